@@ -1,4 +1,9 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
+
+// Node loads graphql's CommonJS build for Mercurius and for our ESM imports alike (the package has
+// no "exports"); Vite would pick its .mjs build for our files: two copies, broken instanceof.
+const graphqlCjs = createRequire(import.meta.url).resolve("graphql");
 
 // One runner for every suite; `npm test` runs them all (scripts/test-all.mjs).
 export default defineConfig({
@@ -6,6 +11,7 @@ export default defineConfig({
     projects: [
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
       {
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],

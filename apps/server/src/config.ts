@@ -1,0 +1,38 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** Environment variables of the server, validated once at start-up and documented in README.md. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  NODE_ENV: z.string().default("development"),
+  /** Folder for the embedded SQLite database (and later backups, exports). */
+  DATA_DIR: z.string().default("./data"),
+  /** When set, PostgreSQL is used instead of the embedded SQLite file. */
+  DATABASE_URL: z.string().optional(),
+  /** When set, pub/sub goes through Redis so several server instances share live messages. */
+  REDIS_URL: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(7),
+  /** "auto": Secure cookies when the request came over TLS (directly or via X-Forwarded-Proto). */
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Folder of the built web app; served at / with SPA fallback. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, "../../web/dist")),
+  /** Public key (PEM) that verifies licence activation codes; defaults to the bundled key. */
+  LICENCE_PUBLIC_KEY_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+});
+
+export type Config = z.infer<typeof envSchema> & { production: boolean };
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return { ...parsed.data, production: parsed.data.NODE_ENV === "production" };
+}

@@ -1,0 +1,25 @@
+import { Migrator, type Migration } from "kysely/migration";
+import type { Db } from "./database.ts";
+import { migration0001 } from "./migrations/0001-initial.ts";
+
+/** Forward-only migrations, in order. Never edit a released one: add the next. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    "0001-initial": migration0001(db.dialect),
+  };
+}
+
+/** Brings the schema up to date; throws (and start-up fails) when a migration fails. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrationsFor(db) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,132 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table types of the database. Instants are stored as integer milliseconds since the Unix epoch
+ * (UTC) in both dialects (BIGINT in PostgreSQL, INTEGER in SQLite): comparable, sortable and free
+ * of time-zone parsing. See docs/decisions/002-storage.md.
+ */
+export interface Database {
+  settings: SettingsTable;
+  licences: LicencesTable;
+  systems: SystemsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  audit_logs: AuditLogsTable;
+  audit_log_changes: AuditLogChangesTable;
+}
+
+/** Key/value JSON store for the single-row state: app state, global settings, app settings. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface LicencesTable {
+  id: Generated<number>;
+  licence_id: number;
+  customer: string;
+  name: string;
+  /** The verified payload of the activation code, as JSON. */
+  payload: string;
+  code: string;
+  activated_at: number;
+  is_active: number;
+}
+
+export interface SystemsTable {
+  id: number;
+  name: string;
+  ip: string;
+  username: string;
+  /** Secret: write-only for clients without permission. */
+  password: string;
+  weekend_start: Generated<number>;
+  weekend_stop: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  password_hash: string;
+  password_is_temporary: number;
+  locale: string | null;
+  homepage: string | null;
+  is_superuser: number;
+  is_ldap: number;
+  /** JSON array of e-mail addresses. */
+  emails: string;
+  /** JSON array of system ids; empty = all systems. */
+  system_access: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  sort_order: number;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  code: string;
+  /** hide | read | write */
+  level: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a stolen database does not yield usable sessions. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface LoginThrottleTable {
+  /** "account:<username>" or "ip:<address>" */
+  key: string;
+  failures: number;
+  window_started_at: number;
+  blocked_until: number;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  system_id: number | null;
+  user_id: number | null;
+  created_at: number;
+  entity_type: string;
+  entity_id: number | null;
+  entity_display_name: string | null;
+  namespace: string;
+  /** created | updated | deleted | loggedin | gets_committed | backup | cleanup | gets_imported */
+  action: string;
+  field: string | null;
+  value_old: string | null;
+  value_new: string | null;
+  meta: string | null;
+}
+
+export interface AuditLogChangesTable {
+  id: Generated<number>;
+  audit_log_id: number;
+  field: string;
+  value_old: string | null;
+  value_new: string | null;
+}

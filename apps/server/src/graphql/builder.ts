@@ -1,0 +1,48 @@
+import SchemaBuilder from "@pothos/core";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { hasPermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
+import type { RequestContext } from "../context.ts";
+import { activeLicence } from "../modules/licence/licence.repo.ts";
+import { isSetupOpen } from "../modules/setup/setup.repo.ts";
+import { AppError } from "./errors.ts";
+
+/**
+ * The scopes every root field declares (DESIGN.md §7). `public` is an explicit declaration that a
+ * field is open to anonymous visitors; a test walks the schema and fails on fields without one.
+ */
+export interface AuthScopes {
+  public: boolean;
+  loggedIn: boolean;
+  permission: string;
+  licence: LicenceFeature;
+  /** Open to anyone only while the first-run setup has not finished. */
+  setupOpen: boolean;
+}
+
+export const builder = new SchemaBuilder<{
+  Context: RequestContext;
+  AuthScopes: AuthScopes;
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authorizeOnSubscribe: true,
+    authScopes: (ctx) => ({
+      public: true,
+      loggedIn: isLoggedIn(ctx.user),
+      permission: (code) => isLoggedIn(ctx.user) && hasPermission(ctx.user, code),
+      licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
+      setupOpen: () => isSetupOpen(ctx.db.kysely),
+    }),
+    // spec §8: MISSING_AUTH when the session is gone, MISSING_PERMISSION otherwise.
+    unauthorizedError: (_parent, ctx) =>
+      isLoggedIn(ctx.user)
+        ? new AppError("MISSING_PERMISSION", "Access denied")
+        : new AppError("MISSING_AUTH", "Session timed out"),
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});

@@ -1,0 +1,17 @@
+import type { GraphQLSchema } from "graphql";
+import { builder } from "./builder.ts";
+// Each module registers its types and root fields on the builder when imported.
+import "../modules/appdata/appdata.graphql.ts";
+import "../modules/auth/auth.graphql.ts";
+import "../modules/licence/licence.graphql.ts";
+import "../modules/setup/setup.graphql.ts";
+import "../modules/systems/systems.graphql.ts";
+import "../modules/system-messages/system-messages.graphql.ts";
+
+let schema: GraphQLSchema | undefined;
+
+/** The whole API schema, built once. */
+export function buildSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}

@@ -1,0 +1,27 @@
+import { canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
+import type { RequestContext } from "../context.ts";
+import { listSystemIds } from "../modules/systems/systems.repo.ts";
+import { AppError } from "./errors.ts";
+
+/** Context of a WebSocket operation: Mercurius keeps the connection_init payload here. */
+export type SocketContext = RequestContext & { _connectionInit?: Record<string, unknown> | null };
+
+/**
+ * Applies the graphql-ws connection parameters (X-CS-System, Accept-Language: spec §7) to the
+ * context built from the upgrade request, with the same system check as HTTP (424 there).
+ */
+export async function withConnectionParams(ctx: SocketContext): Promise<RequestContext> {
+  const params = ctx._connectionInit ?? {};
+  if (!("X-CS-System" in params) && !("Accept-Language" in params)) return ctx;
+  const header = (name: string): string | undefined => {
+    const value = params[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const systemId = parseSystemHeader(header("X-CS-System"));
+  const systems = await listSystemIds(ctx.db.kysely);
+  const known = systemId !== null && (systems.length === 0 ? systemId === 1 : systems.includes(systemId));
+  if (systemId === null || !known || !canAccessSystem(ctx.user, systemId)) {
+    throw new AppError("NOT_FOUND", "system unavailable", { reason: "system_unavailable" });
+  }
+  return { ...ctx, systemId, locale: parseAcceptLanguage(header("Accept-Language")) };
+}

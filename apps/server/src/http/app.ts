@@ -1,0 +1,70 @@
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { PRODUCT_VERSION } from "@caresuite/domain";
+import type { RequestContext } from "../context.ts";
+import { registerAuthRoutes } from "./auth.routes.ts";
+import { registerGraphql } from "./graphql.plugin.ts";
+import { registerHealth } from "./health.routes.ts";
+import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-context.ts";
+import { registerWebApp } from "./web-app.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+/** Paths that get a request context (system header, session) and the CSRF check. */
+const API_PREFIXES = ["/backend/", "/demo/"];
+/** Header the web client sends on every POST: a cross-site form cannot set it (CSRF). */
+export const CSRF_HEADER = "x-cs-request";
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Builds the HTTP application: REST, GraphQL (HTTP + WebSocket), health and the web app. */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: services.config.LOG_LEVEL === "silent" ? false : { level: services.config.LOG_LEVEL },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  await app.register(cookie);
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("X-CS-Version", PRODUCT_VERSION);
+    return payload;
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url.startsWith("/backend/health")) return;
+    if (request.method === "POST" && header(request, CSRF_HEADER) !== "1") {
+      return reply.code(403).send({ ok: false, error: "missing X-CS-Request header" });
+    }
+    const ctx = await buildRequestContext(services, {
+      sessionToken: request.cookies[SESSION_COOKIE],
+      systemHeader: header(request, "x-cs-system"),
+      acceptLanguage: header(request, "accept-language"),
+      ip: request.ip,
+    });
+    if (ctx === "system-unavailable") {
+      return reply.code(424).send({ ok: false, error: "system unavailable" });
+    }
+    request.ctx = ctx;
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    // Never a stack trace to a client (DESIGN.md §2).
+    return reply.code(status).send({ ok: false, error: status === 500 ? "internal error" : error.message });
+  });
+
+  registerHealth(app, services);
+  registerAuthRoutes(app, services);
+  await registerGraphql(app, services);
+  await registerWebApp(app, services.config.WEB_DIST);
+  return app;
+}

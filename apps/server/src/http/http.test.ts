@@ -1,0 +1,124 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "../test-support/api.ts";
+import { buildSystem, buildUser } from "../test-support/builders.ts";
+import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
+
+describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const web = mkdtempSync(join(tmpdir(), "caresuite-web-"));
+    mkdirSync(join(web, "assets"));
+    writeFileSync(join(web, "index.html"), "<!doctype html><title>app</title>");
+    writeFileSync(join(web, "assets", "app.js"), "console.log(1)");
+    server = await startTestServer(dialect, { WEB_DIST: web });
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ["GET", "/backend/health"],
+    ["POST", "/backend/query"],
+    ["GET", "/login"],
+    ["GET", "/assets/app.js"],
+  ])("%s %s carries X-CS-Version 5.441", async (method, url) => {
+    const response = await server.app.inject({
+      method: method as "GET" | "POST",
+      url,
+      headers: { "x-cs-request": "1", "content-type": "application/json" },
+      ...(method === "POST" ? { payload: { query: "{ authUser { id } }" } } : {}),
+    });
+    expect(response.headers["x-cs-version"]).toBe("5.441");
+  });
+
+  it("serves the web app with SPA fallback, but 404 JSON for unknown API paths", async () => {
+    const page = await server.app.inject({ method: "GET", url: "/admin/calltypes" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<title>app</title>");
+    const api = await server.app.inject({ method: "GET", url: "/backend/nope" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ ok: false, error: "not found" });
+  });
+
+  it("reports health with the database", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/backend/health" });
+    expect(response.json()).toMatchObject({ status: "ok", version: "5.441", database: dialect });
+  });
+
+  describe("X-CS-System", () => {
+    it("accepts 01 (and no header) before the first system exists", async () => {
+      const client = new TestClient(server.app);
+      expect((await client.post("/backend/query", { query: "{ authUser { id } }" })).statusCode).toBe(200);
+      const noHeader = await server.app.inject({
+        method: "POST",
+        url: "/backend/query",
+        headers: { "x-cs-request": "1", "content-type": "application/json" },
+        payload: { query: "{ authUser { id } }" },
+      });
+      expect(noHeader.statusCode).toBe(200);
+    });
+
+    it.each(["02", "99", "1", "abc", "001"])("answers %s with 424 while only system 01 may exist", async (value) => {
+      const client = new TestClient(server.app);
+      client.system = value;
+      expect((await client.post("/backend/query", { query: "{ authUser { id } }" })).statusCode).toBe(424);
+    });
+
+    it("answers 424 for a system the user may not access (system_access)", async () => {
+      await buildSystem(server.db.kysely, 1);
+      await buildSystem(server.db.kysely, 2);
+      const user = await buildUser(server.db.kysely, { system_access: [1] });
+      const client = new TestClient(server.app);
+      await client.login(user.username, user.password);
+      client.system = "02";
+      expect((await client.post("/backend/query", { query: "{ authUser { id } }" })).statusCode).toBe(424);
+      client.system = "01";
+      const systems = await client.gql<{ systems: { id: number }[] }>("{ systems { id } }");
+      expect(systems.data?.systems.map((s) => s.id)).toEqual([1]);
+    });
+  });
+
+  describe("GraphQL errors and limits", () => {
+    it("answers MISSING_AUTH for a logged-in-only field when anonymous", async () => {
+      const result = await new TestClient(server.app).gql("{ globalSettings { battery_threshold_low } }");
+      expect(result.errors?.[0]?.extensions?.code).toBe("MISSING_AUTH");
+    });
+
+    it("answers VALIDATION for a malformed query, without internals", async () => {
+      const result = await new TestClient(server.app).gql("{ authUser { nope } }");
+      expect(result.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+      expect(JSON.stringify(result)).not.toMatch(/at .*\.ts:\d+/);
+    });
+
+    it("rejects too many aliases", async () => {
+      const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: authUser { id }`).join(" ");
+      const result = await new TestClient(server.app).gql(`{ ${aliases} }`);
+      expect(result.errors?.[0]?.message).toMatch(/Too many aliases/);
+      expect(result.data).toBeNull();
+    });
+
+    it("rejects queries deeper than the limit", async () => {
+      const deep = `{ __schema { types { fields { type ${"{ ofType ".repeat(14)}{ name }${" }".repeat(14)} } } } }`;
+      const result = await new TestClient(server.app).gql(deep);
+      expect(result.data).toBeNull();
+      expect(result.errors?.[0]?.message).toMatch(/depth/i);
+    });
+  });
+});
+
+describe("introspection", () => {
+  it("is off in production", async () => {
+    const server = await startTestServer("sqlite", { NODE_ENV: "production" });
+    const result = await new TestClient(server.app).gql("{ __schema { queryType { name } } }");
+    expect(result.errors?.[0]?.message).toMatch(/introspection/i);
+    await server.close();
+  });
+
+  it("is on in development", async () => {
+    const server = await startTestServer("sqlite");
+    const result = await new TestClient(server.app).gql<{ __schema: { queryType: { name: string } } }>("{ __schema { queryType { name } } }");
+    expect(result.data?.__schema.queryType.name).toBe("Query");
+    await server.close();
+  });
+});

@@ -1,0 +1,61 @@
+import { ANONYMOUS_USER, canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
+import type { Config } from "../config.ts";
+import type { RequestContext } from "../context.ts";
+import type { Db } from "../db/database.ts";
+import type { PubSub } from "../realtime/pubsub.ts";
+import { hashToken, resolveSession } from "../modules/auth/sessions.repo.ts";
+import { sessionPolicy } from "../modules/auth/auth.service.ts";
+import { findUserById, loadAuthUser } from "../modules/auth/users.repo.ts";
+import { listSystemIds } from "../modules/systems/systems.repo.ts";
+
+export const SESSION_COOKIE = "cs_session";
+
+export interface Services {
+  db: Db;
+  config: Config;
+  pubsub: PubSub;
+  now: () => number;
+}
+
+export interface RequestFacts {
+  sessionToken: string | undefined;
+  systemHeader: string | undefined;
+  acceptLanguage: string | undefined;
+  ip: string;
+}
+
+/** The context, or "system-unavailable" (HTTP 424) when the requested system may not be used. */
+export async function buildRequestContext(
+  services: Services,
+  facts: RequestFacts,
+): Promise<RequestContext | "system-unavailable"> {
+  const db = services.db.kysely;
+  const now = services.now();
+  let user = ANONYMOUS_USER;
+  let sessionHash: string | null = null;
+  if (facts.sessionToken) {
+    const userId = await resolveSession(db, facts.sessionToken, now, sessionPolicy(services.config));
+    const row = userId === null ? undefined : await findUserById(db, userId);
+    if (row) {
+      user = await loadAuthUser(db, row);
+      sessionHash = hashToken(facts.sessionToken);
+    }
+  }
+  const systemId = parseSystemHeader(facts.systemHeader);
+  if (systemId === null) return "system-unavailable";
+  const systems = await listSystemIds(db);
+  // DESIGN.md §2: before the first system exists, system 01 is accepted (setup, login, AppData).
+  const known = systems.length === 0 ? systemId === 1 : systems.includes(systemId);
+  if (!known || !canAccessSystem(user, systemId)) return "system-unavailable";
+  return {
+    db: services.db,
+    config: services.config,
+    pubsub: services.pubsub,
+    user,
+    sessionHash,
+    systemId,
+    locale: parseAcceptLanguage(facts.acceptLanguage),
+    ip: facts.ip,
+    now: services.now,
+  };
+}

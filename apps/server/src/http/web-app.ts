@@ -1,0 +1,24 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/** Serves the built web app at / with SPA fallback: unknown non-API GETs get index.html. */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(join(distDir, "index.html"));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, cacheControl: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith("/backend/") || request.url.startsWith("/demo/");
+    if (request.method !== "GET" || isApi) return reply.code(404).send({ ok: false, error: "not found" });
+    if (!hasBuild) {
+      return reply.code(503).type("text/plain").send("The web app is not built. Run `npm run build` (npm start does it).");
+    }
+    // The HTML must never be cached: it names the hashed assets of the current version.
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+  if (hasBuild) {
+    app.get("/", (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile("index.html"));
+  }
+}

@@ -1,0 +1,58 @@
+import type { Locale } from "@caresuite/domain";
+
+/**
+ * Messages the server itself words (REST login errors, validation messages). The web client has
+ * its own catalogue for everything it shows; these are for API clients and the fallback text.
+ */
+const MESSAGES = {
+  "login.unknown_username": {
+    de: "Unbekannter Benutzername.",
+    en: "Unknown username.",
+    fr: "Nom d'utilisateur inconnu.",
+    it: "Nome utente sconosciuto.",
+  },
+  "login.wrong_password": {
+    de: "Falsches Passwort.",
+    en: "Wrong password.",
+    fr: "Mot de passe incorrect.",
+    it: "Password errata.",
+  },
+  "login.throttled": {
+    de: "Zu viele fehlgeschlagene Anmeldungen. Bitte in {seconds} Sekunden erneut versuchen.",
+    en: "Too many failed sign-ins. Please try again in {seconds} seconds.",
+    fr: "Trop d'échecs de connexion. Veuillez réessayer dans {seconds} secondes.",
+    it: "Troppi accessi non riusciti. Riprovare tra {seconds} secondi.",
+  },
+  "login.invalid_input": {
+    de: "Benutzername und Passwort werden benötigt.",
+    en: "Username and password are required.",
+    fr: "Le nom d'utilisateur et le mot de passe sont requis.",
+    it: "Nome utente e password sono obbligatori.",
+  },
+  "login.general": {
+    de: "Die Anmeldung ist fehlgeschlagen.",
+    en: "Sign-in failed.",
+    fr: "La connexion a échoué.",
+    it: "Accesso non riuscito.",
+  },
+  "validation.required": {
+    de: "{field} wird benötigt.",
+    en: "{field} is needed.",
+    fr: "{field} est requis.",
+    it: "{field} è obbligatorio.",
+  },
+  "validation.invalid": {
+    de: "Ungültiger Wert.",
+    en: "Invalid value.",
+    fr: "Valeur invalide.",
+    it: "Valore non valido.",
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The message in the requested language with `{placeholders}` filled in. */
+export function translate(key: MessageKey, locale: Locale, data: Record<string, unknown> = {}): string {
+  const template: string = MESSAGES[key][locale];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(data[name] ?? `{${name}}`));
+}

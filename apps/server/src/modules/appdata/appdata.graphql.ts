@@ -1,0 +1,102 @@
+import { builder } from "../../graphql/builder.ts";
+import { countUsers } from "../auth/users.repo.ts";
+import { listSystemIds } from "../systems/systems.repo.ts";
+import { readAppState, type StoredAppState } from "./app-state.repo.ts";
+import { readGlobalAppSettings, readGlobalSettings, type GlobalAppSettings, type GlobalSettings } from "./global-settings.repo.ts";
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+interface AppStateView extends StoredAppState {
+  has_initial_user: boolean;
+  configurator_set: boolean;
+  configurator_ip: string | null;
+}
+
+const FeaturesType = builder.objectRef<StoredAppState["features"]>("AppFeatures").implement({
+  fields: (t) => ({
+    display_group_overrides: t.exposeBoolean("display_group_overrides"),
+    demo_mode: t.exposeBoolean("demo_mode"),
+    incidents: t.exposeBoolean("incidents"),
+  }),
+});
+
+const OutdatedHubType = builder.objectRef<{ id: number; name: string; last_sync: string | null }>("OutdatedHub").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    name: t.exposeString("name"),
+    last_sync: t.exposeString("last_sync", { nullable: true }),
+  }),
+});
+
+/** Times are ISO-8601 UTC strings; "never" is the epoch (spec: "epoch zero"). */
+const AppStateType = builder.objectRef<AppStateView>("AppState").implement({
+  fields: (t) => ({
+    offline_mode: t.exposeBoolean("offline_mode"),
+    app_gateway_enabled: t.exposeBoolean("app_gateway_enabled"),
+    app_gateway_system_id: t.exposeInt("app_gateway_system_id", { nullable: true }),
+    last_gets_change: t.string({ resolve: (s) => iso(s.last_gets_change) ?? "" }),
+    last_gets_commit: t.string({ resolve: (s) => iso(s.last_gets_commit) ?? "" }),
+    committing_gets_config: t.string({ nullable: true, resolve: (s) => iso(s.commit_started_at) }),
+    configurator_ip: t.exposeString("configurator_ip", { nullable: true }),
+    configurator_version: t.exposeString("configurator_version", { nullable: true }),
+    setup_time: t.string({ nullable: true, resolve: (s) => iso(s.setup_time) }),
+    has_initial_user: t.exposeBoolean("has_initial_user"),
+    configurator_set: t.exposeBoolean("configurator_set"),
+    features: t.field({ type: FeaturesType, resolve: (s) => s.features }),
+    // Filled by the hubs issue; the shape is part of AppData already.
+    outdated_hubs: t.field({ type: [OutdatedHubType], resolve: () => [] }),
+  }),
+});
+
+builder.queryField("appState", (t) =>
+  t.field({
+    type: AppStateType,
+    description: "Application state; public because login, setup and the display route by it.",
+    authScopes: { public: true },
+    resolve: async (_root, _args, ctx) => {
+      const db = ctx.db.kysely;
+      const [state, users, systemIds, first] = await Promise.all([
+        readAppState(db),
+        countUsers(db),
+        listSystemIds(db),
+        db.selectFrom("systems").select("ip").where("id", "=", 1).executeTakeFirst(),
+      ]);
+      return { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null };
+    },
+  }),
+);
+
+const GlobalSettingsType = builder.objectRef<GlobalSettings>("GlobalSettings").implement({
+  fields: (t) => ({
+    ignore_linkable_node_pool_for_super_users: t.exposeBoolean("ignore_linkable_node_pool_for_super_users"),
+    system_tree_text_long_required: t.exposeBoolean("system_tree_text_long_required"),
+    allow_empty_call_source_names: t.exposeBoolean("allow_empty_call_source_names"),
+    battery_threshold_low: t.exposeInt("battery_threshold_low"),
+    battery_threshold_critical: t.exposeInt("battery_threshold_critical"),
+    defects_timeout: t.exposeInt("defects_timeout"),
+    monitoring_timeout_radio: t.exposeInt("monitoring_timeout_radio"),
+    monitoring_timeout_tech: t.exposeInt("monitoring_timeout_tech"),
+    monitoring_timeout_wired: t.exposeInt("monitoring_timeout_wired"),
+    locale: t.exposeString("locale"),
+  }),
+});
+
+builder.queryField("globalSettings", (t) =>
+  t.field({
+    type: GlobalSettingsType,
+    authScopes: { loggedIn: true },
+    resolve: (_root, _args, ctx) => readGlobalSettings(ctx.db.kysely),
+  }),
+);
+
+const GlobalAppSettingsType = builder.objectRef<GlobalAppSettings>("GlobalAppSettings").implement({
+  fields: (t) => ({ subscriptions_enabled: t.exposeBoolean("subscriptions_enabled") }),
+});
+
+builder.queryField("globalAppSettings", (t) =>
+  t.field({
+    type: GlobalAppSettingsType,
+    authScopes: { loggedIn: true },
+    resolve: (_root, _args, ctx) => readGlobalAppSettings(ctx.db.kysely),
+  }),
+);

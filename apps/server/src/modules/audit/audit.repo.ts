@@ -1,0 +1,55 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+export interface AuditEntry {
+  systemId: number | null;
+  userId: number | null;
+  now: number;
+  entityType: string;
+  entityId: number | null;
+  entityDisplayName?: string | null;
+  namespace?: string;
+  action: string;
+  meta?: Record<string, unknown> | null;
+  changes?: { field: string; value_old: unknown; value_new: unknown }[];
+}
+
+const stringify = (value: unknown): string | null =>
+  value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value);
+
+/** Writes one audit entry with its field-level changes; call inside the change's transaction. */
+export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<number> {
+  const inserted = await db
+    .insertInto("audit_logs")
+    .values({
+      system_id: entry.systemId,
+      user_id: entry.userId,
+      created_at: entry.now,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      entity_display_name: entry.entityDisplayName ?? null,
+      namespace: entry.namespace ?? "caresuite",
+      action: entry.action,
+      field: null,
+      value_old: null,
+      value_new: null,
+      meta: entry.meta ? JSON.stringify(entry.meta) : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const changes = entry.changes ?? [];
+  if (changes.length > 0) {
+    await db
+      .insertInto("audit_log_changes")
+      .values(
+        changes.map((c) => ({
+          audit_log_id: inserted.id,
+          field: c.field,
+          value_old: stringify(c.value_old),
+          value_new: stringify(c.value_new),
+        })),
+      )
+      .execute();
+  }
+  return inserted.id;
+}

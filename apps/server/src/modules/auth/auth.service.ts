@@ -1,0 +1,118 @@
+import { isLoggedIn, loginInputSchema, setPasswordInputSchema, fieldErrors, type AuthUser } from "@caresuite/domain";
+import type { Config } from "../../config.ts";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../graphql/errors.ts";
+import { translate } from "../../i18n/messages.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
+import { deleteSession, deleteUserSessions, insertSession, newSessionToken, type SessionPolicy } from "./sessions.repo.ts";
+import { blockedSeconds, clearAccountFailures, recordFailure } from "./throttle.ts";
+import { findUserByUsername, loadAuthUser } from "./users.repo.ts";
+
+export interface LoginError {
+  field: "username" | "password" | null;
+  code: string;
+  message: string;
+}
+
+export interface LoginResult {
+  ok: boolean;
+  user: AuthUser | null;
+  require_password_change: boolean;
+  errors: LoginError[];
+  /** Set on success: the cookie value. Never part of the JSON reply. */
+  token?: string;
+}
+
+export function sessionPolicy(config: Config): SessionPolicy {
+  return { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000 };
+}
+
+const failure = (ctx: RequestContext, error: Omit<LoginError, "message">, data = {}): LoginResult => ({
+  ok: false,
+  user: null,
+  require_password_change: false,
+  errors: [{ ...error, message: translate(`login.${error.code}` as Parameters<typeof translate>[0], ctx.locale, data) }],
+});
+
+/** spec: "POST {backend}/login, JSON username and password; reply ok, user, require_password_change, errors." */
+export async function login(ctx: RequestContext, body: unknown, userAgent: string): Promise<LoginResult> {
+  const parsed = loginInputSchema.safeParse(body);
+  if (!parsed.success) return failure(ctx, { field: null, code: "invalid_input" });
+  const { username, password } = parsed.data;
+  const db = ctx.db.kysely;
+  const now = ctx.now();
+  const keys = { account: username, ip: ctx.ip };
+
+  const wait = await blockedSeconds(db, keys, now);
+  if (wait > 0) return failure(ctx, { field: null, code: "throttled" }, { seconds: wait });
+
+  const user = await findUserByUsername(db, username);
+  // Verify against a dummy hash for unknown names so both answers take the same time.
+  const valid = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.SCRYPT_LOG_N)));
+  if (!user || !valid) {
+    await recordFailure(db, keys, now);
+    return user
+      ? failure(ctx, { field: "password", code: "wrong_password" })
+      : failure(ctx, { field: "username", code: "unknown_username" });
+  }
+
+  const { token, hash } = newSessionToken();
+  const rehash = needsRehash(user.password_hash, ctx.config.SCRYPT_LOG_N)
+    ? await hashPassword(password, ctx.config.SCRYPT_LOG_N)
+    : null;
+  await db.transaction().execute(async (trx) => {
+    await clearAccountFailures(trx, username);
+    if (rehash) await trx.updateTable("users").set({ password_hash: rehash }).where("id", "=", user.id).execute();
+    await insertSession(trx, { hash, userId: user.id, now, ip: ctx.ip, userAgent }, sessionPolicy(ctx.config));
+    await writeAudit(trx, {
+      systemId: null,
+      userId: user.id,
+      now,
+      entityType: "user",
+      entityId: user.id,
+      entityDisplayName: user.username,
+      action: "loggedin",
+      meta: { ip: ctx.ip },
+    });
+  });
+  const authUser = await loadAuthUser(db, user);
+  return { ok: true, user: authUser, require_password_change: authUser.password_is_temporary, errors: [], token };
+}
+
+/** Ends the session of the token (if any). */
+export async function logout(ctx: RequestContext, token: string | undefined): Promise<void> {
+  if (token) await deleteSession(ctx.db.kysely, token);
+}
+
+/** spec: "UserSetPassword(password, password_repeat) returns id"; revokes the user's other sessions. */
+export async function setOwnPassword(ctx: RequestContext, input: unknown): Promise<{ id: number }> {
+  if (!isLoggedIn(ctx.user)) throw new AppError("MISSING_AUTH", "Session timed out");
+  const parsed = setPasswordInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(parsed.error) });
+  }
+  const hash = await hashPassword(parsed.data.password, ctx.config.SCRYPT_LOG_N);
+  const now = ctx.now();
+  const userId = ctx.user.id;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password_hash: hash, password_is_temporary: 0, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+    await deleteUserSessions(trx, userId, ctx.sessionHash ?? undefined);
+    await writeAudit(trx, {
+      systemId: null,
+      userId,
+      now,
+      entityType: "user",
+      entityId: userId,
+      entityDisplayName: ctx.user.username,
+      action: "updated",
+      // The value itself is never written to the log.
+      changes: [{ field: "password", value_old: "***", value_new: "***" }],
+    });
+  });
+  return { id: userId };
+}

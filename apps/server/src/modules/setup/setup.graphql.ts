@@ -1,0 +1,33 @@
+import { builder } from "../../graphql/builder.ts";
+import { SystemParamsType } from "../systems/systems.graphql.ts";
+import { createInitialConfigurator, createInitialUser } from "./setup.service.ts";
+
+const InitialUserType = builder.objectRef<{ id: number; username: string }>("InitialUser").implement({
+  fields: (t) => ({ id: t.exposeInt("id"), username: t.exposeString("username") }),
+});
+
+builder.mutationField("createInitialUser", (t) =>
+  t.field({
+    type: InitialUserType,
+    args: {
+      username: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      locale: t.arg.string({ required: true }),
+    },
+    authScopes: { setupOpen: true },
+    resolve: (_root, args, ctx) => createInitialUser(ctx, args),
+  }),
+);
+
+builder.mutationField("createInitialConfigurator", (t) =>
+  t.field({
+    type: SystemParamsType,
+    args: {
+      ip: t.arg.string({ required: true }),
+      username: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
+    resolve: (_root, args, ctx) => createInitialConfigurator(ctx, args),
+  }),
+);

@@ -1,0 +1,107 @@
+import { configuratorInputSchema, fieldErrors, initialUserInputSchema } from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../graphql/errors.ts";
+import { updateAppState } from "../appdata/app-state.repo.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { hashPassword } from "../auth/password.ts";
+import { countUsers } from "../auth/users.repo.ts";
+import type { SystemRow } from "../systems/systems.repo.ts";
+
+const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
+  new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
+
+/**
+ * spec: "createInitialUser(username, password, locale) returns user". Creates the first superuser
+ * and marks the setup as done (setup time), which closes the anonymous setup mutations.
+ */
+export async function createInitialUser(ctx: RequestContext, input: unknown): Promise<{ id: number; username: string }> {
+  const parsed = initialUserInputSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const { username, password, locale } = parsed.data;
+  const db = ctx.db.kysely;
+  // spec §8: "error containing 'already present' maps to username error".
+  if ((await countUsers(db)) > 0) {
+    throw new AppError("CONFLICT", "initial user already present", {
+      fields: { username: [{ message: "validation.already_present", data: {} }] },
+    });
+  }
+  const hash = await hashPassword(password, ctx.config.SCRYPT_LOG_N);
+  const now = ctx.now();
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto("users")
+      .values({
+        username,
+        name: username,
+        password_hash: hash,
+        password_is_temporary: 0,
+        locale,
+        homepage: null,
+        is_superuser: 1,
+        is_ldap: 0,
+        emails: "[]",
+        system_access: "[]",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(["id", "username"])
+      .executeTakeFirstOrThrow();
+    await updateAppState(trx, { setup_time: now }, now);
+    await writeAudit(trx, {
+      systemId: null,
+      userId: null,
+      now,
+      entityType: "user",
+      entityId: user.id,
+      entityDisplayName: username,
+      action: "created",
+      changes: [
+        { field: "username", value_old: null, value_new: username },
+        { field: "is_superuser", value_old: null, value_new: true },
+        { field: "locale", value_old: null, value_new: locale },
+      ],
+    });
+    return user;
+  });
+}
+
+/**
+ * spec: "createInitialConfigurator(ip, username, password) returns system parameters". Stores the
+ * call-system controller of system 1; running the step again replaces what it stored.
+ */
+export async function createInitialConfigurator(ctx: RequestContext, input: unknown): Promise<SystemRow> {
+  const parsed = configuratorInputSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const { ip, username, password } = parsed.data;
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("systems").selectAll().where("id", "=", 1).executeTakeFirst();
+    const row = existing
+      ? await trx
+          .updateTable("systems")
+          .set({ ip, username, password, updated_at: now })
+          .where("id", "=", 1)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto("systems")
+          .values({ id: 1, name: "System 1", ip, username, password, created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      systemId: 1,
+      userId: ctx.user.id || null,
+      now,
+      entityType: "systemparams",
+      entityId: 1,
+      entityDisplayName: row.name,
+      action: existing ? "updated" : "created",
+      changes: [
+        { field: "ip", value_old: existing?.ip ?? null, value_new: ip },
+        { field: "username", value_old: existing?.username ?? null, value_new: username },
+        { field: "password", value_old: existing ? "***" : null, value_new: "***" },
+      ],
+    });
+    return row;
+  });
+}

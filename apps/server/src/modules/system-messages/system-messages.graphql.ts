@@ -1,0 +1,23 @@
+import { builder } from "../../graphql/builder.ts";
+
+/** A pushed message (spec §7 "Push handling by subject"); payload is JSON text. */
+export interface SystemMessage {
+  subject: string;
+  payload: string;
+}
+
+export const SYSTEM_MESSAGES_TOPIC = "system-messages";
+
+const SystemMessageType = builder.objectRef<SystemMessage>("SystemMessage").implement({
+  fields: (t) => ({ subject: t.exposeString("subject"), payload: t.exposeString("payload") }),
+});
+
+builder.subscriptionField("systemMessages", (t) =>
+  t.field({
+    type: SystemMessageType,
+    description: "Server-wide pushes (time, restart, reload, ...). Public: displays need reload and time.",
+    authScopes: { public: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC) as AsyncGenerator<SystemMessage>,
+    resolve: (message) => message,
+  }),
+);

@@ -1,0 +1,54 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+
+type Response = LightMyRequestResponse;
+
+/** A small API client over app.inject that keeps the session cookie, like a browser. */
+export class TestClient {
+  cookie = "";
+  system = "01";
+  language = "de";
+  readonly app: FastifyInstance;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      "x-cs-system": this.system,
+      "accept-language": this.language,
+      "x-cs-request": "1",
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...extra,
+    };
+  }
+
+  private keepCookie(response: Response): void {
+    const set = response.cookies.find((c) => c.name === "cs_session");
+    if (set) this.cookie = set.value ? `cs_session=${set.value}` : "";
+  }
+
+  async post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await this.app.inject({
+      method: "POST",
+      url,
+      headers: this.headers({ "content-type": "application/json", ...headers }),
+      payload: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    this.keepCookie(response);
+    return response;
+  }
+
+  async login(username: string, password: string): Promise<Response> {
+    return this.post("/backend/login", { username, password });
+  }
+
+  /** Runs a GraphQL operation and returns its parsed body. */
+  async gql<T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ data: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+    const response = await this.post("/backend/query", { query, variables });
+    return response.json();
+  }
+}

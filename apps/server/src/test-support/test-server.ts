@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { loadConfig, type Config } from "../config.ts";
+import { openDatabase, type DialectName, type Db } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { buildApp } from "../http/app.ts";
+import { memoryPubSub, type PubSub } from "../realtime/pubsub.ts";
+
+/** The dialects integration tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export const TEST_DIALECTS: DialectName[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  pubsub: PubSub;
+  clock: { now: number };
+  close(): Promise<void>;
+}
+
+/** A fresh, empty database of the dialect: a temp SQLite folder or a new PostgreSQL database. */
+async function freshDatabase(dialect: DialectName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (dialect === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "caresuite-test-"));
+    return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = process.env.DATABASE_URL ?? "";
+  const name = `caresuite_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real application (not listening) on a fresh database with a controllable clock. */
+export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await freshDatabase(dialect);
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    // Cheaper hashing keeps the suite fast; production cost is measured in bench/.
+    SCRYPT_LOG_N: "12",
+    WEB_DIST: "/nonexistent",
+    ...database.env,
+    ...env,
+  });
+  const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(db);
+  const pubsub = memoryPubSub();
+  const clock = { now: Date.now() };
+  const app = await buildApp({ db, config, pubsub, now: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    pubsub,
+    clock,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
