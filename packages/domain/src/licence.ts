@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { VALIDATION_KEYS, requiredString } from "./validation-messages.ts";
+
+/** The active licence (data spec §3.3 "Licence"). */
+export interface Licence {
+  id: number;
+  name: string;
+  features: { analytics: boolean; log: boolean; management: boolean };
+  limits: { devices: number; visuals: number; app_clients: number; systems: number };
+}
+
+/**
+ * The licence in force before any activation. Its id 0 makes the footer highlight it red.
+ * spec: "The default systems limit is 1."
+ */
+export const UNLICENSED: Licence = Object.freeze({
+  id: 0,
+  name: "Unlicensed",
+  features: Object.freeze({ analytics: false, log: false, management: false }),
+  limits: Object.freeze({ devices: 0, visuals: 0, app_clients: 0, systems: 1 }),
+});
+
+/** A licensable module. "app" has no flag: it follows the app_clients limit. */
+export type LicenceFeature = "analytics" | "log" | "management" | "app";
+
+/** Every licensable feature, in spec order. */
+export const LICENCE_FEATURES: readonly LicenceFeature[] = ["analytics", "log", "management", "app"];
+
+/**
+ * spec: "the feature "app" is licensed when app_clients is not 0. Other features need their flag
+ * to be true. A superuser counts as management licensed."
+ */
+export function isLicensed(
+  licence: Licence,
+  feature: LicenceFeature,
+  user?: { is_superuser: boolean },
+): boolean {
+  switch (feature) {
+    case "app":
+      return licence.limits.app_clients !== 0;
+    case "management":
+      return licence.features.management || user?.is_superuser === true;
+    default:
+      return licence.features[feature];
+  }
+}
+
+/**
+ * spec: "The app gateway is available only if app_clients is not 0, the gateway is enabled and
+ * the current system equals the gateway system id."
+ */
+export function isAppGatewayAvailable(
+  licence: Licence,
+  appState: { app_gateway_enabled: boolean; app_gateway_system_id: number | null },
+  currentSystemId: number,
+): boolean {
+  return (
+    isLicensed(licence, "app") &&
+    appState.app_gateway_enabled &&
+    appState.app_gateway_system_id === currentSystemId
+  );
+}
+
+const count = z.number().int().nonnegative();
+
+/**
+ * The signed payload inside an activation code. `customer` is the licence number the user
+ * types (max 6 characters); the server checks it equals the typed one and that `version` is 5.
+ * Limits are counts (0 = none).
+ */
+export const licencePayloadSchema = z.object({
+  licence_id: z.number().int().positive(),
+  customer: z.string().min(1).max(6),
+  name: z.string(),
+  version: z.number().int(),
+  features: z.object({ analytics: z.boolean(), log: z.boolean(), management: z.boolean() }),
+  limits: z.object({ devices: count, visuals: count, app_clients: count, systems: count }),
+  issued_at: z.iso.datetime({ offset: true }),
+});
+
+/** The decoded, validated activation-code payload. */
+export type LicencePayload = z.infer<typeof licencePayloadSchema>;
+
+/** spec: "Licence number max 6 characters; activation code required." */
+export const licenceActivationInputSchema = z.object({
+  customer: requiredString().max(6, { error: VALIDATION_KEYS.max_length }),
+  code: requiredString(),
+});
+
+/** Input of `activateLicense(customer, code)`. */
+export type LicenceActivationInput = z.infer<typeof licenceActivationInputSchema>;
+
+/** The licence a validated payload grants. */
+export function licenceFromPayload(payload: LicencePayload): Licence {
+  return {
+    id: payload.licence_id,
+    name: payload.name,
+    features: { ...payload.features },
+    limits: { ...payload.limits },
+  };
+}

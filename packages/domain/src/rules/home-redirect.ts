@@ -1,0 +1,26 @@
+import { hasPermission, hasPermissions, isLoggedIn } from "../auth-user.ts";
+import type { AuthUser } from "../auth-user.ts";
+import { isLicensed } from "../licence.ts";
+import type { Licence } from "../licence.ts";
+import { ANY_MARKER } from "../permissions.ts";
+
+/**
+ * Where /home sends the user. spec "Home redirect", in that order: "to login if the user id is 0;
+ * to /pwa if running as an installed app; to the user's configured homepage if set; else to the
+ * tree if the user may use the systemtree module or see display group overrides; else to
+ * analytics if the analytics module is allowed; else to the log if the call log module is
+ * allowed; else to display." "Allowed" for analytics includes its licence, as on its route.
+ */
+export function homeRedirect(ctx: { user: AuthUser; licence: Licence; isInstalledApp: boolean }): string {
+  const { user, licence } = ctx;
+  if (!isLoggedIn(user)) return "/login";
+  if (ctx.isInstalledApp) return "/pwa";
+  const homepage = user.homepage?.trim() ?? "";
+  if (homepage !== "") return homepage.startsWith("/") || homepage.includes("://") ? homepage : `/${homepage}`;
+  if (hasPermissions(user, [ANY_MARKER, "systemtree::use_module", "systemtree::see_display_group_overrides"])) {
+    return "/tree";
+  }
+  if (hasPermission(user, "analytics::use_module") && isLicensed(licence, "analytics", user)) return "/analytics";
+  if (hasPermission(user, "calllog::use_module")) return "/log";
+  return "/display";
+}

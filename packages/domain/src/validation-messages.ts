@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Validation message keys (data spec §5 "Validation rules"). Issue messages are these i18n keys;
+ * placeholders ({field}, {min}, {max}, {size}, {value}, {format}) travel as `data`.
+ */
+export const VALIDATION_KEYS = {
+  required: "validation.required",
+  between: "validation.between",
+  min: "validation.min",
+  min_length: "validation.min_length",
+  max_length: "validation.max_length",
+  max_length_inherited: "validation.max_length_inherited",
+  numeric: "validation.numeric",
+  email: "validation.email",
+  ip: "validation.ip",
+  url: "validation.url",
+  unique: "validation.unique",
+  duplicate: "validation.duplicate",
+  cannot_be_same: "validation.cannot_be_same",
+  comma_not_allowed: "validation.comma_not_allowed",
+  contains: "validation.contains",
+  format: "validation.format",
+  no_match: "validation.no_match",
+  date_after: "validation.date_after",
+  time_overlap: "validation.time_overlap",
+  one_option_required: "validation.one_option_required",
+  criterion: "validation.criterion",
+  section_full: "validation.section_full",
+  required_inherited_child: "validation.required_inherited_child",
+  required_inherited_parent: "validation.required_inherited_parent",
+  linked_system_tree_node_chain: "validation.linked_system_tree_node_chain",
+  license_limit_reached: "validation.license_limit_reached",
+  /** Not in the spec: a value of the wrong type or shape that no other key describes. */
+  invalid: "validation.invalid",
+  /** Not in the spec: a field the input does not accept (strict schemas). */
+  unknown_field: "validation.unknown_field",
+} as const;
+
+/** One validation message key. */
+export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+
+/** Minimal view of a zod issue as the `error` customisation receives it. */
+interface RawIssue {
+  readonly code?: string;
+  readonly input?: unknown;
+}
+
+/**
+ * zod `error` option: a missing (undefined/null) or empty value reports "validation.required",
+ * anything else reports `otherwise`.
+ */
+export function requiredOr(otherwise: ValidationKey): (issue: RawIssue) => string {
+  return (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ""
+      ? VALIDATION_KEYS.required
+      : otherwise;
+}
+
+/**
+ * A required string: missing, empty or (unless `trim` is false) blank reports
+ * "validation.required" and stops further checks, so "" never also reports a min length.
+ */
+export function requiredString(options: { trim?: boolean } = {}): z.ZodString {
+  const base = z.string({ error: requiredOr(VALIDATION_KEYS.invalid) });
+  const trimmed = options.trim === false ? base : base.trim();
+  return trimmed.min(1, { error: VALIDATION_KEYS.required, abort: true });
+}
