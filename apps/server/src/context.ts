@@ -7,7 +7,8 @@ import type { PubSub } from "./realtime/pubsub.ts";
 export interface RequestContext {
   db: Db;
   config: Config;
-  pubsub: PubSub;
+  /** Named `bus`, not `pubsub`: Mercurius puts its own `pubsub` into subscription contexts. */
+  bus: PubSub;
   user: AuthUser;
   /** SHA-256 of the session token in use, if signed in. */
   sessionHash: string | null;

@@ -50,7 +50,7 @@ export async function buildRequestContext(
   return {
     db: services.db,
     config: services.config,
-    pubsub: services.pubsub,
+    bus: services.pubsub,
     user,
     sessionHash,
     systemId,

@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import { withConnectionParams } from "../../graphql/socket-context.ts";
 
 /** A pushed message (spec §7 "Push handling by subject"); payload is JSON text. */
 export interface SystemMessage {
@@ -17,7 +18,10 @@ builder.subscriptionField("systemMessages", (t) =>
     type: SystemMessageType,
     description: "Server-wide pushes (time, restart, reload, ...). Public: displays need reload and time.",
     authScopes: { public: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC) as AsyncGenerator<SystemMessage>,
+    subscribe: async (_root, _args, ctx) => {
+      const socketCtx = await withConnectionParams(ctx);
+      return socketCtx.bus.subscribe(SYSTEM_MESSAGES_TOPIC) as AsyncGenerator<SystemMessage>;
+    },
     resolve: (message) => message,
   }),
 );

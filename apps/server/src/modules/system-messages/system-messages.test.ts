@@ -1,0 +1,71 @@
+import type { AddressInfo } from "node:net";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "./system-messages.graphql.ts";
+
+function client(url: string, params: Record<string, string>, origin?: string): Client {
+  return createClient({
+    url,
+    connectionParams: params,
+    retryAttempts: 0,
+    webSocketImpl: class extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, origin ? { headers: { origin } } : {});
+      }
+    },
+  });
+}
+
+function firstMessage(c: Client, query: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const stop = c.subscribe(
+      { query },
+      {
+        next: (value) => {
+          stop();
+          resolve(value);
+        },
+        error: reject,
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+describe("systemMessages over graphql-ws on the query path", () => {
+  let server: TestServer;
+  let url: string;
+  beforeAll(async () => {
+    server = await startTestServer("sqlite");
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    url = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/backend/query`;
+  });
+  afterAll(() => server.close());
+
+  it("pushes a published message to an anonymous subscriber", async () => {
+    const ws = client(url, { "X-CS-System": "01", "Accept-Language": "de" });
+    const received = firstMessage(ws, "subscription { systemMessages { subject payload } }");
+    // Give the subscription a moment to be registered before publishing.
+    await new Promise((r) => setTimeout(r, 200));
+    await server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
+    expect(await received).toEqual({ data: { systemMessages: { subject: "reload", payload: "{}" } } });
+    await ws.dispose();
+  });
+
+  it("refuses a system that does not exist", async () => {
+    const ws = client(url, { "X-CS-System": "07", "Accept-Language": "de" });
+    const result = await firstMessage(ws, "subscription { systemMessages { subject } }").catch((e: unknown) => e);
+    expect(JSON.stringify(result)).toMatch(/system unavailable/);
+    await ws.dispose();
+  });
+
+  it("refuses an upgrade from a foreign origin (CSRF)", async () => {
+    const ws = client(url, {}, "http://evil.example");
+    const result = await firstMessage(ws, "subscription { systemMessages { subject } }").catch((e: unknown) => e);
+    expect(result).toBeTruthy();
+    expect(JSON.stringify(result)).not.toMatch(/systemMessages/);
+    await ws.dispose();
+  });
+});

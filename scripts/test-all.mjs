@@ -1,0 +1,40 @@
+// `npm test`: every suite (unit, integration, browser) in one Vitest run, then one plain
+// "N passed, N failed" line that CI reads. Browser tests need the built web app and Chromium.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const run = (command, args, options = {}) => spawnSync(command, args, { stdio: "inherit", ...options });
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(path)) return;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package for the browser tests…");
+    run("apt-get", ["update", "-qq"]);
+    const install = run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (install.status === 0 && existsSync(path)) return;
+  }
+  console.error(`Browser tests need Chromium at ${path}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+ensureChromium();
+const build = run("npm", ["run", "build", "-w", "@caresuite/web"]);
+if (build.status !== 0) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+const results = ".vitest-results.json";
+rmSync(results, { force: true });
+const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${results}`, ...process.argv.slice(2)]);
+let passed = 0;
+let failed = 0;
+if (existsSync(results)) {
+  const summary = JSON.parse(readFileSync(results, "utf8"));
+  passed = summary.numPassedTests;
+  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+}
+if (vitest.status !== 0 && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(vitest.status ?? 1);
