@@ -1,0 +1,154 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TESTIDS } from "../apps/web/src/testids.ts";
+import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
+import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { seedUser } from "./support/seed.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+
+const ADMIN_PASSWORD = "admin password 1";
+
+async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => (typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search)), {
+    timeout: 10_000,
+  });
+}
+
+async function login(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await byTestId(page, TESTIDS.login.username).fill(username);
+  await byTestId(page, TESTIDS.login.password).fill(password);
+  await byTestId(page, TESTIDS.login.submit).click();
+}
+
+// These run in order against one server: the first walks the setup that the others rely on.
+describe("first run, sign-in and the shell in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("fresh start → setup wizard → admin created → login → shell in German", async () => {
+    const { page, consoleErrors } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    // spec: "login redirects to setup when no setup time".
+    await waitForPath(page, "/setup");
+    const step = byTestId(page, TESTIDS.setup.step);
+    await expect.poll(() => step.getAttribute("data-step")).toBe("1");
+    await byTestId(page, TESTIDS.setup.next).click();
+
+    // Step 2: licence, activated with a code signed by the development key.
+    await expect.poll(() => step.getAttribute("data-step")).toBe("2");
+    await byTestId(page, TESTIDS.setup.licenceCustomer).fill("123456");
+    await byTestId(page, TESTIDS.setup.licenceCode).fill(buildActivationCode({ name: "Pflegeheim Sonnenhof" }));
+    await byTestId(page, TESTIDS.setup.licenceActivate).click();
+    await expect.poll(() => byTestId(page, TESTIDS.setup.licenceName).textContent()).toContain("Pflegeheim Sonnenhof");
+    await byTestId(page, TESTIDS.setup.next).click();
+
+    // Step 3: the configurator's parameters are stored.
+    await expect.poll(() => step.getAttribute("data-step")).toBe("3");
+    await byTestId(page, TESTIDS.setup.configIp).fill("127.0.0.1");
+    await byTestId(page, TESTIDS.setup.configPassword).fill("controller secret");
+    await byTestId(page, TESTIDS.setup.configSave).click();
+    await byTestId(page, TESTIDS.setup.configDone).waitFor();
+    await byTestId(page, TESTIDS.setup.next).click();
+
+    // Step 4: Next only once the initial user exists.
+    await expect.poll(() => step.getAttribute("data-step")).toBe("4");
+    expect(await byTestId(page, TESTIDS.setup.next).isDisabled()).toBe(true);
+    expect(await byTestId(page, TESTIDS.setup.userName).inputValue()).toBe("admin");
+    await byTestId(page, TESTIDS.setup.userPassword).fill(ADMIN_PASSWORD);
+    await byTestId(page, TESTIDS.setup.userPasswordRepeat).fill(ADMIN_PASSWORD);
+    await byTestId(page, TESTIDS.setup.userCreate).click();
+    await byTestId(page, TESTIDS.setup.userDone).waitFor();
+    await byTestId(page, TESTIDS.setup.next).click();
+
+    // Step 5: finishing goes to sync (a configurator was set), which asks for a login first.
+    await expect.poll(() => step.getAttribute("data-step")).toBe("5");
+    await byTestId(page, TESTIDS.setup.finish).click();
+    await waitForPath(page, "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/sync");
+
+    await byTestId(page, TESTIDS.login.username).fill("admin");
+    await byTestId(page, TESTIDS.login.password).fill(ADMIN_PASSWORD);
+    await byTestId(page, TESTIDS.login.submit).click();
+    await waitForPath(page, "/sync");
+
+    await byTestId(page, TESTIDS.shell.topbar).waitFor();
+    expect(await byTestId(page, TESTIDS.shell.nav("admin")).textContent()).toContain("Administration");
+    expect(await byTestId(page, TESTIDS.shell.nav("log")).textContent()).toContain("Protokoll");
+    expect(await byTestId(page, TESTIDS.shell.footerVersion).textContent()).toContain("5.441");
+    expect(await byTestId(page, TESTIDS.shell.footerLicence).textContent()).toContain("Pflegeheim Sonnenhof");
+    expect(await byTestId(page, TESTIDS.shell.footerUser).textContent()).toContain("admin");
+    expect(await page.title()).toMatch(/Synchronisation/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows the login page in French with ?locale=fr", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/login?locale=fr`);
+    await byTestId(page, TESTIDS.login.submit).waitFor();
+    expect(await byTestId(page, TESTIDS.login.submit).textContent()).toContain("Se connecter");
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+  });
+
+  it("says which field is wrong on a wrong password and keeps what was typed", async () => {
+    const { page } = await newPage(browser);
+    await login(page, server.baseUrl, "admin", "not the password");
+    await byTestId(page, TESTIDS.login.passwordError).waitFor();
+    expect(await byTestId(page, TESTIDS.login.passwordError).textContent()).toContain("Falsches Passwort");
+    expect(await byTestId(page, TESTIDS.login.username).inputValue()).toBe("admin");
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("makes a user with a temporary password set a new one", async () => {
+    const user = await seedUser(server.dataDir, { username: "pflege1", password: "temporary pw 1", password_is_temporary: true, permissions: ["calllog::use_module"] });
+    const { page } = await newPage(browser);
+    await login(page, server.baseUrl, user.username, user.password);
+    await waitForPath(page, "/auth/set-password");
+    await byTestId(page, TESTIDS.setPassword.notice).waitFor();
+    await byTestId(page, TESTIDS.setPassword.password).fill("my new password 1");
+    await byTestId(page, TESTIDS.setPassword.repeat).fill("my new password 1");
+    await byTestId(page, TESTIDS.setPassword.submit).click();
+    await page.waitForURL((url) => url.pathname !== "/auth/set-password", { timeout: 10_000 });
+
+    // The new password works, the temporary one no longer does.
+    const again = await newPage(browser);
+    await login(again.page, server.baseUrl, user.username, user.password);
+    await byTestId(again.page, TESTIDS.login.passwordError).waitFor();
+    await login(again.page, server.baseUrl, user.username, "my new password 1");
+    await again.page.waitForURL((url) => url.pathname !== "/login", { timeout: 10_000 });
+  });
+
+  it("logs out and shows the login action again", async () => {
+    const { page } = await newPage(browser);
+    await login(page, server.baseUrl, "admin", ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== "/login", { timeout: 10_000 });
+    await byTestId(page, TESTIDS.shell.logout).click();
+    await byTestId(page, TESTIDS.shell.login).or(byTestId(page, TESTIDS.login.page)).first().waitFor();
+    const me = await page.evaluate(async () => {
+      const response = await fetch("/backend/query", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        body: JSON.stringify({ query: "{ authUser { id } }" }),
+      });
+      return (await response.json()) as { data: { authUser: { id: number } } };
+    });
+    expect(me.data.authUser.id).toBe(0);
+  });
+
+  it("shows the not-found page for an unknown route, with a way back", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/this/does/not/exist`);
+    await byTestId(page, TESTIDS.notFound.page).waitFor();
+    expect(await byTestId(page, TESTIDS.notFound.page).textContent()).toContain("Seite nicht gefunden");
+    await byTestId(page, TESTIDS.notFound.back).waitFor();
+  });
+});
