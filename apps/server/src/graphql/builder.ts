@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import { GraphQLUpload, type FileUpload } from "graphql-upload-minimal";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { hasPermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
@@ -23,6 +24,7 @@ export const builder = new SchemaBuilder<{
   Context: RequestContext;
   AuthScopes: AuthScopes;
   DefaultFieldNullability: false;
+  Scalars: { Upload: { Input: Promise<FileUpload>; Output: never } };
 }>({
   plugins: [ScopeAuthPlugin],
   defaultFieldNullability: false,
@@ -42,6 +44,9 @@ export const builder = new SchemaBuilder<{
         : new AppError("MISSING_AUTH", "Session timed out"),
   },
 });
+
+/** File uploads (multipart requests); resolvers receive graphql-upload-minimal's FileUpload. */
+builder.addScalarType("Upload", GraphQLUpload, {});
 
 builder.queryType({});
 builder.mutationType({});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import mercurius from "mercurius";
+import { mercuriusUpload } from "mercurius-upload";
 import { toClientError } from "../graphql/errors.ts";
 import { costLimitRule, QUERY_LIMITS } from "../graphql/limits.ts";
 import { buildSchema } from "../graphql/schema.ts";
@@ -30,6 +31,9 @@ function clientErrors(error: Error & { originalError?: unknown }): GraphQLError[
 
 /** GraphQL over HTTP POST and graphql-ws on the same path (DESIGN.md §1). */
 export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
+  // multipart/form-data requests (GraphQL multipart request spec) for uploads: sounds < 1 MB and
+  // map images <= 5 MB are the largest files the spec names; each field checks its own limit.
+  await app.register(mercuriusUpload, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5 });
   await app.register(mercurius, {
     schema: buildSchema(),
     path: "/backend/query",

@@ -122,3 +122,30 @@ describe("introspection", () => {
     await server.close();
   });
 });
+
+describe("multipart GraphQL requests", () => {
+  it("accepts the GraphQL multipart request format on /backend/query", async () => {
+    const server = await startTestServer("sqlite");
+    const boundary = "----caresuite";
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="operations"',
+      "",
+      JSON.stringify({ query: "{ authUser { id } }", variables: {} }),
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="map"',
+      "",
+      "{}",
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/backend/query",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-cs-request": "1" },
+      payload: body,
+    });
+    expect(response.json()).toEqual({ data: { authUser: { id: 0 } } });
+    await server.close();
+  });
+});
