@@ -70,6 +70,31 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     server.clock.now = Date.now();
   });
 
+  it("throttles an address that sprays many accounts", async () => {
+    const client = new TestClient(server.app);
+    const ip = "10.9.8.7";
+    const attempt = (username: string) => client.post("/backend/login", { username, password: "bad" }, { "x-forwarded-for": ip });
+    for (let i = 0; i < THROTTLE_RULES.ip.maxFailures; i++) await attempt(`sprayed-${i}`);
+    expect((await attempt("someone-else")).json().errors[0].code).toBe("throttled");
+    // Another address is not affected.
+    const fromElsewhere = await client.post("/backend/login", { username: "x", password: "y" }, { "x-forwarded-for": "10.1.1.1" });
+    expect(fromElsewhere.json().errors[0].code).toBe("unknown_username");
+  });
+
+  it("ends a session 7 days after sign-in even when in use (DESIGN.md §3)", async () => {
+    // A long idle timeout isolates the absolute expiry.
+    const longIdle = await startTestServer(dialect, { SESSION_IDLE_MINUTES: "100000" });
+    const user = await buildUser(longIdle.db.kysely);
+    const client = new TestClient(longIdle.app);
+    await client.login(user.username, user.password);
+    const me = async () => (await client.gql<{ authUser: { id: number } }>("{ authUser { id } }")).data?.authUser.id;
+    longIdle.clock.now += 7 * 86_400_000 - 60_000;
+    expect(await me()).toBe(user.id);
+    longIdle.clock.now += 120_000;
+    expect(await me()).toBe(0);
+    await longIdle.close();
+  });
+
   it("logs out: the session is gone and the cookie cleared", async () => {
     const user = await buildUser(server.db.kysely);
     const client = new TestClient(server.app);
