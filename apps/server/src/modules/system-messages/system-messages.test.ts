@@ -3,6 +3,8 @@ import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { memoryPubSub } from "../../realtime/pubsub.ts";
+import { startClockBroadcast } from "./clock-broadcast.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "./system-messages.graphql.ts";
 
 function client(url: string, params: Record<string, string>, origin?: string): Client {
@@ -67,5 +69,16 @@ describe("systemMessages over graphql-ws on the query path", () => {
     expect(result).toBeTruthy();
     expect(JSON.stringify(result)).not.toMatch(/systemMessages/);
     await ws.dispose();
+  });
+});
+
+describe("clock broadcast", () => {
+  it("publishes the server time in seconds", async () => {
+    const bus = memoryPubSub();
+    const sub = bus.subscribe(SYSTEM_MESSAGES_TOPIC);
+    const stop = startClockBroadcast(bus, () => 1_700_000_000_500, 20);
+    expect((await sub.next()).value).toEqual({ subject: "time", payload: JSON.stringify({ seconds: 1_700_000_000 }) });
+    stop();
+    await bus.close();
   });
 });
