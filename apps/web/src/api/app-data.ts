@@ -1,0 +1,161 @@
+import { gql, type TypedDocumentNode } from "@urql/core";
+import {
+  ANONYMOUS_USER,
+  UNLICENSED,
+  type AppState,
+  type AuthUser,
+  type Licence,
+  type PublicSystemParams,
+} from "@caresuite/domain";
+
+export interface SystemSummary {
+  id: number;
+  name: string;
+}
+
+export interface GlobalSettingsSummary {
+  battery_threshold_low: number;
+  battery_threshold_critical: number;
+  locale: string | null;
+}
+
+/** appState as AppData selects it; `configurator_set` drives the setup wizard's last step. */
+export type AppStateData = AppState & { configurator_set: boolean };
+
+export interface AppDataResult {
+  license: Licence | null;
+  appState: AppStateData | null;
+  authUser: AuthUser | null;
+  systems: SystemSummary[] | null;
+  globalSettings?: GlobalSettingsSummary | null;
+  globalAppSettings?: { subscriptions_enabled: boolean } | null;
+  publicSystemParams: PublicSystemParams[] | null;
+}
+
+export interface AppDataVariables {
+  /** Session-only fields (global settings) are asked for only when a session is expected. */
+  hasSession: boolean;
+}
+
+/** spec §7: "AppData(hasSession: Boolean!): license, appState, authUser, ... no cache, errors ignored." */
+export const APP_DATA_QUERY: TypedDocumentNode<AppDataResult, AppDataVariables> = gql`
+  query AppData($hasSession: Boolean!) {
+    license {
+      id
+      name
+      features {
+        analytics
+        log
+        management
+      }
+      limits {
+        devices
+        visuals
+        app_clients
+        systems
+      }
+    }
+    appState {
+      offline_mode
+      app_gateway_enabled
+      app_gateway_system_id
+      last_gets_change
+      last_gets_commit
+      committing_gets_config
+      configurator_ip
+      configurator_version
+      setup_time
+      has_initial_user
+      configurator_set
+      features {
+        display_group_overrides
+        demo_mode
+        incidents
+      }
+      outdated_hubs {
+        id
+        name
+        last_sync
+      }
+    }
+    authUser {
+      id
+      name
+      username
+      locale
+      homepage
+      is_superuser
+      is_ldap
+      password_is_temporary
+      system_access
+      emails
+      permissions
+      roles {
+        id
+        name
+      }
+    }
+    systems {
+      id
+      name
+    }
+    globalSettings @include(if: $hasSession) {
+      battery_threshold_low
+      battery_threshold_critical
+      locale
+    }
+    globalAppSettings @include(if: $hasSession) {
+      subscriptions_enabled
+    }
+    publicSystemParams {
+      id
+      name
+      weekend_start
+      weekend_stop
+    }
+  }
+`;
+
+/** AppData with every part present: what the rest of the app reads. */
+export interface AppData {
+  licence: Licence;
+  appState: AppStateData;
+  user: AuthUser;
+  systems: SystemSummary[];
+  globalSettings: GlobalSettingsSummary | null;
+  globalAppSettings: { subscriptions_enabled: boolean } | null;
+  publicSystemParams: PublicSystemParams[];
+}
+
+/**
+ * Used for parts a partial answer lacks. setup_time is set on purpose: a failed load must not
+ * send a configured installation into the setup wizard.
+ */
+export const FALLBACK_APP_STATE: AppStateData = {
+  offline_mode: false,
+  app_gateway_enabled: false,
+  app_gateway_system_id: null,
+  last_gets_change: "1970-01-01T00:00:00.000Z",
+  last_gets_commit: "1970-01-01T00:00:00.000Z",
+  committing_gets_config: null,
+  configurator_ip: null,
+  configurator_version: null,
+  setup_time: "1970-01-01T00:00:00.000Z",
+  has_initial_user: true,
+  configurator_set: false,
+  features: { display_group_overrides: false, demo_mode: false, incidents: false },
+  outdated_hubs: [],
+};
+
+/** Fills what a partial answer (errors are ignored, spec §7) left out. */
+export function normaliseAppData(result: AppDataResult): AppData {
+  return {
+    licence: result.license ?? UNLICENSED,
+    appState: result.appState ?? FALLBACK_APP_STATE,
+    user: result.authUser ?? ANONYMOUS_USER,
+    systems: result.systems ?? [],
+    globalSettings: result.globalSettings ?? null,
+    globalAppSettings: result.globalAppSettings ?? null,
+    publicSystemParams: result.publicSystemParams ?? [],
+  };
+}

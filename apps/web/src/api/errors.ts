@@ -1,0 +1,73 @@
+import type { CombinedError } from "@urql/core";
+
+/** Server error codes in `extensions.code` (DESIGN §2, spec §8). */
+export type ServerErrorCode =
+  | "MISSING_AUTH"
+  | "MISSING_PERMISSION"
+  | "VALIDATION"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "INTERNAL";
+
+/** One field error: `message` is an i18n key (or plain text), `data` its placeholders. */
+export interface FieldError {
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function errorCodes(error: CombinedError | undefined): string[] {
+  if (!error) return [];
+  return error.graphQLErrors
+    .map((e) => e.extensions["code"])
+    .filter((code): code is string => typeof code === "string");
+}
+
+export function hasErrorCode(error: CombinedError | undefined, code: ServerErrorCode): boolean {
+  return errorCodes(error).includes(code);
+}
+
+/** Raw server messages, for the setup rules that match on message text (spec §8). */
+export function errorMessages(error: CombinedError | undefined): string[] {
+  return error ? error.graphQLErrors.map((e) => e.message) : [];
+}
+
+/**
+ * spec §5: "Server validation errors arrive per field (message, data); the first message per
+ * field is shown."
+ */
+export function validationFieldErrors(error: CombinedError | undefined): Record<string, FieldError> {
+  const result: Record<string, FieldError> = {};
+  if (!error) return result;
+  for (const graphQLError of error.graphQLErrors) {
+    if (graphQLError.extensions["code"] !== "VALIDATION") continue;
+    const fields = graphQLError.extensions["fields"];
+    if (!isRecord(fields)) continue;
+    for (const [field, list] of Object.entries(fields)) {
+      if (field in result || !Array.isArray(list)) continue;
+      const first: unknown = list[0];
+      if (isRecord(first) && typeof first["message"] === "string") {
+        result[field] = {
+          message: first["message"],
+          data: isRecord(first["data"]) ? first["data"] : undefined,
+        };
+      }
+    }
+  }
+  return result;
+}
+
+/** Reduces `{field: [errors]}` (as domain `fieldErrors` returns) to the first error per field. */
+export function firstFieldErrors(
+  errors: Record<string, readonly FieldError[] | undefined>,
+): Record<string, FieldError> {
+  const result: Record<string, FieldError> = {};
+  for (const [field, list] of Object.entries(errors)) {
+    const first = list?.[0];
+    if (first) result[field] = first;
+  }
+  return result;
+}

@@ -1,0 +1,93 @@
+import { Suspense, useCallback, useEffect, type ComponentType, type ReactNode } from "react";
+import { Modal, type ModalProps } from "@mantine/core";
+import { Outlet, useLocation, useMatches, useNavigate, type RouteObject } from "react-router";
+import { useTranslation } from "react-i18next";
+import { TESTIDS } from "../testids";
+import { PageLoader } from "../ui/PageLoader";
+import { isInputFocused, modalCloseTarget, modalDepth, topModalMatchId } from "./modal-routes";
+import type { ModalRouteMeta, RouteHandle } from "./route-handle";
+
+interface ModalRouteProps {
+  routeId: string;
+  titleKey?: string;
+  size?: ModalProps["size"];
+  children?: ReactNode;
+}
+
+// Mantine modals sit at z-index 200; each stacked level goes above the previous one.
+const BASE_Z_INDEX = 200;
+
+/**
+ * Renders a child route as a modal over its parent (the parent keeps rendering underneath and
+ * must contain an <Outlet/>). Closing navigates to the parent matched route; only the top modal
+ * reacts to the backdrop and to Escape.
+ */
+export function ModalRoute({ routeId, titleKey, size = "lg", children }: ModalRouteProps): ReactNode {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const isTop = topModalMatchId(matches) === routeId;
+  const depth = modalDepth(matches, routeId);
+
+  const close = useCallback(() => {
+    const target = modalCloseTarget(matches, routeId, search);
+    if (target !== null) navigate(target);
+  }, [matches, routeId, search, navigate]);
+
+  useEffect(() => {
+    if (!isTop) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== "Escape" || isInputFocused(document.activeElement)) return;
+      event.preventDefault();
+      close();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [isTop, close]);
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      // Escape is handled above so that focus in an input and stacking follow the spec.
+      closeOnEscape={false}
+      closeOnClickOutside={isTop}
+      zIndex={BASE_Z_INDEX + depth * 10}
+      size={size}
+      title={titleKey ? t(titleKey) : undefined}
+      data-testid={TESTIDS.modalRoute}
+      data-route-id={routeId}
+    >
+      <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+    </Modal>
+  );
+}
+
+export interface ModalRouteOptions extends ModalRouteMeta {
+  id: string;
+  path: string;
+  titleKey?: string;
+  size?: ModalProps["size"];
+  Component: ComponentType;
+  children?: RouteObject[];
+}
+
+/** Declares a modal child route; the parent route's element must render an <Outlet/>. */
+export function modalRoute(options: ModalRouteOptions): RouteObject {
+  const { id, path, titleKey, size, Component, children, closePath, closeParams } = options;
+  const handle: RouteHandle = { titleKey, modal: { closePath, closeParams } };
+  return {
+    id,
+    path,
+    handle,
+    element: (
+      <ModalRoute routeId={id} titleKey={titleKey} size={size}>
+        <Component />
+        {/* Nested modal routes render their own modal through this outlet. */}
+        <Outlet />
+      </ModalRoute>
+    ),
+    children,
+  };
+}

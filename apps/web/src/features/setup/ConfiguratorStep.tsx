@@ -1,0 +1,94 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconPlugConnected } from "@tabler/icons-react";
+import { useMutation } from "urql";
+import { useTranslation } from "react-i18next";
+import { configuratorInputSchema, fieldErrors } from "@caresuite/domain";
+import { firstFieldErrors } from "../../api/errors";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { TESTIDS } from "../../testids";
+import { notify } from "../../ui/notify";
+import { CREATE_INITIAL_CONFIGURATOR } from "./setup.graphql";
+import { configuratorConnectionError } from "./setup-errors";
+import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
+
+/** Step 3: connection to the configurator (call-system controller); may be skipped. */
+export function ConfiguratorStep(): ReactNode {
+  const { t } = useTranslation();
+  const { data, refetch } = useAppData();
+  const [{ fetching }, save] = useMutation(CREATE_INITIAL_CONFIGURATOR);
+  const [ip, setIp] = useState(data.appState.configurator_ip ?? "");
+  // spec: "Configurator: ip, username (default admin), password."
+  const [username, setUsername] = useState("admin");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<StepFieldErrors>({});
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const parsed = configuratorInputSchema.safeParse({ ip, username, password });
+    if (!parsed.success) {
+      setErrors(translatedFieldErrors(t, firstFieldErrors(fieldErrors(parsed.error))));
+      return;
+    }
+    setErrors({});
+    const result = await save(parsed.data);
+    if (result.error || !result.data?.createInitialConfigurator) {
+      const fields = result.error ? stepFieldErrors(t, result.error, configuratorConnectionError) : null;
+      if (fields) setErrors(fields);
+      else notify({ type: "error", title: t("errors.saveFailedTitle"), text: t("errors.saveFailedText") });
+      return;
+    }
+    notify({ type: "success", title: t("setup.configurator.savedTitle"), text: t("setup.configurator.savedText") });
+    await refetch();
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t("setup.configurator.text")}
+      </Text>
+      {data.appState.configurator_set && (
+        <Alert color="teal" icon={<IconPlugConnected size={18} />} data-testid={TESTIDS.setup.configDone}>
+          {t("setup.configurator.done", { ip: data.appState.configurator_ip ?? "" })}
+        </Alert>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t("setup.configurator.ip")}
+            placeholder="192.168.1.10"
+            required
+            value={ip}
+            onChange={(event) => setIp(event.currentTarget.value)}
+            error={errors["ip"]}
+            data-testid={TESTIDS.setup.configIp}
+          />
+          <TextInput
+            label={t("setup.configurator.username")}
+            required
+            autoComplete="off"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            error={errors["username"]}
+            data-testid={TESTIDS.setup.configUser}
+          />
+          <PasswordInput
+            label={t("setup.configurator.password")}
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors["password"]}
+            data-testid={TESTIDS.setup.configPassword}
+          />
+          <Button type="submit" variant="light" loading={fetching} data-testid={TESTIDS.setup.configSave}>
+            {t("common.save")}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="xs" c="dimmed">
+        {t("setup.skipHint")}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { configuratorConnectionError, initialUserError, licenceActivationError } from "./setup-errors";
+
+// spec §8 "Setup".
+describe("setup error mapping", () => {
+  it.each([
+    ["activation failed: already activated", "setup.licence.errors.alreadyActivated"],
+    ["activation failed: not a version 5 licence", "setup.licence.errors.notVersion5"],
+    ["activation failed: licence not found", "setup.licence.errors.notFound"],
+    ["activation failed: something new", "setup.licence.errors.failed"],
+  ])("licence: %s", (message, key) => {
+    expect(licenceActivationError(["other", message])).toEqual({ field: "code", key });
+  });
+
+  it("licence: other messages are not activation failures", () => {
+    expect(licenceActivationError(["Validation failed"])).toBeNull();
+  });
+
+  it("configurator: Unauthorized maps to the password, other fetch failures to the ip", () => {
+    expect(configuratorConnectionError(["failed to fetch firmware version: 401 Unauthorized"])).toEqual({
+      field: "password",
+      key: "setup.configurator.errors.connectionUnauthorized",
+    });
+    expect(configuratorConnectionError(["failed to fetch firmware version: timeout"])).toEqual({
+      field: "ip",
+      key: "setup.configurator.errors.connectionError",
+    });
+    expect(configuratorConnectionError(["Unauthorized"])).toBeNull();
+  });
+
+  it("initial user: 'already present' maps to the username", () => {
+    expect(initialUserError(["initial user already present"])).toEqual({
+      field: "username",
+      key: "setup.user.errors.alreadyPresent",
+    });
+    expect(initialUserError(["Validation failed"])).toBeNull();
+  });
+});

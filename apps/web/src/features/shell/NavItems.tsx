@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { Button, NavLink as MantineNavLink } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { visibleNavItems } from "@caresuite/domain";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { useSystemContext } from "../../app/providers/SystemProvider";
+import { TESTIDS } from "../../testids";
+import { NAV_ITEMS, isNavItemActive } from "./nav-items";
+
+interface NavItemsProps {
+  /** "bar" in the header, "menu" in the mobile menu. */
+  variant: "bar" | "menu";
+  onNavigate?: () => void;
+}
+
+/** The navigation items the user may see (spec "Navigation items"), header or menu style. */
+export function NavItems({ variant, onNavigate }: NavItemsProps): ReactNode {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data } = useAppData();
+  const { systemId } = useSystemContext();
+  const ids = visibleNavItems({
+    user: data.user,
+    licence: data.licence,
+    appState: data.appState,
+    currentSystemId: systemId,
+  });
+
+  return ids.map((id) => {
+    const { labelKey, to, Icon } = NAV_ITEMS[id];
+    const active = isNavItemActive(to, pathname);
+    if (variant === "menu") {
+      return (
+        <MantineNavLink
+          key={id}
+          component={Link}
+          to={to}
+          label={t(labelKey)}
+          leftSection={<Icon size={18} aria-hidden />}
+          active={active}
+          onClick={onNavigate}
+          data-testid={TESTIDS.shell.mobileNav(id)}
+        />
+      );
+    }
+    return (
+      <Button
+        key={id}
+        component={Link}
+        to={to}
+        variant={active ? "light" : "subtle"}
+        color={active ? undefined : "gray"}
+        leftSection={<Icon size={16} aria-hidden />}
+        aria-current={active ? "page" : undefined}
+        data-testid={TESTIDS.shell.nav(id)}
+      >
+        {t(labelKey)}
+      </Button>
+    );
+  });
+}

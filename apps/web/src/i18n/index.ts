@@ -1,0 +1,67 @@
+import i18next, { type Resource, type ResourceKey } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { FALLBACK_LOCALE, LOCALES, type Locale } from "@caresuite/domain";
+import { setRequestLocale } from "../api/request-context";
+import { readStorage, writeStorage } from "../api/storage";
+import de from "./locales/de.json";
+
+/** spec §9: "Storage prefix cs." */
+export const LOCALE_STORAGE_KEY = "cs.locale";
+
+type Catalogue = { default: ResourceKey };
+
+// German ships in the main bundle because it is the fallback for every missing key; the others
+// are fetched on demand so /login stays small.
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  de: () => Promise.resolve({ default: de }),
+  en: () => import("./locales/en.json"),
+  fr: () => import("./locales/fr.json"),
+  it: () => import("./locales/it.json"),
+};
+
+export function isLocale(value: string | null | undefined): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+async function ensureLoaded(locale: Locale): Promise<void> {
+  if (i18next.hasResourceBundle(locale, "translation")) return;
+  const catalogue = await loaders[locale]();
+  i18next.addResourceBundle(locale, "translation", catalogue.default, true, true);
+}
+
+export async function initI18n(locale: Locale): Promise<void> {
+  const resources: Resource = { [FALLBACK_LOCALE]: { translation: de } };
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: FALLBACK_LOCALE,
+    fallbackLng: FALLBACK_LOCALE,
+    supportedLngs: [...LOCALES],
+    // React escapes output already.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await changeLocale(locale);
+}
+
+/**
+ * Switches the UI language and what the server is told (Accept-Language). `persist` stores it
+ * for the next visit (spec: locale "otherwise from local storage").
+ */
+export async function changeLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+  await ensureLoaded(locale);
+  await i18next.changeLanguage(locale);
+  setRequestLocale(locale);
+  document.documentElement.lang = locale;
+  if (options.persist) writeStorage(LOCALE_STORAGE_KEY, locale);
+}
+
+export function storedLocale(): string | null {
+  return readStorage(LOCALE_STORAGE_KEY);
+}
+
+export function currentLocale(): Locale {
+  const language = i18next.language;
+  return isLocale(language) ? language : FALLBACK_LOCALE;
+}
+
+export { i18next as i18n };

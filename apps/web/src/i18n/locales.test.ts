@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { VALIDATION_KEYS } from "@caresuite/domain";
+import de from "./locales/de.json";
+import en from "./locales/en.json";
+import fr from "./locales/fr.json";
+import it_ from "./locales/it.json";
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function flatten(catalogue: Catalogue, prefix = ""): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") result.set(path, value);
+    else for (const [k, v] of flatten(value, path)) result.set(k, v);
+  }
+  return result;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? "").sort();
+}
+
+const reference = flatten(de);
+const others = { en: flatten(en), fr: flatten(fr), it: flatten(it_) };
+
+describe("locale catalogues", () => {
+  it.each(Object.entries(others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
+    expect([...catalogue.keys()].sort()).toEqual([...reference.keys()].sort());
+  });
+
+  it.each(Object.entries({ de: reference, ...others }))("%s has a real text for every key", (_locale, catalogue) => {
+    for (const [key, value] of catalogue) {
+      expect(value.trim(), key).not.toBe("");
+      expect(value, key).not.toBe(key);
+    }
+  });
+
+  it.each(Object.entries(others))("%s uses the same placeholders as de", (_locale, catalogue) => {
+    for (const [key, value] of reference) {
+      expect(placeholders(catalogue.get(key) ?? ""), key).toEqual(placeholders(value));
+    }
+  });
+
+  it("has a message for every validation key the domain emits", () => {
+    for (const key of Object.values(VALIDATION_KEYS)) expect(reference.has(key), key).toBe(true);
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe("keys used in the code", () => {
+  // Literal keys only: t("a.b"), titleKey/labelKey: "a.b", key: "a.b".
+  const pattern = /(?:\bt\(\s*|(?:titleKey|labelKey|key):\s*)"([a-zA-Z][\w]*(?:\.[\w]+)+)"/g;
+  const used = new Set<string>();
+  for (const file of sourceFiles(join(import.meta.dirname, ".."))) {
+    for (const match of readFileSync(file, "utf8").matchAll(pattern)) used.add(match[1] ?? "");
+  }
+
+  it("finds keys at all (guards the pattern)", () => {
+    expect(used.size).toBeGreaterThan(50);
+  });
+
+  it("every literal key exists in de", () => {
+    const missing = [...used].filter((key) => !reference.has(key) && !reference.has(`${key}.title`));
+    expect(missing).toEqual([]);
+  });
+});
