@@ -3,6 +3,7 @@ import { builder } from "./builder.ts";
 // Each module registers its types and root fields on the builder when imported.
 import "../modules/appdata/appdata.graphql.ts";
 import "../modules/auth/auth.graphql.ts";
+import "../modules/entities/entities.graphql.ts";
 import "../modules/licence/licence.graphql.ts";
 import "../modules/setup/setup.graphql.ts";
 import "../modules/systems/systems.graphql.ts";

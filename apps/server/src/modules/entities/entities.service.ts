@@ -1,0 +1,299 @@
+import { ENTITIES, entitySchema, fieldErrors, type EntityDef, type FieldDef } from "@caresuite/domain";
+import type { Kysely } from "kysely";
+import type { RequestContext } from "../../context.ts";
+import type { Database } from "../../db/schema.ts";
+import { AppError, type FieldErrors } from "../../graphql/errors.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { fromColumn, toColumn } from "./entity-columns.ts";
+import {
+  allRows,
+  countRows,
+  deleteRows,
+  findDuplicate,
+  findRow,
+  findRows,
+  insertRow,
+  listRows,
+  updateRow,
+  type Row,
+} from "./entities.repo.ts";
+
+/**
+ * Generic behaviour of registry entities: list, get, create, update, delete, sort. Validation is
+ * the entity's zod schema (the same the form runs) plus what needs the database: uniqueness,
+ * references within the same system, the maximum count. Every change is audited field by field
+ * in its transaction.
+ */
+
+export type ApiRecord = Record<string, unknown> & { id: number };
+
+export interface ListFilter {
+  search?: string | null;
+  sort?: string | null;
+  direction?: "ASC" | "DESC" | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+const MAX_PAGE = 200;
+
+const systemOf = (entity: EntityDef, ctx: RequestContext): number | null => (entity.systemScoped ? ctx.systemId : null);
+
+/** A stored row as the API returns it: secrets replaced by `<field>_set`. */
+export function toApi(entity: EntityDef, row: Row): ApiRecord {
+  const out: ApiRecord = { id: row.id };
+  if (entity.sortable) out["sort_order"] = Number(row["sort_order"]);
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.secret) out[`${name}_set`] = typeof row[name] === "string" && row[name] !== "";
+    else out[name] = fromColumn(field, row[name]);
+  }
+  return out;
+}
+
+export async function listRecords(ctx: RequestContext, entity: EntityDef, filter: ListFilter = {}): Promise<{ items: ApiRecord[]; total: number }> {
+  const sortable = new Set(["id", ...(entity.sortable ? ["sort_order"] : []), ...Object.keys(entity.fields).filter((f) => !entity.fields[f]?.secret)]);
+  const defaultSort = entity.defaultSort?.field ?? (entity.sortable ? "sort_order" : entity.displayField);
+  const sort = filter.sort && sortable.has(filter.sort) ? filter.sort : defaultSort;
+  const direction = (filter.direction ?? entity.defaultSort?.direction?.toUpperCase() ?? "ASC") === "DESC" ? "desc" : "asc";
+  const { items, total } = await listRows(ctx.db.kysely, entity, {
+    systemId: systemOf(entity, ctx),
+    search: (filter.search ?? "").trim().slice(0, 100),
+    sort,
+    direction,
+    offset: Math.max(0, filter.offset ?? 0),
+    limit: Math.min(MAX_PAGE, Math.max(1, filter.limit ?? 25)),
+  });
+  return { items: items.map((row) => toApi(entity, row)), total };
+}
+
+export async function getRecord(ctx: RequestContext, entity: EntityDef, id: number): Promise<ApiRecord> {
+  const row = await findRow(ctx.db.kysely, entity, systemOf(entity, ctx), id);
+  if (!row) throw new AppError("NOT_FOUND", `${entity.name} ${id} not found`);
+  return toApi(entity, row);
+}
+
+function addError(errors: FieldErrors, field: string, message: string, data: Record<string, unknown> = {}): void {
+  (errors[field] ??= []).push({ message, data: { field, ...data } });
+}
+
+/** References must point at records of the same system (or be a sentinel of the field). */
+async function checkReferences(db: Kysely<Database>, ctx: RequestContext, entity: EntityDef, data: Record<string, unknown>, errors: FieldErrors): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind !== "ref" && field.kind !== "refs") continue;
+    const target = ENTITIES.find((e) => e.name === field.entity);
+    if (!target) continue;
+    const sentinels = new Set(field.kind === "ref" ? (field.sentinels ?? []).map((s) => s.id) : []);
+    const value = data[name];
+    const ids = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).filter(
+      (id): id is number => typeof id === "number" && !sentinels.has(id),
+    );
+    const unique = [...new Set(ids)];
+    const found = await findRows(db, target, target.systemScoped ? ctx.systemId : null, unique);
+    if (found.length !== unique.length) addError(errors, name, "validation.invalid");
+  }
+}
+
+async function validate(ctx: RequestContext, entity: EntityDef, input: unknown, existing: Row | null): Promise<Record<string, unknown>> {
+  const parsed = entitySchema(entity).safeParse(input);
+  if (!parsed.success) throw new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(parsed.error) });
+  const data = parsed.data;
+  const errors: FieldErrors = {};
+  const db = ctx.db.kysely;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const value = data[name];
+    if (field.unique && typeof value === "string" && value !== "") {
+      if (await findDuplicate(db, entity, systemOf(entity, ctx), name, value, existing?.id ?? null)) {
+        addError(errors, name, "validation.unique");
+      }
+    }
+    // Secrets: empty on update keeps the stored one; required ones are needed on create.
+    if (field.secret && (value === "" || value === undefined)) {
+      if (existing) delete data[name];
+      else if (field.required) addError(errors, name, "validation.required");
+    }
+  }
+  await checkReferences(db, ctx, entity, data, errors);
+  if (Object.keys(errors).length > 0) throw new AppError("VALIDATION", "Validation failed", { fields: errors });
+  return data;
+}
+
+function columns(entity: EntityDef, data: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields) as [string, FieldDef][]) {
+    if (name in data) values[name] = toColumn(field, data[name]);
+  }
+  if (entity.sortable && typeof data["sort_order"] === "number") values["sort_order"] = data["sort_order"];
+  return values;
+}
+
+/**
+ * Field-level audit changes between two API views. Secrets are never logged: a written secret
+ * shows as "***" (`secretsWritten` names the secrets the input set).
+ */
+function changes(
+  entity: EntityDef,
+  before: ApiRecord | null,
+  after: ApiRecord | null,
+  secretsWritten: readonly string[] = [],
+): { field: string; value_old: unknown; value_new: unknown }[] {
+  const result: { field: string; value_old: unknown; value_new: unknown }[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.secret) {
+      const wasSet = before?.[`${name}_set`] === true;
+      if (secretsWritten.includes(name) || (after === null && wasSet)) {
+        result.push({ field: name, value_old: wasSet ? "***" : null, value_new: after ? "***" : null });
+      }
+      continue;
+    }
+    const old = before?.[name] ?? null;
+    const now = after?.[name] ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(now)) result.push({ field: name, value_old: old, value_new: now });
+  }
+  return result;
+}
+
+const writtenSecrets = (entity: EntityDef, data: Record<string, unknown>): string[] =>
+  Object.entries(entity.fields)
+    .filter(([name, f]) => f.secret && typeof data[name] === "string" && data[name] !== "")
+    .map(([name]) => name);
+
+function displayName(entity: EntityDef, record: ApiRecord): string {
+  return String(record[entity.displayField] ?? record.id);
+}
+
+export async function createRecord(ctx: RequestContext, entity: EntityDef, input: unknown): Promise<ApiRecord> {
+  const data = await validate(ctx, entity, input, null);
+  const systemId = systemOf(entity, ctx);
+  if (entity.maxCount !== undefined && (await countRows(ctx.db.kysely, entity, systemId)) >= entity.maxCount) {
+    throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
+  }
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await insertRow(trx, entity, {
+      ...columns(entity, data),
+      ...(entity.systemScoped ? { system_id: systemId } : {}),
+      created_at: now,
+      updated_at: now,
+    });
+    const record = toApi(entity, row);
+    await writeAudit(trx, {
+      systemId,
+      userId: ctx.user.id,
+      now,
+      entityType: entity.name,
+      entityId: record.id,
+      entityDisplayName: displayName(entity, record),
+      action: "created",
+      changes: changes(entity, null, record, writtenSecrets(entity, data)),
+    });
+    return record;
+  });
+}
+
+export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: number, input: unknown): Promise<ApiRecord> {
+  const systemId = systemOf(entity, ctx);
+  const existing = await findRow(ctx.db.kysely, entity, systemId, id);
+  if (!existing) throw new AppError("NOT_FOUND", `${entity.name} ${id} not found`);
+  const data = await validate(ctx, entity, input, existing);
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await updateRow(trx, entity, id, { ...columns(entity, data), updated_at: now });
+    const before = toApi(entity, existing);
+    const record = toApi(entity, row);
+    const changed = changes(entity, before, record, writtenSecrets(entity, data));
+    if (changed.length > 0) {
+      await writeAudit(trx, {
+        systemId,
+        userId: ctx.user.id,
+        now,
+        entityType: entity.name,
+        entityId: id,
+        entityDisplayName: displayName(entity, record),
+        action: "updated",
+        changes: changed,
+      });
+    }
+    return record;
+  });
+}
+
+/** Records of any registry entity that reference one of `ids` of `entity` (same system). */
+async function referencedBy(ctx: RequestContext, entity: EntityDef, ids: number[]): Promise<string[]> {
+  const users: string[] = [];
+  for (const other of ENTITIES) {
+    const fields = Object.entries(other.fields).filter(([, f]) => (f.kind === "ref" || f.kind === "refs") && f.entity === entity.name);
+    if (fields.length === 0) continue;
+    const rows = await allRows(ctx.db.kysely, other, other.systemScoped ? ctx.systemId : null);
+    for (const row of rows) {
+      const record = toApi(other, row);
+      const uses = fields.some(([name]) => {
+        const value = record[name];
+        return Array.isArray(value) ? value.some((v) => ids.includes(v as number)) : ids.includes(value as number);
+      });
+      if (uses && !(other === entity && ids.includes(record.id))) users.push(`${other.name}:${displayName(other, record)}`);
+    }
+  }
+  return users;
+}
+
+export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids: number[]): Promise<{ id: number; name: string }[]> {
+  const systemId = systemOf(entity, ctx);
+  const rows = await findRows(ctx.db.kysely, entity, systemId, [...new Set(ids)]);
+  if (rows.length !== new Set(ids).size) throw new AppError("NOT_FOUND", `${entity.name} not found`);
+  const users = await referencedBy(ctx, entity, ids);
+  if (users.length > 0) {
+    throw new AppError("CONFLICT", `in use by ${users.slice(0, 5).join(", ")}`, { reason: "in_use" });
+  }
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteRows(trx, entity, ids);
+    const deleted: { id: number; name: string }[] = [];
+    for (const row of rows) {
+      const record = toApi(entity, row);
+      await writeAudit(trx, {
+        systemId,
+        userId: ctx.user.id,
+        now,
+        entityType: entity.name,
+        entityId: record.id,
+        entityDisplayName: displayName(entity, record),
+        action: "deleted",
+        changes: changes(entity, record, null),
+      });
+      deleted.push({ id: record.id, name: displayName(entity, record) });
+    }
+    return deleted;
+  });
+}
+
+/** spec route table "calltypes (+sort)": the order of `ids` becomes sort_order 0..n-1. */
+export async function sortRecords(ctx: RequestContext, entity: EntityDef, ids: number[]): Promise<boolean> {
+  if (!entity.sortable) throw new AppError("VALIDATION", `${entity.name} cannot be sorted`);
+  const systemId = systemOf(entity, ctx);
+  const all = await allRows(ctx.db.kysely, entity, systemId);
+  const known = new Set(all.map((r) => r.id));
+  if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+    throw new AppError("VALIDATION", "The order must list every record once", {
+      fields: { ids: [{ message: "validation.invalid", data: { field: "ids" } }] },
+    });
+  }
+  const now = ctx.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const before = new Map(all.map((r) => [r.id, Number(r["sort_order"])]));
+    for (const [position, id] of ids.entries()) {
+      if (before.get(id) === position) continue;
+      await updateRow(trx, entity, id, { sort_order: position, updated_at: now });
+      await writeAudit(trx, {
+        systemId,
+        userId: ctx.user.id,
+        now,
+        entityType: entity.name,
+        entityId: id,
+        action: "updated",
+        entityDisplayName: String(all.find((r) => r.id === id)?.[entity.displayField] ?? id),
+        changes: [{ field: "sort_order", value_old: before.get(id), value_new: position }],
+      });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "../../test-support/api.ts";
+import { buildSystem, buildUser } from "../../test-support/builders.ts";
+import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+
+const FIELDS = "id sort_order name char color urgency flag text fullscreen";
+const CREATE = `mutation($data: CallTypeInput!) { createCallType(data: $data) { ${FIELDS} } }`;
+const UPDATE = `mutation($id: Int!, $data: CallTypeInput!) { updateCallType(id: $id, data: $data) { ${FIELDS} } }`;
+const DELETE = "mutation($ids: [Int!]!) { deleteCallType(ids: $ids) { id name } }";
+const LIST = `query($filter: ListFilter) { callTypes(filter: $filter) { total items { ${FIELDS} } } }`;
+const SORT = "mutation($ids: [Int!]!) { sortCallTypes(ids: $ids) }";
+
+type CallTypeRow = { id: number; sort_order: number; name: string; char: string; color: string; urgency: string };
+type Errors = { message: string; extensions?: Record<string, unknown> }[] | undefined;
+
+const fieldsOf = (errors: Errors): Record<string, { message: string; data: Record<string, unknown> }[]> =>
+  (errors?.[0]?.extensions?.["fields"] ?? {}) as Record<string, { message: string; data: Record<string, unknown> }[]>;
+
+describe.each(TEST_DIALECTS)("registry entity API (call types) on %s", (dialect) => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await buildSystem(server.db.kysely, 1);
+    await buildSystem(server.db.kysely, 2);
+    const user = await buildUser(server.db.kysely, { permissions: ["admin::use_module", "admin::manage_system"] });
+    admin = new TestClient(server.app);
+    await admin.login(user.username, user.password);
+  });
+  afterAll(() => server.close());
+
+  it("refuses anonymous visitors with MISSING_AUTH and users without the permission with MISSING_PERMISSION", async () => {
+    const anonymous = await new TestClient(server.app).gql(LIST);
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe("MISSING_AUTH");
+    const nurse = await buildUser(server.db.kysely, { permissions: ["calllog::use_module"] });
+    const client = new TestClient(server.app);
+    await client.login(nurse.username, nurse.password);
+    for (const [query, variables] of [
+      [LIST, {}],
+      [CREATE, { data: { name: "X", char: "X", color: "#000000" } }],
+      [DELETE, { ids: [1] }],
+    ] as const) {
+      const result = await client.gql(query, variables);
+      expect(result.errors?.[0]?.extensions?.code).toBe("MISSING_PERMISSION");
+    }
+  });
+
+  it("creates with defaults, applies the input filter and audits every field", async () => {
+    const result = await admin.gql<{ createCallType: CallTypeRow }>(CREATE, { data: { name: "Patientenruf", char: "p", color: "#E03131" } });
+    expect(result.errors).toBeUndefined();
+    // spec: "value uppercased"; "sort_order default 999"; urgency default NORMAL.
+    expect(result.data?.createCallType).toMatchObject({ name: "Patientenruf", char: "P", urgency: "NORMAL", sort_order: 999, fullscreen: false });
+    const audit = await server.db.kysely
+      .selectFrom("audit_logs")
+      .innerJoin("audit_log_changes", "audit_log_changes.audit_log_id", "audit_logs.id")
+      .select(["audit_logs.action", "audit_logs.entity_type", "audit_log_changes.field", "audit_log_changes.value_new"])
+      .where("audit_logs.entity_id", "=", result.data?.createCallType.id ?? 0)
+      .where("audit_logs.entity_type", "=", "callType")
+      .execute();
+    expect(audit).toContainEqual({ action: "created", entity_type: "callType", field: "name", value_new: "Patientenruf" });
+  });
+
+  it.each([
+    // spec §5: "required: {field} is needed."
+    ["required name", { char: "A", color: "#000000" }, "name", "validation.required"],
+    ["colour format", { name: "A", char: "A", color: "red" }, "color", "validation.format"],
+    ["char too long", { name: "A", char: "AB", color: "#000000" }, "char", "validation.max_length"],
+    ["unknown urgency", { name: "A", char: "A", color: "#000000", urgency: "PANIC" }, "urgency", "validation.one_option_required"],
+    ["long text with umlauts", { name: "A", char: "A", color: "#000000", text: "Bad Küche" }, "text", "validation.format"],
+    // spec §5: "unique: already used."
+    ["duplicate name", { name: "patientenruf ", char: "A", color: "#000000" }, "name", "validation.unique"],
+  ])("answers %s with a per-field error and stores nothing", async (_case, data, field, message) => {
+    const before = await admin.gql<{ callTypes: { total: number } }>(LIST);
+    const result = await admin.gql(CREATE, { data });
+    expect(result.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    expect(fieldsOf(result.errors)[field]?.[0]?.message).toBe(message);
+    const after = await admin.gql<{ callTypes: { total: number } }>(LIST);
+    expect(after.data?.callTypes.total).toBe(before.data?.callTypes.total);
+  });
+
+  it("rejects unknown fields and wrong types without a 500", async () => {
+    const unknown = await admin.gql(CREATE, { data: { name: "A", char: "A", color: "#000000", admin: true } });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    const wrongType = await admin.gql(CREATE, { data: { name: 5, char: "A", color: "#000000" } });
+    expect(wrongType.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+  });
+
+  it("lists with search, sort and pagination", async () => {
+    for (const name of ["Bad", "WC", "Notruf", "Anwesenheit"]) {
+      await admin.gql(CREATE, { data: { name, char: name.charAt(0), color: "#1C7ED6" } });
+    }
+    const page = await admin.gql<{ callTypes: { total: number; items: CallTypeRow[] } }>(LIST, {
+      filter: { sort: "name", direction: "DESC", offset: 1, limit: 2 },
+    });
+    expect(page.data?.callTypes.total).toBe(5);
+    expect(page.data?.callTypes.items.map((i) => i.name)).toEqual(["Patientenruf", "Notruf"]);
+    const search = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST, { filter: { search: "RUF" } });
+    expect(search.data?.callTypes.items.map((i) => i.name).sort()).toEqual(["Notruf", "Patientenruf"]);
+    const injection = await admin.gql<{ callTypes: { total: number } }>(LIST, { filter: { search: "%' OR 1=1 --", sort: "name; drop table call_types" } });
+    expect(injection.data?.callTypes.total).toBe(0);
+  });
+
+  it("updates only what changed and audits old and new values", async () => {
+    const list = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST, { filter: { search: "Notruf" } });
+    const notruf = list.data?.callTypes.items[0] as CallTypeRow;
+    const result = await admin.gql<{ updateCallType: CallTypeRow }>(UPDATE, {
+      id: notruf.id,
+      data: { name: "Notruf", char: "N", color: "#C92A2A", urgency: "EMERGENCY" },
+    });
+    expect(result.data?.updateCallType).toMatchObject({ urgency: "EMERGENCY", color: "#C92A2A" });
+    const changes = await server.db.kysely
+      .selectFrom("audit_log_changes")
+      .innerJoin("audit_logs", "audit_logs.id", "audit_log_changes.audit_log_id")
+      .select(["audit_log_changes.field", "audit_log_changes.value_old", "audit_log_changes.value_new"])
+      .where("audit_logs.action", "=", "updated")
+      .where("audit_logs.entity_id", "=", notruf.id)
+      .execute();
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { field: "urgency", value_old: "NORMAL", value_new: "EMERGENCY" },
+        { field: "color", value_old: "#1C7ED6", value_new: "#C92A2A" },
+      ]),
+    );
+    expect(changes.map((c) => c.field)).not.toContain("name");
+  });
+
+  it("keeps systems apart: system 02 sees none of system 01's records and cannot touch them", async () => {
+    const system1 = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST);
+    const someId = system1.data?.callTypes.items[0]?.id ?? 0;
+    admin.system = "02";
+    const other = await admin.gql<{ callTypes: { total: number } }>(LIST);
+    expect(other.data?.callTypes.total).toBe(0);
+    const update = await admin.gql(UPDATE, { id: someId, data: { name: "Hijack", char: "H", color: "#000000" } });
+    expect(update.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const removal = await admin.gql(DELETE, { ids: [someId] });
+    expect(removal.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    // The same name is fine in another system.
+    const created = await admin.gql(CREATE, { data: { name: "Patientenruf", char: "P", color: "#E03131" } });
+    expect(created.errors).toBeUndefined();
+    admin.system = "01";
+  });
+
+  it("sorts: the order of ids becomes sort_order; an incomplete list is refused", async () => {
+    const list = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST, { filter: { sort: "name" } });
+    const ids = (list.data?.callTypes.items ?? []).map((i) => i.id);
+    const incomplete = await admin.gql(SORT, { ids: ids.slice(1) });
+    expect(incomplete.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    const reversed = [...ids].reverse();
+    expect((await admin.gql<{ sortCallTypes: boolean }>(SORT, { ids: reversed })).data?.sortCallTypes).toBe(true);
+    const sorted = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST);
+    expect(sorted.data?.callTypes.items.map((i) => i.id)).toEqual(reversed);
+    expect(sorted.data?.callTypes.items.map((i) => i.sort_order)).toEqual(reversed.map((_, i) => i));
+  });
+
+  it("deletes with an audit entry; unknown ids are NOT_FOUND and delete nothing", async () => {
+    const list = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST, { filter: { search: "WC" } });
+    const wc = list.data?.callTypes.items[0] as CallTypeRow;
+    const missing = await admin.gql(DELETE, { ids: [wc.id, 999999] });
+    expect(missing.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const result = await admin.gql<{ deleteCallType: { id: number; name: string }[] }>(DELETE, { ids: [wc.id] });
+    expect(result.data?.deleteCallType).toEqual([{ id: wc.id, name: "WC" }]);
+    const audit = await server.db.kysely.selectFrom("audit_logs").select("action").where("entity_id", "=", wc.id).where("action", "=", "deleted").execute();
+    expect(audit).toHaveLength(1);
+  });
+});
