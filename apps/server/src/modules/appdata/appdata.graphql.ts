@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
 import { readAppState, type StoredAppState } from "./app-state.repo.ts";
+import { updateGlobalSettings } from "./global-settings.service.ts";
 import { readGlobalAppSettings, readGlobalSettings, type GlobalAppSettings, type GlobalSettings } from "./global-settings.repo.ts";
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -86,6 +87,30 @@ builder.queryField("globalSettings", (t) =>
     type: GlobalSettingsType,
     authScopes: { loggedIn: true },
     resolve: (_root, _args, ctx) => readGlobalSettings(ctx.db.kysely),
+  }),
+);
+
+const GlobalSettingsInput = builder.inputType("GlobalSettingsInput", {
+  fields: (t) => ({
+    ignore_linkable_node_pool_for_super_users: t.boolean(),
+    system_tree_text_long_required: t.boolean(),
+    allow_empty_call_source_names: t.boolean(),
+    battery_threshold_low: t.int(),
+    battery_threshold_critical: t.int(),
+    defects_timeout: t.int(),
+    monitoring_timeout_radio: t.int(),
+    monitoring_timeout_tech: t.int(),
+    monitoring_timeout_wired: t.int(),
+    locale: t.string(),
+  }),
+});
+
+builder.mutationField("updateGlobalSettings", (t) =>
+  t.field({
+    type: GlobalSettingsType,
+    args: { data: t.arg({ type: GlobalSettingsInput, required: true }) },
+    authScopes: { permission: "admin::manage_system" },
+    resolve: (_root, args, ctx) => updateGlobalSettings(ctx, args.data),
   }),
 );
 
