@@ -17,6 +17,14 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   audit_logs: AuditLogsTable;
   audit_log_changes: AuditLogChangesTable;
+  role_callsource_group_permissions: RoleCallSourceGroupPermissionsTable;
+}
+
+export interface RoleCallSourceGroupPermissionsTable {
+  role_id: number;
+  callsource_group_id: number;
+  system_id: number;
+  permission_level: string;
 }
 
 /** Key/value JSON store for the single-row state: app state, global settings, app settings. */
@@ -65,6 +73,8 @@ export interface UsersTable {
   emails: string;
   /** JSON array of system ids; empty = all systems. */
   system_access: string;
+  notify_email: Generated<number>;
+  notify_push: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -18,6 +18,7 @@ export interface AuthScopes {
   licence: LicenceFeature;
   /** Open to anyone only while the first-run setup has not finished. */
   setupOpen: boolean;
+  superuser: boolean;
 }
 
 export const builder = new SchemaBuilder<{
@@ -36,6 +37,7 @@ export const builder = new SchemaBuilder<{
       permission: (code) => isLoggedIn(ctx.user) && hasPermission(ctx.user, code),
       licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
       setupOpen: () => isSetupOpen(ctx.db.kysely),
+      superuser: isLoggedIn(ctx.user) && ctx.user.is_superuser,
     }),
     // spec §8: MISSING_AUTH when the session is gone, MISSING_PERMISSION otherwise.
     unauthorizedError: (_parent, ctx) =>

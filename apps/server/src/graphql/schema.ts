@@ -6,6 +6,8 @@ import "../modules/audit/audit.graphql.ts";
 import "../modules/auth/auth.graphql.ts";
 import "../modules/entities/entities.graphql.ts";
 import "../modules/licence/licence.graphql.ts";
+import "../modules/roles/roles.graphql.ts";
+import "../modules/users/users.graphql.ts";
 import "../modules/setup/setup.graphql.ts";
 import "../modules/systems/systems.graphql.ts";
 import "../modules/system-messages/system-messages.graphql.ts";

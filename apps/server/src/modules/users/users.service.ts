@@ -1,0 +1,221 @@
+import { canManageRole, canManageUser, fieldErrors, userInputSchema, type RoleActor, type UserInput } from "@caresuite/domain";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { RequestContext } from "../../context.ts";
+import { AppError, type FieldErrors } from "../../graphql/errors.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { hashPassword } from "../auth/password.ts";
+import { deleteUserSessions } from "../auth/sessions.repo.ts";
+import { actorOf } from "../roles/roles.service.ts";
+
+/** spec data §3.3 "User (admin)" as the API returns it (never the password). */
+export interface UserView {
+  id: number;
+  username: string;
+  name: string;
+  emails: string[];
+  locale: string | null;
+  homepage: string | null;
+  is_superuser: boolean;
+  is_ldap: boolean;
+  password_is_temporary: boolean;
+  notify_email: boolean;
+  notify_push: boolean;
+  system_access: number[];
+  roles: { id: number; name: string; sort_order: number }[];
+  can_edit: boolean;
+}
+
+const forbidden = (): AppError => new AppError("MISSING_PERMISSION", "Access denied");
+const invalid = (fields: FieldErrors): AppError => new AppError("VALIDATION", "Validation failed", { fields });
+
+async function loadUsers(db: Kysely<Database>, actor: RoleActor, ids: number[] | null, filter: { search?: string; offset?: number; limit?: number } = {}) {
+  let base = db.selectFrom("users");
+  if (ids) base = base.where("id", "in", ids.length ? ids : [-1]);
+  const search = (filter.search ?? "").trim().toLowerCase().slice(0, 100);
+  if (search) {
+    const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([eb(sql`lower(username)`, "like", sql`${pattern} escape '\\'`), eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy("username")
+      .offset(Math.max(filter.offset ?? 0, 0))
+      .limit(Math.min(Math.max(filter.limit ?? 200, 1), 500))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const roleRows = rows.length
+    ? await db
+        .selectFrom("user_roles")
+        .innerJoin("roles", "roles.id", "user_roles.role_id")
+        .select(["user_roles.user_id", "roles.id", "roles.name", "roles.sort_order"])
+        .where("user_roles.user_id", "in", rows.map((r) => r.id))
+        .orderBy("roles.sort_order")
+        .execute()
+    : [];
+  const items: UserView[] = rows.map((row) => {
+    const roles = roleRows.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name, sort_order: r.sort_order }));
+    return {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      emails: JSON.parse(row.emails) as string[],
+      locale: row.locale,
+      homepage: row.homepage,
+      is_superuser: row.is_superuser === 1,
+      is_ldap: row.is_ldap === 1,
+      password_is_temporary: row.password_is_temporary === 1,
+      notify_email: row.notify_email === 1,
+      notify_push: row.notify_push === 1,
+      system_access: JSON.parse(row.system_access) as number[],
+      roles,
+      can_edit: canManageUser(actor, { is_superuser: row.is_superuser === 1, roleOrders: roles.map((r) => r.sort_order) }),
+    };
+  });
+  return { items, total: Number(count.n) };
+}
+
+export async function listUsers(ctx: RequestContext, filter: { search?: string | null; offset?: number | null; limit?: number | null }) {
+  return loadUsers(ctx.db.kysely, await actorOf(ctx), null, {
+    search: filter.search ?? undefined,
+    offset: filter.offset ?? undefined,
+    limit: filter.limit ?? 25,
+  });
+}
+
+export async function getUser(ctx: RequestContext, id: number): Promise<UserView> {
+  return loadUser(ctx.db.kysely, await actorOf(ctx), id);
+}
+
+async function loadUser(db: Kysely<Database>, actor: RoleActor, id: number): Promise<UserView> {
+  const { items } = await loadUsers(db, actor, [id]);
+  if (!items[0]) throw new AppError("NOT_FOUND", `user ${id} not found`);
+  return items[0];
+}
+
+/** Validation plus what needs the database and the actor: unique name, assignable roles. */
+async function validate(ctx: RequestContext, actor: RoleActor, input: unknown, mode: "create" | "update", selfId: number | null): Promise<UserInput> {
+  const parsed = userInputSchema(mode).safeParse(input);
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  const data = parsed.data;
+  const db = ctx.db.kysely;
+  const errors: FieldErrors = {};
+  let duplicate = db.selectFrom("users").select("id").where(sql`lower(username)`, "=", data.username.toLowerCase());
+  if (selfId !== null) duplicate = duplicate.where("id", "!=", selfId);
+  if (await duplicate.executeTakeFirst()) errors["username"] = [{ message: "validation.unique", data: { field: "username" } }];
+  const roles = data.roles.length ? await db.selectFrom("roles").select(["id", "sort_order"]).where("id", "in", data.roles).execute() : [];
+  if (roles.length !== new Set(data.roles).size) errors["roles"] = [{ message: "validation.invalid", data: { field: "roles" } }];
+  // spec §6: a role manages the users below it: only roles below one's own can be handed out.
+  else if (roles.some((r) => !canManageRole(actor, r))) throw forbidden();
+  if (data.is_superuser && !actor.is_superuser) throw forbidden();
+  if (Object.keys(errors).length) throw invalid(errors);
+  return data;
+}
+
+const emailsOf = (data: UserInput): string[] => (data.email ? data.email.split(",").map((e) => e.trim()).filter(Boolean) : []);
+
+function columns(data: UserInput) {
+  return {
+    username: data.username,
+    name: data.name || data.username,
+    password_is_temporary: data.password_is_temporary ? 1 : 0,
+    locale: data.locale,
+    homepage: data.homepage || null,
+    is_superuser: data.is_superuser ? 1 : 0,
+    emails: JSON.stringify(emailsOf(data)),
+    system_access: JSON.stringify([...new Set(data.system_access)].sort((a, b) => a - b)),
+    notify_email: data.notify_email ? 1 : 0,
+    notify_push: data.notify_push ? 1 : 0,
+  };
+}
+
+function diff(before: UserView | null, after: UserView, passwordChanged: boolean) {
+  const view = (u: UserView | null) =>
+    u && {
+      username: u.username,
+      name: u.name,
+      emails: u.emails,
+      locale: u.locale,
+      homepage: u.homepage,
+      is_superuser: u.is_superuser,
+      password_is_temporary: u.password_is_temporary,
+      notify_email: u.notify_email,
+      notify_push: u.notify_push,
+      system_access: u.system_access,
+      roles: u.roles.map((r) => r.name),
+    };
+  const old = view(before);
+  const now = view(after) as NonNullable<ReturnType<typeof view>>;
+  const changes = (Object.keys(now) as (keyof typeof now)[])
+    .filter((field) => JSON.stringify(old?.[field] ?? null) !== JSON.stringify(now[field]))
+    .map((field) => ({ field, value_old: old?.[field] ?? null, value_new: now[field] }));
+  const all: { field: string; value_old: unknown; value_new: unknown }[] = changes;
+  // The password itself is never logged.
+  if (passwordChanged) all.push({ field: "password", value_old: before ? "***" : null, value_new: "***" });
+  return all;
+}
+
+export async function createUser(ctx: RequestContext, input: unknown): Promise<UserView> {
+  const actor = await actorOf(ctx);
+  const data = await validate(ctx, actor, input, "create", null);
+  const hash = await hashPassword(data.password, ctx.config.SCRYPT_LOG_N);
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("users")
+      .values({ ...columns(data), password_hash: hash, is_ldap: 0, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (data.roles.length) await trx.insertInto("user_roles").values(data.roles.map((role_id) => ({ user_id: row.id, role_id }))).execute();
+    const created = await loadUser(trx, actor, row.id);
+    await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "user", entityId: row.id, entityDisplayName: created.username, action: "created", changes: diff(null, created, true) });
+    return created;
+  });
+}
+
+export async function updateUser(ctx: RequestContext, id: number, input: unknown): Promise<UserView> {
+  const actor = await actorOf(ctx);
+  const before = await loadUser(ctx.db.kysely, actor, id);
+  if (!before.can_edit) throw forbidden();
+  const data = await validate(ctx, actor, input, "update", id);
+  const hash = data.password ? await hashPassword(data.password, ctx.config.SCRYPT_LOG_N) : null;
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ ...columns(data), ...(hash ? { password_hash: hash } : {}), updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await trx.deleteFrom("user_roles").where("user_id", "=", id).execute();
+    if (data.roles.length) await trx.insertInto("user_roles").values(data.roles.map((role_id) => ({ user_id: id, role_id }))).execute();
+    // A new password ends the user's sessions (DESIGN.md §3: "revoked on ... password change").
+    if (hash) await deleteUserSessions(trx, id, id === ctx.user.id ? (ctx.sessionHash ?? undefined) : undefined);
+    const after = await loadUser(trx, actor, id);
+    const changes = diff(before, after, hash !== null);
+    if (changes.length) {
+      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "user", entityId: id, entityDisplayName: after.username, action: "updated", changes });
+    }
+    return after;
+  });
+}
+
+export async function deleteUsers(ctx: RequestContext, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.includes(ctx.user.id)) {
+    throw invalid({ ids: [{ message: "validation.cannot_be_same", data: { field: "ids" } }] });
+  }
+  const { items } = await loadUsers(ctx.db.kysely, await actorOf(ctx), ids);
+  if (items.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "user not found");
+  if (items.some((u) => !u.can_edit)) throw forbidden();
+  const now = ctx.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("users").where("id", "in", ids).execute();
+    for (const user of items) {
+      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "user", entityId: user.id, entityDisplayName: user.username, action: "deleted" });
+    }
+  });
+  return items.map((u) => ({ id: u.id, name: u.username }));
+}
