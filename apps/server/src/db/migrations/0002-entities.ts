@@ -33,5 +33,272 @@ export const migration0002 = (dialect: DialectName): Migration => ({
     await db.schema.createIndex("call_types_name_unique").on("call_types").columns(["system_id", "name"]).unique().execute();
     await db.schema.createIndex("call_types_system_idx").on("call_types").column("system_id").execute();
 
+    // schedule
+    await db.schema
+      .createTable("schedules")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("time_1", "integer")
+      .addColumn("time_2", "integer")
+      .addColumn("time_3", "integer")
+      .addColumn("time_4", "integer")
+      .addColumn("time_5", "integer")
+      .addColumn("interval", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("schedules_name_unique").on("schedules").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("schedules_system_idx").on("schedules").column("system_id").execute();
+
+    // section
+    await db.schema
+      .createTable("sections")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("connected_section_id", "integer")
+      .addColumn("allow_manual_call_closure", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("is_hidden", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("weekday_schedule_id", "integer")
+      .addColumn("weekday_display_group_1_id", "integer")
+      .addColumn("weekday_display_group_2_id", "integer")
+      .addColumn("weekday_display_group_3_id", "integer")
+      .addColumn("weekday_display_group_4_id", "integer")
+      .addColumn("weekday_display_group_5_id", "integer")
+      .addColumn("weekend_schedule_id", "integer")
+      .addColumn("weekend_display_group_1_id", "integer")
+      .addColumn("weekend_display_group_2_id", "integer")
+      .addColumn("weekend_display_group_3_id", "integer")
+      .addColumn("weekend_display_group_4_id", "integer")
+      .addColumn("weekend_display_group_5_id", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("sections_name_unique").on("sections").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("sections_system_idx").on("sections").column("system_id").execute();
+
+    // displayGroup
+    await db.schema
+      .createTable("display_groups")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("call_type_id", "integer")
+      .addColumn("section_id", "integer")
+      .addColumn("rule_set", "varchar(255)")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("display_groups_name_unique").on("display_groups").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("display_groups_system_idx").on("display_groups").column("system_id").execute();
+
+    // displayGroupConnection
+    await db.schema
+      .createTable("display_group_connections")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("display_group_id", "integer")
+      .addColumn("section_id", "integer")
+      .addColumn("call_type_id", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("display_group_connections_system_idx").on("display_group_connections").column("system_id").execute();
+
+    // checkpointMap
+    await db.schema
+      .createTable("checkpoint_maps")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(999))
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("section_id", "integer")
+      .addColumn("map_path", "varchar(255)")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("checkpoint_maps_name_unique").on("checkpoint_maps").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("checkpoint_maps_system_idx").on("checkpoint_maps").column("system_id").execute();
+
+    // checkpoint
+    await db.schema
+      .createTable("checkpoints")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("checkpoint_map_id", "integer")
+      .addColumn("number", "integer")
+      .addColumn("char", "varchar(1)")
+      .addColumn("text", "varchar(19)")
+      .addColumn("section_id", "integer")
+      .addColumn("diameter", "integer")
+      .addColumn("position_x", "integer")
+      .addColumn("position_y", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("checkpoints_number_unique").on("checkpoints").columns(["system_id", "number"]).unique().execute();
+    await db.schema.createIndex("checkpoints_system_idx").on("checkpoints").column("system_id").execute();
+
+    // mergeGroup
+    await db.schema
+      .createTable("merge_groups")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("display_group_id", "integer")
+      .addColumn("rule_set", "varchar(255)")
+      .addColumn("sections", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("merge_groups_name_unique").on("merge_groups").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("merge_groups_system_idx").on("merge_groups").column("system_id").execute();
+
+    // callSource
+    await db.schema
+      .createTable("call_sources")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("char", "varchar(1)", (c) => c.notNull())
+      .addColumn("number", "integer")
+      .addColumn("text", "varchar(19)")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("call_sources_system_idx").on("call_sources").column("system_id").execute();
+
+    // callSourceGroup
+    await db.schema
+      .createTable("call_source_groups")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("flag", "varchar(50)", (c) => c.notNull())
+      .addColumn("related_callsources", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("timeout_minutes", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("call_source_groups_name_unique").on("call_source_groups").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("call_source_groups_system_idx").on("call_source_groups").column("system_id").execute();
+
+    // indicator
+    await db.schema
+      .createTable("indicators")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("number", "integer")
+      .addColumn("call_source_id", "integer")
+      .addColumn("call_types", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("fn_a", "varchar(50)", (c) => c.notNull())
+      .addColumn("fn_b", "varchar(50)", (c) => c.notNull())
+      .addColumn("linked_call_source_id", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("indicators_number_unique").on("indicators").columns(["system_id", "number"]).unique().execute();
+    await db.schema.createIndex("indicators_system_idx").on("indicators").column("system_id").execute();
+
+    // button
+    await db.schema
+      .createTable("buttons")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("number", "integer")
+      .addColumn("button_type", "varchar(50)", (c) => c.notNull())
+      .addColumn("call_source_id", "integer")
+      .addColumn("call_source_number", "integer")
+      .addColumn("call_type_id", "integer")
+      .addColumn("call_type_presence_id", "integer")
+      .addColumn("display_group_id", "integer")
+      .addColumn("fn_a", "varchar(50)", (c) => c.notNull())
+      .addColumn("fn_b", "varchar(50)", (c) => c.notNull())
+      .addColumn("fn_c", "varchar(50)", (c) => c.notNull())
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("buttons_number_unique").on("buttons").columns(["system_id", "number"]).unique().execute();
+    await db.schema.createIndex("buttons_system_idx").on("buttons").column("system_id").execute();
+
+    // hub
+    await db.schema
+      .createTable("hubs")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("ip", "varchar(15)", (c) => c.notNull())
+      .addColumn("username", "varchar(50)", (c) => c.notNull())
+      .addColumn("password", "varchar(255)")
+      .addColumn("status", "varchar(50)", (c) => c.notNull())
+      .addColumn("last_sync", "varchar(40)")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("hubs_name_unique").on("hubs").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("hubs_ip_unique").on("hubs").columns(["system_id", "ip"]).unique().execute();
+    await db.schema.createIndex("hubs_system_idx").on("hubs").column("system_id").execute();
+
+    // videoStream
+    await db.schema
+      .createTable("video_streams")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("url", "varchar(255)", (c) => c.notNull())
+      .addColumn("trigger_start", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("trigger_stop", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("video_streams_name_unique").on("video_streams").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("video_streams_system_idx").on("video_streams").column("system_id").execute();
+
+    // alertChannel
+    await db.schema
+      .createTable("alert_channels")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("category", "varchar(50)", (c) => c.notNull())
+      .addColumn("class", "varchar(50)", (c) => c.notNull())
+      .addColumn("outbound_enabled", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("outbound_url", "varchar(255)")
+      .addColumn("outbound_can_reply", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("supports_phone_calls", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("alert_channels_name_unique").on("alert_channels").columns(["name"]).unique().execute();
+
+    // flightProfile
+    await db.schema
+      .createTable("flight_profiles")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("system_id", "integer", (c) => c.notNull())
+      .addColumn("name", "varchar(50)", (c) => c.notNull())
+      .addColumn("rule_set", "varchar(255)")
+      .addColumn("checkpoints", "text", (c) => c.notNull().defaultTo("[]"))
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("flight_profiles_name_unique").on("flight_profiles").columns(["system_id", "name"]).unique().execute();
+    await db.schema.createIndex("flight_profiles_system_idx").on("flight_profiles").column("system_id").execute();
+
+    // displayNote
+    await db.schema
+      .createTable("display_notes")
+      .addColumn("id", "integer", idColumn(dialect))
+      .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(999))
+      .addColumn("title", "varchar(50)", (c) => c.notNull())
+      .addColumn("text", "text")
+      .addColumn("color", "varchar(50)", (c) => c.notNull())
+      .addColumn("active", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("display_date", "varchar(10)")
+      .addColumn("display_from", "integer")
+      .addColumn("display_until", "integer")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+
   },
 });

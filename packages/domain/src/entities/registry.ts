@@ -1,0 +1,57 @@
+import type { EntityDef } from "./define.ts";
+import { alertChannel } from "./alert-channel.ts";
+import { button } from "./button.ts";
+import { callSourceGroup } from "./call-source-group.ts";
+import { callSource } from "./call-source.ts";
+import { callType } from "./call-type.ts";
+import { checkpointMap } from "./checkpoint-map.ts";
+import { checkpoint } from "./checkpoint.ts";
+import { displayGroupConnection } from "./display-group-connection.ts";
+import { displayGroup } from "./display-group.ts";
+import { displayNote } from "./display-note.ts";
+import { flightProfile } from "./flight-profile.ts";
+import { hub } from "./hub.ts";
+import { indicator } from "./indicator.ts";
+import { mergeGroup } from "./merge-group.ts";
+import { schedule } from "./schedule.ts";
+import { section } from "./section.ts";
+import { videoStream } from "./video-stream.ts";
+
+/**
+ * Every registry entity, in admin navigation order (spec route table: calltypes, schedules,
+ * sections, displaygroups, checkpointmaps, mergegroups, callsources, callsourcegroups, indicators,
+ * buttons, hubs, videostreams, alert-channels, flightprofiles, displaynotes); a child entity
+ * (`parent`) follows its parent. The server and web loop over this list. Not entities: system
+ * params, global settings (one settings object), users and roles (custom modules).
+ */
+export const ENTITIES: readonly EntityDef[] = [
+  callType,
+  schedule,
+  section,
+  displayGroup,
+  displayGroupConnection,
+  checkpointMap,
+  checkpoint,
+  mergeGroup,
+  callSource,
+  callSourceGroup,
+  indicator,
+  button,
+  hub,
+  videoStream,
+  alertChannel,
+  flightProfile,
+  displayNote,
+];
+
+const BY_NAME = new Map(ENTITIES.map((entity) => [entity.name, entity]));
+
+/** The entity of a name, or undefined. */
+export function entityByName(name: string): EntityDef | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The entities edited inside `parent`'s form (e.g. checkpoints of a checkpoint map). */
+export function childEntities(parent: string): readonly EntityDef[] {
+  return ENTITIES.filter((entity) => entity.parent?.entity === parent);
+}
