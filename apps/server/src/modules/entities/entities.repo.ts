@@ -35,7 +35,8 @@ export async function listRows(db: Kysely<Database>, entity: EntityDef, q: ListQ
   if (q.search && searchFields.length > 0) {
     const pattern = `%${q.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
-      eb.or(searchFields.map((field) => eb(sql`lower(${sql.ref(field)})`, "like", sql`${pattern} escape '\\'`))),
+      // cast: integer columns are searchable too (PostgreSQL has no lower(integer)).
+      eb.or(searchFields.map((field) => eb(sql`lower(cast(${sql.ref(field)} as text))`, "like", sql`${pattern} escape '\\'`))),
     );
   }
   const [items, count] = await Promise.all([
@@ -61,6 +62,24 @@ export async function allRows(db: Kysely<Database>, entity: EntityDef, systemId:
 export async function countRows(db: Kysely<Database>, entity: EntityDef, systemId: number | null): Promise<number> {
   const row = await scoped(entity, db, systemId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A row of the same system whose fields all equal the values (text trimmed, case-insensitive). */
+export async function findDuplicateCombination(
+  db: Kysely<Database>,
+  entity: EntityDef,
+  systemId: number | null,
+  values: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<boolean> {
+  let query = scoped(entity, db, systemId).select("id");
+  for (const [field, value] of Object.entries(values)) {
+    if (value === null || value === undefined) query = query.where(field, "is", null);
+    else if (typeof value === "string") query = query.where(sql`lower(${sql.ref(field)})`, "=", value.trim().toLowerCase());
+    else query = query.where(field, "=", value);
+  }
+  if (exceptId !== null) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** A row of the same system whose field equals the value (trimmed, case-insensitive). */

@@ -5,11 +5,13 @@ import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
+import { SERVER_RULES } from "./server-rules.ts";
 import {
   allRows,
   countRows,
   deleteRows,
   findDuplicate,
+  findDuplicateCombination,
   findRow,
   findRows,
   insertRow,
@@ -72,7 +74,7 @@ export async function getRecord(ctx: RequestContext, entity: EntityDef, id: numb
   return toApi(entity, row);
 }
 
-function addError(errors: FieldErrors, field: string, message: string, data: Record<string, unknown> = {}): void {
+export function addError(errors: FieldErrors, field: string, message: string, data: Record<string, unknown> = {}): void {
   (errors[field] ??= []).push({ message, data: { field, ...data } });
 }
 
@@ -112,7 +114,15 @@ async function validate(ctx: RequestContext, entity: EntityDef, input: unknown, 
       else if (field.required) addError(errors, name, "validation.required");
     }
   }
+  // spec: "duplicate: a record with same values exists."
+  for (const group of entity.uniqueTogether ?? []) {
+    const values = Object.fromEntries(group.map((field) => [field, toColumn(entity.fields[field] as FieldDef, data[field])]));
+    if (await findDuplicateCombination(db, entity, systemOf(entity, ctx), values, existing?.id ?? null)) {
+      for (const field of group) addError(errors, field, "validation.duplicate");
+    }
+  }
   await checkReferences(db, ctx, entity, data, errors);
+  for (const rule of SERVER_RULES[entity.name] ?? []) await rule(ctx, data, errors);
   if (Object.keys(errors).length > 0) throw new AppError("VALIDATION", "Validation failed", { fields: errors });
   return data;
 }

@@ -164,3 +164,34 @@ describe.each(TEST_DIALECTS)("registry entity API (call types) on %s", (dialect)
     expect(audit).toHaveLength(1);
   });
 });
+
+describe.each(TEST_DIALECTS)("call sources on %s: duplicates, integer search, settings rule", (dialect) => {
+  let server: TestServer;
+  let admin: TestClient;
+  const CREATE_SOURCE = "mutation($data: CallSourceInput!) { createCallSource(data: $data) { id char number text } }";
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await buildSystem(server.db.kysely, 1);
+    const user = await buildUser(server.db.kysely, { is_superuser: true });
+    admin = new TestClient(server.app);
+    await admin.login(user.username, user.password);
+  });
+  afterAll(() => server.close());
+
+  it("refuses a second call source with the same char and number (spec: duplicate)", async () => {
+    expect((await admin.gql(CREATE_SOURCE, { data: { char: "a", number: 12, text: "Zimmer 12" } })).errors).toBeUndefined();
+    const again = await admin.gql(CREATE_SOURCE, { data: { char: "A", number: 12, text: "Zimmer 12b" } });
+    expect(fieldsOf(again.errors)["number"]?.[0]?.message).toBe("validation.duplicate");
+  });
+
+  it("needs a name unless allow_empty_call_source_names is on", async () => {
+    const result = await admin.gql(CREATE_SOURCE, { data: { char: "B", number: 1 } });
+    expect(fieldsOf(result.errors)["text"]?.[0]?.message).toBe("validation.required");
+  });
+
+  it("searches integer columns", async () => {
+    const found = await admin.gql<{ callSources: { items: { number: number }[] } }>("{ callSources(filter: { search: \"12\" }) { items { number } } }");
+    expect(found.errors).toBeUndefined();
+    expect(found.data?.callSources.items.map((i) => i.number)).toEqual([12]);
+  });
+});
