@@ -1,5 +1,5 @@
 // Walking-skeleton benchmarks (issue 2). Prints a table; numbers go into bench/RESULTS.md.
-//   npm run bench            (needs the built web app: npm run build, and /usr/bin/chromium)
+//   node bench/skeleton.ts   (part of npm run bench; needs the built web app and /usr/bin/chromium)
 // Measures: cold start to listening, POST /backend/login latency (production scrypt cost), and the
 // gzip size of the JavaScript the /login page loads.
 import { gzipSync } from "node:zlib";
