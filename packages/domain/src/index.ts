@@ -20,3 +20,4 @@ export * from "./entities/index.ts";
 export * from "./global-settings.ts";
 export * from "./rules/role-hierarchy.ts";
 export * from "./user-role-schemas.ts";
+export * from "./rules/audit-display.ts";
