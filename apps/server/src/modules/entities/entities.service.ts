@@ -6,6 +6,7 @@ import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
 import { SERVER_RULES } from "./server-rules.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
 import {
   allRows,
   countRows,
@@ -40,6 +41,24 @@ export interface ListFilter {
 const MAX_PAGE = 200;
 
 const systemOf = (entity: EntityDef, ctx: RequestContext): number | null => (entity.systemScoped ? ctx.systemId : null);
+
+/**
+ * spec §7 push subjects "schedule.updated, displaygroup.updated ... displaynote.updated": displays
+ * refetch their configuration (or reload for notes) when these entities change.
+ */
+const CHANGE_SUBJECTS: Record<string, string> = {
+  schedule: "schedule.updated",
+  displayGroup: "displaygroup.updated",
+  displayGroupConnection: "displaygroup.updated",
+  displayNote: "displaynote.updated",
+};
+
+async function announceChange(ctx: RequestContext, entity: EntityDef): Promise<void> {
+  const subject = CHANGE_SUBJECTS[entity.name];
+  if (subject) {
+    await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, { subject, payload: JSON.stringify({ system_id: systemOf(entity, ctx) }) });
+  }
+}
 
 /** A stored row as the API returns it: secrets replaced by `<field>_set`. */
 export function toApi(entity: EntityDef, row: Row): ApiRecord {
@@ -178,7 +197,7 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
     throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
   }
   const now = ctx.now();
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const created = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await insertRow(trx, entity, {
       ...columns(entity, data),
       ...(entity.systemScoped ? { system_id: systemId } : {}),
@@ -198,6 +217,8 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
     });
     return record;
   });
+  await announceChange(ctx, entity);
+  return created;
 }
 
 export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: number, input: unknown): Promise<ApiRecord> {
@@ -206,7 +227,7 @@ export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: n
   if (!existing) throw new AppError("NOT_FOUND", `${entity.name} ${id} not found`);
   const data = await validate(ctx, entity, input, existing);
   const now = ctx.now();
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const updated = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await updateRow(trx, entity, id, { ...columns(entity, data), updated_at: now });
     const before = toApi(entity, existing);
     const record = toApi(entity, row);
@@ -225,6 +246,8 @@ export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: n
     }
     return record;
   });
+  await announceChange(ctx, entity);
+  return updated;
 }
 
 /** Records of any registry entity that reference one of `ids` of `entity` (same system). */
@@ -255,9 +278,9 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
     throw new AppError("CONFLICT", `in use by ${users.slice(0, 5).join(", ")}`, { reason: "in_use" });
   }
   const now = ctx.now();
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteRows(trx, entity, ids);
-    const deleted: { id: number; name: string }[] = [];
+    const removed: { id: number; name: string }[] = [];
     for (const row of rows) {
       const record = toApi(entity, row);
       await writeAudit(trx, {
@@ -270,10 +293,12 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
         action: "deleted",
         changes: changes(entity, record, null),
       });
-      deleted.push({ id: record.id, name: displayName(entity, record) });
+      removed.push({ id: record.id, name: displayName(entity, record) });
     }
-    return deleted;
+    return removed;
   });
+  await announceChange(ctx, entity);
+  return deleted;
 }
 
 /** spec route table "calltypes (+sort)": the order of `ids` becomes sort_order 0..n-1. */
@@ -305,5 +330,6 @@ export async function sortRecords(ctx: RequestContext, entity: EntityDef, ids: n
       });
     }
   });
+  await announceChange(ctx, entity);
   return true;
 }

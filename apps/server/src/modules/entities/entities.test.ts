@@ -195,3 +195,19 @@ describe.each(TEST_DIALECTS)("call sources on %s: duplicates, integer search, se
     expect(found.data?.callSources.items.map((i) => i.number)).toEqual([12]);
   });
 });
+
+describe("change announcements", () => {
+  it("publishes schedule.updated on systemMessages when a schedule changes (spec §7)", async () => {
+    const server = await startTestServer("sqlite");
+    await buildSystem(server.db.kysely, 1);
+    const root = await buildUser(server.db.kysely, { is_superuser: true });
+    const admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    const messages = server.pubsub.subscribe("system-messages");
+    const result = await admin.gql("mutation { createSchedule(data: { name: \"Tag/Nacht\", time_1: \"07:00\", time_2: \"19:00\" }) { id time_1 time_2 } }");
+    expect(result.data).toMatchObject({ createSchedule: { time_1: "07:00", time_2: "19:00" } });
+    expect((await messages.next()).value).toEqual({ subject: "schedule.updated", payload: JSON.stringify({ system_id: 1 }) });
+    await messages.return(undefined);
+    await server.close();
+  });
+});
