@@ -79,4 +79,70 @@ export const TESTIDS = {
   httpErrorClose: "httpError.close",
   notification: "notification",
   modalRoute: "modalRoute",
+  admin: {
+    /** The admin area's navigation (left column on desktop). */
+    nav: "admin.nav",
+    /** `admin.navItem.<child path>`, e.g. `admin.navItem.calltypes`. */
+    navItem: (path: string): string => `admin.navItem.${path}`,
+    /** The section picker that replaces the navigation on phones. */
+    navSelect: "admin.navSelect",
+  },
+  /** The generic list of a registry entity; rows, headers and arrows carry `data-id` / `data-field`. */
+  entityList: {
+    page: "entityList.page",
+    search: "entityList.search",
+    new: "entityList.new",
+    sort: "entityList.sort",
+    /** One per record, with `data-id`. */
+    row: "entityList.row",
+    /** One per sortable column, with `data-field` and `aria-sort`. */
+    sortHeader: "entityList.sortHeader",
+    total: "entityList.total",
+    empty: "entityList.empty",
+    emptyCreate: "entityList.emptyCreate",
+    loading: "entityList.loading",
+    error: "entityList.error",
+    retry: "entityList.retry",
+    next: "entityList.next",
+    prev: "entityList.prev",
+  },
+  entityForm: {
+    /** The form inside the modal route (the modal itself is `modalRoute`). */
+    modal: "entityForm.modal",
+    /** `entityForm.field.<field name>` on the input of that field. */
+    field: (name: string): string => `entityForm.field.${name}`,
+    save: "entityForm.save",
+    copy: "entityForm.copy",
+    delete: "entityForm.delete",
+    deleteConfirm: "entityForm.deleteConfirm",
+    close: "entityForm.close",
+    /** Error callout of a failed save or delete (spec §8: "mutation error shows error callout"). */
+    error: "entityForm.error",
+    /** Warning of a failed load, with `loadRetry` (spec §8: "query error shows warning with Retry"). */
+    loadError: "entityForm.loadError",
+    loadRetry: "entityForm.loadRetry",
+    /** The unsaved-changes question shown when closing a changed form. */
+    unsaved: "entityForm.unsaved",
+    discard: "entityForm.discard",
+    keepEditing: "entityForm.keepEditing",
+  },
+  entitySort: {
+    page: "entitySort.page",
+    /** One per record, with `data-id`, in the current order. */
+    row: "entitySort.row",
+    up: "entitySort.up",
+    down: "entitySort.down",
+    save: "entitySort.save",
+    error: "entitySort.error",
+  },
+  settings: {
+    page: "settings.page",
+    /** `settings.field.<setting name>` on the input of that setting. */
+    field: (name: string): string => `settings.field.${name}`,
+    save: "settings.save",
+    error: "settings.error",
+    loadError: "settings.loadError",
+    loadRetry: "settings.loadRetry",
+    readOnly: "settings.readOnly",
+  },
 } as const;

@@ -25,15 +25,9 @@ const BASE_Z_INDEX = 200;
 export function ModalRoute({ routeId, titleKey, size = "lg", children }: ModalRouteProps): ReactNode {
   const { t } = useTranslation();
   const matches = useMatches();
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const isTop = topModalMatchId(matches) === routeId;
   const depth = modalDepth(matches, routeId);
-
-  const close = useCallback(() => {
-    const target = modalCloseTarget(matches, routeId, search);
-    if (target !== null) navigate(target);
-  }, [matches, routeId, search, navigate]);
+  const { close } = useModalRouteClose(routeId);
 
   useEffect(() => {
     if (!isTop) return undefined;
@@ -62,6 +56,26 @@ export function ModalRoute({ routeId, titleKey, size = "lg", children }: ModalRo
       <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
     </Modal>
   );
+}
+
+export interface ModalRouteClose {
+  /** Goes to the parent matched route, query kept (spec: "Closing a modal goes to the parent matched route"). */
+  close: () => void;
+  /** The parent's path without the query, for siblings (e.g. `${parentPath}/edit/-1`). */
+  parentPath: string | null;
+}
+
+/** Closing the modal route `routeId`, by default the top one: for the content's own buttons. */
+export function useModalRouteClose(routeId?: string): ModalRouteClose {
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const id = routeId ?? topModalMatchId(matches);
+  const close = useCallback(() => {
+    const target = id === null ? null : modalCloseTarget(matches, id, search);
+    if (target !== null) navigate(target);
+  }, [matches, id, search, navigate]);
+  return { close, parentPath: id === null ? null : modalCloseTarget(matches, id) };
 }
 
 export interface ModalRouteOptions extends ModalRouteMeta {

@@ -5,6 +5,7 @@ import { findRouteChain, guardRoute, isCommitting, type GuardResult } from "@car
 import { serverNow } from "../api/status";
 import { notify } from "../ui/notify";
 import { useAppData } from "./providers/AppDataProvider";
+import { hasScreen } from "./screens";
 
 const ALLOW: GuardResult = { kind: "allow" };
 
@@ -28,6 +29,7 @@ export function RouteGuard({ children }: { children: ReactNode }): ReactNode {
       committing: isCommitting(appState.committing_gets_config, new Date(serverNow())),
       demoMode: appState.features.demo_mode,
       appSubscriptionsEnabled: globalAppSettings?.subscriptions_enabled === true,
+      hasScreen,
     });
   }, [pathname, search, hash, user, licence, appState, globalAppSettings]);
 

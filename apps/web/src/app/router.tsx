@@ -1,8 +1,10 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { registerNavigator } from "../api/navigation";
+import { PageLoader } from "../ui/PageLoader";
 import { lazyPage } from "./lazy-page";
 import { RootLayout } from "./RootLayout";
 import type { RouteHandle } from "./route-handle";
+import { registerRouteSource } from "./screens";
 
 const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
 const SetPasswordPage = lazyPage(() => import("../features/auth/SetPasswordPage"), "SetPasswordPage");
@@ -25,6 +27,8 @@ export const appRoutes: RouteObject[] = [
   {
     id: "root",
     element: <RootLayout />,
+    // Shown while a lazily patched section (see LAZY_SECTIONS) loads on the very first page.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: "login", element: <LoginPage />, handle: handle({ titleKey: "login.title" }) },
       {
@@ -48,7 +52,47 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(appRoutes);
+/**
+ * Sections whose route tree is itself code-split: it is built from data the entry must not carry
+ * (the admin area loops over the entity registry), so it is patched in on the first navigation
+ * below its prefix. Until then such paths match the catch-all, which makes react-router ask.
+ */
+interface LazySection {
+  prefix: string;
+  parentId: string;
+  load: () => Promise<RouteObject[]>;
+}
+
+const LAZY_SECTIONS: LazySection[] = [
+  {
+    prefix: "/admin",
+    parentId: "main",
+    load: async () => (await import("../features/admin/admin-routes")).loadAdminRoutes(),
+  },
+];
+
+const sectionLoads = new Map<LazySection, Promise<RouteObject[]>>();
+const patchedSections = new Set<LazySection>();
+
+const patchLazySections: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const section = LAZY_SECTIONS.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
+  if (!section || patchedSections.has(section)) return;
+  let load = sectionLoads.get(section);
+  if (!load) {
+    load = section.load();
+    sectionLoads.set(section, load);
+    // A failed chunk download may be retried by the next navigation.
+    load.catch(() => sectionLoads.delete(section));
+  }
+  const routes = await load;
+  if (patchedSections.has(section)) return;
+  patchedSections.add(section);
+  patch(section.parentId, routes);
+};
+
+export const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: patchLazySections });
+
+registerRouteSource(() => router.routes);
 
 registerNavigator((to, options) => {
   void router.navigate(to, options);

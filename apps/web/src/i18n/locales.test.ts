@@ -2,6 +2,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { VALIDATION_KEYS } from "@caresuite/domain";
+import adminDe from "./locales/admin/de.json";
+import adminEn from "./locales/admin/en.json";
+import adminFr from "./locales/admin/fr.json";
+import adminIt from "./locales/admin/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -23,8 +27,41 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? "").sort();
 }
 
-const reference = flatten(de);
-const others = { en: flatten(en), fr: flatten(fr), it: flatten(it_) };
+// Two catalogues per language: the main one (in the /login bundle for de) and the admin one
+// (loaded with the admin area, i18n/admin-catalogue.ts); both are checked alike.
+const parts = {
+  main: { de: flatten(de), others: { en: flatten(en), fr: flatten(fr), it: flatten(it_) } },
+  admin: { de: flatten(adminDe), others: { en: flatten(adminEn), fr: flatten(adminFr), it: flatten(adminIt) } },
+};
+const reference = parts.main.de;
+const others = parts.main.others;
+/** Every key the app can show in German once the admin area is loaded. */
+const allGerman = new Map([...parts.main.de, ...parts.admin.de]);
+
+describe("admin catalogue", () => {
+  const admin = parts.admin;
+  it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
+    expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
+  });
+
+  it.each(Object.entries({ de: admin.de, ...admin.others }))("%s has a real text for every key", (_locale, catalogue) => {
+    for (const [key, value] of catalogue) {
+      expect(value.trim(), key).not.toBe("");
+      expect(value, key).not.toBe(key);
+    }
+  });
+
+  it.each(Object.entries(admin.others))("%s uses the same placeholders as de", (_locale, catalogue) => {
+    for (const [key, value] of admin.de) {
+      expect(placeholders(catalogue.get(key) ?? ""), key).toEqual(placeholders(value));
+    }
+  });
+
+  it("shares no key with the main catalogue (both merge into one namespace)", () => {
+    const shared = [...admin.de.keys()].filter((key) => parts.main.de.has(key));
+    expect(shared).toEqual([]);
+  });
+});
 
 describe("locale catalogues", () => {
   it.each(Object.entries(others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
@@ -70,7 +107,7 @@ describe("keys used in the code", () => {
   });
 
   it("every literal key exists in de", () => {
-    const missing = [...used].filter((key) => !reference.has(key) && !reference.has(`${key}.title`));
+    const missing = [...used].filter((key) => !allGerman.has(key) && !allGerman.has(`${key}.title`));
     expect(missing).toEqual([]);
   });
 });

@@ -117,6 +117,16 @@ describe("guardRoute: first-child redirect", () => {
   ])("%s", (_label, path, user, expected) => {
     expect(guard(path, user)).toEqual(expected);
   });
+
+  // Children the client has no screen for yet are skipped while another accessible one has one.
+  const built = (...paths: string[]) => (path: string) => paths.includes(path);
+  it.each<[string, AuthUser, (path: string) => boolean, GuardResult]>([
+    ["superuser skips systemparams without a screen", superuser, built("/admin/calltypes", "/admin/settings"), to("/admin/calltypes")],
+    ["use_module only reaches settings, not maintenance", buildUser({ permissions: ["admin::use_module"] }), built("/admin/calltypes", "/admin/settings"), to("/admin/settings")],
+    ["no accessible child has a screen: the first accessible one", adminUser, built("/admin/calltypes"), to("/admin/users")],
+  ])("%s", (_label, user, hasScreen, expected) => {
+    expect(guard("/admin", user, full, { hasScreen })).toEqual(expected);
+  });
 });
 
 describe("guardRoute: committing", () => {

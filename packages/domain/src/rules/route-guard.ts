@@ -17,6 +17,12 @@ export interface GuardContext {
    * enabled in app settings"; anything but true keeps that page closed.
    */
   appSubscriptionsEnabled?: boolean;
+  /**
+   * Whether the client has a screen for a concrete path. The route table lists every route of
+   * the spec, the client builds them one by one: a first-child redirect prefers children with a
+   * screen, so /admin does not land on a page that does not exist yet. Absent: all have one.
+   */
+  hasScreen?: (path: string) => boolean;
 }
 
 /** The guard's verdict: go on, or go elsewhere (`accessDenied` asks for the error notification). */
@@ -101,12 +107,17 @@ function routeRedirect(target: string, fullPath: string): string {
 function firstChildRedirect(chain: readonly RouteDef[], fullPath: string, ctx: GuardContext): GuardResult {
   const leaf = chain.at(-1);
   const { path } = splitPath(fullPath);
+  // The first accessible child without a screen is the answer only when none has one.
+  let withoutScreen: string | null = null;
   for (const child of leaf?.children ?? []) {
     if (child.path.split("/").some((s) => s.startsWith(":") && !s.endsWith("?"))) continue;
     if (!canAccessChain([...chain, child], ctx)) continue;
     const childPath = fillPattern(child.path);
-    return redirect(path === "/" ? `/${childPath}` : `${path}/${childPath}`);
+    const target = path === "/" ? `/${childPath}` : `${path}/${childPath}`;
+    if (ctx.hasScreen?.(target) ?? true) return redirect(target);
+    withoutScreen ??= target;
   }
+  if (withoutScreen !== null) return redirect(withoutScreen);
   return isLoggedIn(ctx.user) ? redirect(ACCESS_DENIED_PATH, true) : redirect(loginRedirectPath(fullPath));
 }
 

@@ -1,0 +1,208 @@
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Button, Grid, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconAlertCircle, IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import { useBlocker, useLocation, useNavigate } from "react-router";
+import { useMutation } from "urql";
+import { useTranslation } from "react-i18next";
+import type { EntityDef, FieldDef } from "@caresuite/domain";
+import type { FieldError } from "../api/errors";
+import { useModalRouteClose } from "../app/ModalRoute";
+import { TESTIDS } from "../testids";
+import { translateFieldError } from "../ui/field-error";
+import { notify } from "../ui/notify";
+import { DeleteButton } from "./DeleteButton";
+import { EntityField } from "./EntityField";
+import { cacheContext, createDocument, rootField, updateDocument, type EntityRecord } from "./entity-documents";
+import { mutationFailure, validationFailure, type MutationFailure } from "./entity-errors";
+import { fieldLabelKey } from "./entity-labels";
+import {
+  clientErrors,
+  copyValues,
+  fileFields,
+  formFields,
+  sameValues,
+  storedSecrets,
+  valuesToInput,
+  type FormValue,
+  type FormValues,
+} from "./form-values";
+
+/** Long texts and multi-pickers take the whole row of the two-column form. */
+function isWide(field: FieldDef): boolean {
+  return (field.kind === "text" && field.multiline === true) || field.kind === "refs";
+}
+
+/** Navigation state of a copy: the values travel to the new form (spec: "Copying resets id to -1"). */
+export interface CopyState {
+  copy: FormValues;
+}
+
+interface EntityFormProps {
+  entity: EntityDef;
+  /** The loaded record; null for a new one. */
+  record: EntityRecord | null;
+  initialValues: FormValues;
+  /** What "unchanged" means; null when the form starts changed (a copy not yet saved). */
+  baseline: FormValues | null;
+}
+
+/**
+ * The generic form of a registry entity. Typed input survives every failed save: values are
+ * only replaced by a new mount (another record, a copy).
+ */
+export function EntityForm({ entity, record, initialValues, baseline }: EntityFormProps): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { close, parentPath } = useModalRouteClose();
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [failure, setFailure] = useState<MutationFailure | null>(null);
+  const [{ fetching: creating }, create] = useMutation(createDocument(entity));
+  const [{ fetching: updating }, update] = useMutation(updateDocument(entity));
+  const context = useMemo(() => cacheContext(entity), [entity]);
+  const fields = formFields(entity);
+  const fieldNames = useMemo(() => new Set(formFields(entity).map(([name]) => name)), [entity]);
+  const secrets = useMemo(() => storedSecrets(entity, record), [entity, record]);
+  const labelKey = (field: string): string => fieldLabelKey(entity, field);
+
+  // spec: confirm before closing with unsaved changes. Saving, deleting and copying leave on purpose.
+  const leaving = useRef(false);
+  const dirty = baseline === null || !sameValues(values, baseline);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const leave = (go: () => void): void => {
+    leaving.current = true;
+    go();
+  };
+
+  const change = (name: string) => (value: FormValue) => setValues((previous) => ({ ...previous, [name]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const input = valuesToInput(entity, values, record);
+    const found = clientErrors(entity, input, secrets);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFailure(validationFailure(found, fieldNames));
+      return;
+    }
+    const result = record ? await update({ id: record.id, data: input }, context) : await create({ data: input }, context);
+    const saved = result.data?.[record ? rootField.update(entity) : rootField.create(entity)];
+    if (result.error || !saved) {
+      const next = result.error ? mutationFailure(result.error, "save", fieldNames) : null;
+      setErrors(next?.fieldErrors ?? {});
+      setFailure(next ?? { titleKey: "errors.saveFailedTitle", textKey: "errors.saveFailedText", fieldErrors: {}, otherErrors: {} });
+      return;
+    }
+    setFailure(null);
+    const name = String(saved[entity.displayField] ?? "");
+    notify({ type: "success", title: t("entityForm.savedTitle"), text: t("entityForm.savedText", { name }) });
+    // spec: "After save ... navigation goes to a done route if configured": the list.
+    leave(close);
+  };
+
+  const copy = (): void => {
+    if (parentPath === null) return;
+    const copied = copyValues(entity, values, (name) => t("entityForm.copyName", { name }));
+    const state: CopyState = { copy: copied };
+    leave(() => navigate({ pathname: `${parentPath}/edit/-1`, search }, { state }));
+  };
+
+  const renderField = (name: string, field: FieldDef): ReactNode => (
+    <EntityField
+      key={name}
+      entity={entity}
+      name={name}
+      field={field}
+      value={values[name] ?? null}
+      onChange={change(name)}
+      error={translateFieldError(t, errors[name], labelKey)}
+      secretStored={secrets.has(name)}
+    />
+  );
+
+  const files = fileFields(entity);
+  const saving = creating || updating;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid={TESTIDS.entityForm.modal} data-entity={entity.name} data-id={record?.id ?? -1}>
+      <Stack gap="sm">
+        {baseline === null && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+            {t("entityForm.copyNotice")}
+          </Alert>
+        )}
+        <Grid gap="sm">
+          {fields
+            .filter(([, field]) => field.kind !== "bool")
+            .map(([name, field]) => (
+              <Grid.Col key={name} span={{ base: 12, sm: isWide(field) ? 12 : 6 }}>
+                {renderField(name, field)}
+              </Grid.Col>
+            ))}
+        </Grid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          {fields.filter(([, field]) => field.kind === "bool").map(([name, field]) => renderField(name, field))}
+        </SimpleGrid>
+        {files.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {t("entityForm.fileLater", { fields: files.map((name) => t(labelKey(name))).join(", ") })}
+          </Text>
+        )}
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t(failure.titleKey)} data-testid={TESTIDS.entityForm.error}>
+            <Text size="sm">{t(failure.textKey)}</Text>
+            {Object.keys(failure.otherErrors).length > 0 && (
+              <List size="sm" mt={4}>
+                {Object.entries(failure.otherErrors).map(([field, fieldError]) => (
+                  <List.Item key={field}>{translateFieldError(t, fieldError, labelKey)}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        {blocker.state === "blocked" ? (
+          <Alert color="yellow" title={t("entityForm.unsavedTitle")} data-testid={TESTIDS.entityForm.unsaved}>
+            <Text size="sm">{t("entityForm.unsavedText")}</Text>
+            <Group gap="xs" mt="xs">
+              <Button size="xs" color="yellow" onClick={() => blocker.proceed()} data-testid={TESTIDS.entityForm.discard}>
+                {t("entityForm.discard")}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => blocker.reset()} data-testid={TESTIDS.entityForm.keepEditing} data-autofocus>
+                {t("entityForm.keepEditing")}
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <Group justify="space-between" mt="xs">
+            <Group gap="xs">
+              {record && (
+                <DeleteButton
+                  entity={entity}
+                  record={record}
+                  onDeleted={() => leave(close)}
+                  onFailed={(next) => setFailure(next)}
+                />
+              )}
+              {record && (
+                <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy} data-testid={TESTIDS.entityForm.copy}>
+                  {t("entityForm.copy")}
+                </Button>
+              )}
+            </Group>
+            <Group gap="xs">
+              <Button variant="default" onClick={close} data-testid={TESTIDS.entityForm.close}>
+                {t("common.close")}
+              </Button>
+              <Button type="submit" loading={saving} data-testid={TESTIDS.entityForm.save}>
+                {t("common.save")}
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { useClient, type CombinedError, type TypedDocumentNode } from "urql";
+import type { EntityDef } from "@caresuite/domain";
+import { cacheContext, rootField, type EntityRecord, type ListResult, type ListVariables } from "./entity-documents";
+import { ALL_PAGE_SIZE, joinPages, pagesFor } from "./list-state";
+
+export interface AllRecords {
+  /** Every record (up to MAX_ALL_PAGES pages), null until all pages arrived. */
+  items: EntityRecord[] | null;
+  total: number;
+  error: CombinedError | undefined;
+  retry: () => void;
+}
+
+interface State {
+  items: EntityRecord[] | null;
+  total: number;
+  error: CombinedError | undefined;
+}
+
+const EMPTY: State = { items: null, total: 0, error: undefined };
+
+/**
+ * Every record of an entity, read page by page (the server gives at most 200 per request): for
+ * reference pickers and the sort page, which must send every id. The pages stay subscribed, so a
+ * mutation of the entity (same record type) refreshes them.
+ */
+export function useAllRecords(
+  entity: EntityDef | undefined,
+  document: TypedDocumentNode<ListResult, ListVariables> | undefined,
+  variables: Omit<ListVariables, "offset" | "limit"> = {},
+): AllRecords {
+  const client = useClient();
+  const [state, setState] = useState<State>(EMPTY);
+  const [attempt, setAttempt] = useState(0);
+  const variablesKey = JSON.stringify(variables);
+
+  useEffect(() => {
+    if (!entity || !document) return undefined;
+    const extra = JSON.parse(variablesKey) as ListVariables;
+    const pages: (EntityRecord[] | undefined)[] = [];
+    const subscriptions: { unsubscribe: () => void }[] = [];
+    let total = 0;
+    const context = { ...cacheContext(entity), requestPolicy: attempt > 0 ? ("network-only" as const) : ("cache-first" as const) };
+    const load = (index: number): void => {
+      const source = client.query(document, { ...extra, offset: index * ALL_PAGE_SIZE, limit: ALL_PAGE_SIZE }, context);
+      subscriptions[index] = source.subscribe((result) => {
+        const page = result.data?.[rootField.list(entity)];
+        if (result.error || !page) {
+          if (result.error) setState((previous) => ({ ...previous, error: result.error }));
+          return;
+        }
+        pages[index] = page.items;
+        total = page.total;
+        const count = pagesFor(total);
+        for (let next = 1; next < count; next += 1) if (!subscriptions[next]) load(next);
+        const items = joinPages(pages, count);
+        if (items) setState({ items, total, error: undefined });
+      });
+    };
+    setState(EMPTY);
+    load(0);
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [client, entity, document, variablesKey, attempt]);
+
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
