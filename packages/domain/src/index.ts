@@ -21,3 +21,4 @@ export * from "./global-settings.ts";
 export * from "./rules/role-hierarchy.ts";
 export * from "./user-role-schemas.ts";
 export * from "./rules/audit-display.ts";
+export * from "./rules/calls.ts";
