@@ -20,6 +20,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(resolve(import.meta.dirname, "../../web/dist")),
   /** Public key (PEM) that verifies licence activation codes; defaults to the bundled key. */
   LICENCE_PUBLIC_KEY_FILE: z.string().optional(),
+  /** Default port of the call-system controller's protocol (the virtual one listens here). */
+  CONTROLLER_PORT: z.coerce.number().int().min(1).max(65535).default(7700),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),

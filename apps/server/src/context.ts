@@ -1,6 +1,7 @@
 import type { AuthUser, Locale } from "@caresuite/domain";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import type { CallSystemLinks } from "./callsystem/links.ts";
 import type { PubSub } from "./realtime/pubsub.ts";
 
 /** What every service call receives: who asks, in which system and language, and the resources. */
@@ -9,6 +10,8 @@ export interface RequestContext {
   config: Config;
   /** Named `bus`, not `pubsub`: Mercurius puts its own `pubsub` into subscription contexts. */
   bus: PubSub;
+  /** The call-system links (null in processes that run none, e.g. some tests). */
+  links: CallSystemLinks | null;
   user: AuthUser;
   /** SHA-256 of the session token in use, if signed in. */
   sessionHash: string | null;

@@ -6,6 +6,8 @@ import { buildApp } from "./http/app.ts";
 import { startClockBroadcast } from "./modules/system-messages/clock-broadcast.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages.graphql.ts";
 import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
+import { createLinks } from "./callsystem/links.ts";
+import type { Services } from "./http/request-context.ts";
 
 // Start-up only: config -> db -> migrate -> modules -> listen (DESIGN.md §4).
 const started = performance.now();
@@ -13,14 +15,20 @@ const config = loadConfig();
 const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateToLatest(db);
 const pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
-const app = await buildApp({ db, config, pubsub, now: Date.now });
+const services: Services = { db, config, pubsub, links: null, now: Date.now };
+const app = await buildApp(services);
+const links = createLinks({ db, bus: pubsub, log: app.log, now: Date.now });
+services.links = links;
 await app.listen({ port: config.PORT, host: config.HOST });
+// Links connect after the server listens: the UI is up even while a controller is unreachable.
+await links.refresh();
 const stopClock = startClockBroadcast(pubsub, Date.now);
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   stopClock();
+  await links.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
   await pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "restart", payload: JSON.stringify({ version: PRODUCT_VERSION }) });
   await app.close();

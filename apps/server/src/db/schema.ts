@@ -18,6 +18,64 @@ export interface Database {
   audit_logs: AuditLogsTable;
   audit_log_changes: AuditLogChangesTable;
   role_callsource_group_permissions: RoleCallSourceGroupPermissionsTable;
+  system_tree_nodes: SystemTreeNodesTable;
+  calls: CallsTable;
+  callsystem_links: CallSystemLinksTable;
+}
+
+export interface SystemTreeNodesTable {
+  system_id: number;
+  id: number;
+  kind: string;
+  parent_id: number | null;
+  name: string;
+  number: number | null;
+  serial: string | null;
+  mac: string | null;
+  text_short: string;
+  text_long: string;
+  call_source_id: number | null;
+  section_id: number | null;
+  is_enabled: number;
+  sort_order: number;
+  default_call_type_id: number | null;
+  deny_manual_call_closure: Generated<number>;
+  battery: number | null;
+  battery_reported_at: number | null;
+  reachable: number;
+  last_reachable_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CallsTable {
+  id: Generated<number>;
+  system_id: number;
+  external_id: number;
+  device_id: number;
+  call_type_id: number;
+  call_source_id: number | null;
+  section_id: number | null;
+  opened_at: number;
+  closed_at: number | null;
+  close_reason: string | null;
+  manually_closed_by_username: string | null;
+  handled_by_app_username: string | null;
+  call_type_text: string;
+  call_source_text: string;
+  device_text_short: string;
+  device_text_long: string;
+  section_name: string;
+  seq: number;
+}
+
+export interface CallSystemLinksTable {
+  system_id: number;
+  last_seq: number;
+  last_event_at: number | null;
+  config_revision: number | null;
+  imported_at: number | null;
+  updated_at: number;
 }
 
 export interface RoleCallSourceGroupPermissionsTable {
@@ -53,6 +111,7 @@ export interface SystemsTable {
   username: string;
   /** Secret: write-only for clients without permission. */
   password: string;
+  tcp_port: Generated<number>;
   weekend_start: Generated<number>;
   weekend_stop: Generated<number>;
   created_at: number;

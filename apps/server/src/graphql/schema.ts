@@ -3,6 +3,7 @@ import { builder } from "./builder.ts";
 // Each module registers its types and root fields on the builder when imported.
 import "../modules/appdata/appdata.graphql.ts";
 import "../modules/audit/audit.graphql.ts";
+import "../modules/calls/calls.graphql.ts";
 import "../modules/auth/auth.graphql.ts";
 import "../modules/entities/entities.graphql.ts";
 import "../modules/licence/licence.graphql.ts";

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { RequestContext } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { PubSub } from "../realtime/pubsub.ts";
+import type { CallSystemLinks } from "../callsystem/links.ts";
 import { hashToken, resolveSession } from "../modules/auth/sessions.repo.ts";
 import { sessionPolicy } from "../modules/auth/auth.service.ts";
 import { findUserById, loadAuthUser } from "../modules/auth/users.repo.ts";
@@ -14,6 +15,7 @@ export interface Services {
   db: Db;
   config: Config;
   pubsub: PubSub;
+  links?: CallSystemLinks | null;
   now: () => number;
 }
 
@@ -51,6 +53,7 @@ export async function buildRequestContext(
     db: services.db,
     config: services.config,
     bus: services.pubsub,
+    links: services.links ?? null,
     user,
     sessionHash,
     systemId,

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from "../config.ts";
 import { openDatabase, type DialectName, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { buildApp } from "../http/app.ts";
+import type { Services } from "../http/request-context.ts";
+import { createLinks, type CallSystemLinks } from "../callsystem/links.ts";
 import { memoryPubSub, type PubSub } from "../realtime/pubsub.ts";
 
 /** The dialects integration tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
@@ -18,6 +20,8 @@ export interface TestServer {
   config: Config;
   pubsub: PubSub;
   clock: { now: number };
+  /** Call-system links, when started with `links: true`. */
+  links: CallSystemLinks | null;
   close(): Promise<void>;
 }
 
@@ -47,7 +51,11 @@ async function freshDatabase(dialect: DialectName): Promise<{ env: Record<string
 }
 
 /** Starts the real application (not listening) on a fresh database with a controllable clock. */
-export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: { links?: boolean } = {},
+): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -61,15 +69,20 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
   await migrateToLatest(db);
   const pubsub = memoryPubSub();
   const clock = { now: Date.now() };
-  const app = await buildApp({ db, config, pubsub, now: () => clock.now });
+  const services: Services = { db, config, pubsub, links: null, now: () => clock.now };
+  const app = await buildApp(services);
   await app.ready();
+  const links = options.links ? createLinks({ db, bus: pubsub, log: app.log, now: () => clock.now }) : null;
+  services.links = links;
   return {
     app,
     db,
     config,
     pubsub,
     clock,
+    links,
     close: async () => {
+      await links?.stop();
       await app.close();
       await db.close();
       await database.drop();

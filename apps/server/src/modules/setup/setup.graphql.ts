@@ -26,8 +26,10 @@ builder.mutationField("createInitialConfigurator", (t) =>
       ip: t.arg.string({ required: true }),
       username: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
+      /** Not in the spec's signature: the controller's protocol port (default CONTROLLER_PORT). */
+      tcp_port: t.arg.int(),
     },
     authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
-    resolve: (_root, args, ctx) => createInitialConfigurator(ctx, args),
+    resolve: (_root, args, ctx) => createInitialConfigurator(ctx, { ip: args.ip, username: args.username, password: args.password }, args.tcp_port),
   }),
 );

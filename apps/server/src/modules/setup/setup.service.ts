@@ -6,6 +6,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import type { SystemRow } from "../systems/systems.repo.ts";
+import { fetchFirmwareVersion } from "../../callsystem/protocol-client.ts";
 
 const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
   new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
@@ -69,23 +70,31 @@ export async function createInitialUser(ctx: RequestContext, input: unknown): Pr
  * spec: "createInitialConfigurator(ip, username, password) returns system parameters". Stores the
  * call-system controller of system 1; running the step again replaces what it stored.
  */
-export async function createInitialConfigurator(ctx: RequestContext, input: unknown): Promise<SystemRow> {
+export async function createInitialConfigurator(ctx: RequestContext, input: unknown, tcpPort?: number | null): Promise<SystemRow> {
   const parsed = configuratorInputSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const { ip, username, password } = parsed.data;
+  const port = tcpPort ?? ctx.config.CONTROLLER_PORT;
+  // Issue 4: step 3 really checks the connection. The message keeps the controller's wording
+  // ("failed to fetch firmware version: Unauthorized"), which the wizard maps to a field.
+  try {
+    await fetchFirmwareVersion({ host: ip, port, username, password });
+  } catch (error) {
+    throw new AppError("VALIDATION", error instanceof Error ? error.message : "failed to fetch firmware version", { reason: "connection" });
+  }
   const now = ctx.now();
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("systems").selectAll().where("id", "=", 1).executeTakeFirst();
     const row = existing
       ? await trx
           .updateTable("systems")
-          .set({ ip, username, password, updated_at: now })
+          .set({ ip, username, password, tcp_port: port, updated_at: now })
           .where("id", "=", 1)
           .returningAll()
           .executeTakeFirstOrThrow()
       : await trx
           .insertInto("systems")
-          .values({ id: 1, name: "System 1", ip, username, password, created_at: now, updated_at: now })
+          .values({ id: 1, name: "System 1", ip, username, password, tcp_port: port, created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
     await writeAudit(trx, {
@@ -104,4 +113,6 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
     });
     return row;
   });
+  await ctx.links?.refresh();
+  return row;
 }

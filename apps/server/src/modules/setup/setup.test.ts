@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildActivationCode } from "../../test-support/licences.ts";
+import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 
 const APP_DATA = `query AppData($hasSession: Boolean!) {
@@ -12,17 +13,22 @@ const APP_DATA = `query AppData($hasSession: Boolean!) {
 }`;
 
 const ACTIVATE = "mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id name limits { systems } } }";
-const CONFIGURATOR = "mutation($ip: String!, $u: String!, $p: String!) { createInitialConfigurator(ip: $ip, username: $u, password: $p) { id name ip username } }";
+const CONFIGURATOR = "mutation($ip: String!, $u: String!, $p: String!, $port: Int) { createInitialConfigurator(ip: $ip, username: $u, password: $p, tcp_port: $port) { id name ip username } }";
 const INITIAL_USER = "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id username } }";
 
 describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
   let server: TestServer;
   let client: TestClient;
+  let simulator: TestSimulator;
   beforeAll(async () => {
+    simulator = await startTestSimulator();
     server = await startTestServer(dialect);
     client = new TestClient(server.app);
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await simulator.stop();
+  });
 
   it("starts unlicensed (id 0, systems limit 1) with no setup time", async () => {
     const result = await client.gql(APP_DATA, { hasSession: false });
@@ -54,12 +60,21 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     expect(again.errors?.[0]).toMatchObject({ message: "activation failed: already activated", extensions: { code: "CONFLICT" } });
   });
 
-  it("validates and stores the configurator without ever returning its password", async () => {
+  it("validates and checks the configurator, then stores it without ever returning its password", async () => {
     const bad = await client.gql(CONFIGURATOR, { ip: "300.1.1.1", u: "admin", p: "x" });
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { ip: [{}] } });
-    const ok = await client.gql(CONFIGURATOR, { ip: "127.0.0.1", u: "admin", p: "secret" });
+    // spec §8: "'failed to fetch firmware version' with 'Unauthorized' maps to password ...,
+    // else ip connection_error" — the server keeps the controller's wording for that mapping.
+    const wrongPassword = await client.gql(CONFIGURATOR, { ip: "127.0.0.1", u: "admin", p: "wrong", port: simulator.port });
+    expect(wrongPassword.errors?.[0]?.message).toMatch(/^failed to fetch firmware version: .*Unauthorized/);
+    const nobodyThere = await client.gql(CONFIGURATOR, { ip: "127.0.0.1", u: "admin", p: "admin", port: 1 });
+    expect(nobodyThere.errors?.[0]?.message).toMatch(/^failed to fetch firmware version/);
+    expect(nobodyThere.errors?.[0]?.message).not.toMatch(/Unauthorized/);
+    expect((await client.gql<{ appState: { configurator_set: boolean } }>("{ appState { configurator_set } }")).data?.appState.configurator_set).toBe(false);
+    const ok = await client.gql(CONFIGURATOR, { ip: "127.0.0.1", u: "admin", p: "admin", port: simulator.port });
     expect(ok.data).toEqual({ createInitialConfigurator: { id: 1, name: "System 1", ip: "127.0.0.1", username: "admin" } });
-    expect(JSON.stringify(ok)).not.toContain("secret");
+    const fields = await client.gql<{ __type: { fields: { name: string }[] } }>('{ __type(name: "SystemParams") { fields { name } } }');
+    expect(fields.data?.__type.fields.map((f) => f.name)).not.toContain("password");
   });
 
   it("creates the initial superuser once, sets the setup time and closes the setup mutations", async () => {

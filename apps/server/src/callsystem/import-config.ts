@@ -1,0 +1,119 @@
+import { callSource, callType, displayGroup, displayGroupConnection, hub, parseTimeOfDay, schedule, section, type EntityDef } from "@caresuite/domain";
+import { sql, type Kysely } from "kysely";
+import type { DialectName } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { dynamic } from "../modules/entities/entities.repo.ts";
+import { toColumn } from "../modules/entities/entity-columns.ts";
+import { writeAudit } from "../modules/audit/audit.repo.ts";
+import type { ControllerConfig } from "./protocol-client.ts";
+
+/** Controller collections that hold registry entities (the ids stay the controller's). */
+const COLLECTIONS: [keyof ControllerConfig, EntityDef][] = [
+  ["call_types", callType],
+  ["sections", section],
+  ["call_sources", callSource],
+  ["schedules", schedule],
+  ["display_groups", displayGroup],
+  ["display_group_connections", displayGroupConnection],
+  ["hubs", hub],
+];
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown, max: number): string => (typeof v === "string" ? v.slice(0, max) : "");
+
+function entityRow(entity: EntityDef, record: Record<string, unknown>, systemId: number, now: number): Record<string, unknown> | null {
+  const id = num(record["id"]);
+  if (id === null || id <= 0) return null;
+  const row: Record<string, unknown> = { id, created_at: now, updated_at: now };
+  if (entity.systemScoped) row["system_id"] = systemId;
+  if (entity.sortable) row["sort_order"] = num(record["sort_order"]) ?? 999;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.secret) continue;
+    const value = record[name];
+    row[name] = field.kind === "time" ? parseTimeOfDay(value) : toColumn(field, value ?? (field.kind === "bool" ? false : field.kind === "refs" ? [] : null));
+  }
+  return row;
+}
+
+/** After inserting explicit ids, PostgreSQL's identity must continue above them. */
+async function continueIdentity(db: Kysely<Database>, dialect: DialectName, table: string): Promise<void> {
+  if (dialect !== "postgres") return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+}
+
+/**
+ * "On first connection the controller's configuration is imported into our tables" (issue 4):
+ * the system tree and the registry collections of the system are replaced by the controller's,
+ * in one transaction, audited as gets_imported with the counts.
+ */
+export async function importControllerConfig(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  systemId: number,
+  config: ControllerConfig,
+  now: number,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  await db.transaction().execute(async (trx) => {
+    for (const [collection, entity] of COLLECTIONS) {
+      const records = Array.isArray(config[collection]) ? (config[collection] as Record<string, unknown>[]) : [];
+      const rows = records.map((r) => entityRow(entity, r, systemId, now)).filter((r): r is Record<string, unknown> => r !== null);
+      let remove = dynamic(trx).deleteFrom(entity.table);
+      if (entity.systemScoped) remove = remove.where("system_id", "=", systemId);
+      await remove.execute();
+      for (let i = 0; i < rows.length; i += 200) await dynamic(trx).insertInto(entity.table).values(rows.slice(i, i + 200)).execute();
+      await continueIdentity(trx, dialect, entity.table);
+      counts[collection] = rows.length;
+    }
+    const nodes = (Array.isArray(config.system_tree) ? config.system_tree : [])
+      .map((n) => {
+        const id = num(n["id"]);
+        if (id === null) return null;
+        const reachableAt = typeof n["last_reachable_at"] === "string" ? Date.parse(n["last_reachable_at"]) : NaN;
+        return {
+          system_id: systemId,
+          id,
+          kind: str(n["kind"], 20) || "device",
+          parent_id: num(n["parent_id"]),
+          name: str(n["name"], 100),
+          number: num(n["number"]),
+          serial: typeof n["serial"] === "string" ? n["serial"].slice(0, 64) : null,
+          mac: typeof n["mac"] === "string" ? n["mac"].slice(0, 32) : null,
+          text_short: str(n["text_short"], 7),
+          text_long: str(n["text_long"], 19),
+          call_source_id: num(n["call_source_id"]),
+          section_id: num(n["section_id"]),
+          is_enabled: n["is_enabled"] === false ? 0 : 1,
+          sort_order: num(n["sort_order"]) ?? 0,
+          default_call_type_id: num(n["default_call_type_id"]),
+          deny_manual_call_closure: n["deny_manual_call_closure"] === true ? 1 : 0,
+          battery: num(n["battery"]),
+          battery_reported_at: num(n["battery"]) === null ? null : now,
+          reachable: n["reachable"] === false ? 0 : 1,
+          last_reachable_at: Number.isFinite(reachableAt) ? reachableAt : null,
+          created_at: now,
+          updated_at: now,
+        };
+      })
+      .filter((n) => n !== null);
+    await trx.deleteFrom("system_tree_nodes").where("system_id", "=", systemId).execute();
+    for (let i = 0; i < nodes.length; i += 200) await trx.insertInto("system_tree_nodes").values(nodes.slice(i, i + 200)).execute();
+    counts["system_tree"] = nodes.length;
+    await trx
+      .insertInto("callsystem_links")
+      .values({ system_id: systemId, last_seq: 0, last_event_at: null, config_revision: num(config.revision), imported_at: now, updated_at: now })
+      .onConflict((oc) => oc.column("system_id").doUpdateSet({ config_revision: num(config.revision), imported_at: now, updated_at: now }))
+      .execute();
+    // spec: "gets_imported reads a count from its meta JSON".
+    await writeAudit(trx, {
+      systemId,
+      userId: null,
+      now,
+      entityType: "systemparams",
+      entityId: systemId,
+      action: "gets_imported",
+      meta: { count: Object.values(counts).reduce((a, b) => a + b, 0), ...counts },
+    });
+  });
+  return counts;
+}

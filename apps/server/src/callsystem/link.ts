@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
+import type { PubSub } from "../realtime/pubsub.ts";
+import { applyControllerEvent, CALL_EVENT_TYPES, eventEnvelopeSchema } from "../modules/calls/apply-event.ts";
+import { openEventStream, type EventStream } from "./event-stream.ts";
+import { importControllerConfig } from "./import-config.ts";
+import { fetchControllerConfig, fetchFirmwareVersion, sendControllerAction, type ControllerAddress, type DeviceAction } from "./protocol-client.ts";
+
+/** Topic that tells subscribers the open calls of a system changed. */
+export const callsTopic = (systemId: number): string => `calls:${systemId}`;
+
+export interface LinkState {
+  system_id: number;
+  connected: boolean;
+  last_event_at: string | null;
+  last_seq: number;
+  firmware: string | null;
+  last_error: string | null;
+}
+
+export interface LinkCounters {
+  applied: number;
+  duplicates: number;
+  ignored: number;
+  malformed: number;
+  reconnects: number;
+}
+
+export interface CallSystemLink {
+  readonly systemId: number;
+  start(): void;
+  stop(): Promise<void>;
+  state(): LinkState;
+  counters(): LinkCounters;
+  sendAction(deviceId: number, action: DeviceAction, sectionId: number | null): Promise<boolean>;
+}
+
+interface LinkDeps {
+  db: Db;
+  bus: PubSub;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+/**
+ * One link per configured system (DESIGN.md §6): connects, imports the controller's
+ * configuration on the first connection, subscribes from the last applied sequence, applies each
+ * event in one transaction, acknowledges after commit, and reconnects with backoff forever.
+ */
+export function createLink(systemId: number, address: ControllerAddress, deps: LinkDeps): CallSystemLink {
+  const state: LinkState = { system_id: systemId, connected: false, last_event_at: null, last_seq: 0, firmware: null, last_error: null };
+  const counters: LinkCounters = { applied: 0, duplicates: 0, ignored: 0, malformed: 0, reconnects: 0 };
+  let stream: EventStream | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  let attempt = 0;
+  const db = deps.db.kysely;
+
+  const schedule = (): void => {
+    if (stopped) return;
+    // 250 ms doubling to 5 s: a restarted controller is back within seconds.
+    const wait = Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
+    attempt += 1;
+    timer = setTimeout(() => void connect(), wait);
+    timer.unref();
+  };
+
+  const onMessage = async (raw: unknown): Promise<number | null> => {
+    const parsed = eventEnvelopeSchema.safeParse(raw);
+    if (!parsed.success) {
+      counters.malformed += 1;
+      deps.log.warn({ systemId, raw }, "callsystem: malformed event envelope ignored");
+      return null;
+    }
+    const event = parsed.data;
+    const outcome = await applyControllerEvent(db, systemId, event, deps.now());
+    if (outcome === "duplicate") counters.duplicates += 1;
+    else if (outcome === "ignored") counters.ignored += 1;
+    else if (outcome === "malformed") {
+      counters.malformed += 1;
+      deps.log.warn({ systemId, seq: event.seq, type: event.type }, "callsystem: malformed event skipped");
+    } else counters.applied += 1;
+    state.last_seq = Math.max(state.last_seq, event.seq);
+    state.last_event_at = new Date(deps.now()).toISOString();
+    if (outcome === "applied" && CALL_EVENT_TYPES.has(event.type)) await deps.bus.publish(callsTopic(systemId), { seq: event.seq });
+    return event.seq;
+  };
+
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      state.firmware = await fetchFirmwareVersion(address);
+      const link = await db.selectFrom("callsystem_links").selectAll().where("system_id", "=", systemId).executeTakeFirst();
+      if (!link?.imported_at) {
+        const config = await fetchControllerConfig(address);
+        const counts = await importControllerConfig(db, deps.db.dialect, systemId, config, deps.now());
+        deps.log.info({ systemId, counts }, "callsystem: controller configuration imported");
+      }
+      const from = (await db.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", systemId).executeTakeFirst())?.last_seq ?? 0;
+      state.last_seq = from;
+      stream = openEventStream({
+        address,
+        from,
+        onMessage,
+        onOpen: () => {
+          attempt = 0;
+          state.connected = true;
+          state.last_error = null;
+          deps.log.info({ systemId, from }, "callsystem: connected");
+        },
+        onClose: (reason) => {
+          const wasConnected = state.connected;
+          state.connected = false;
+          state.last_error = reason;
+          stream = null;
+          if (wasConnected) counters.reconnects += 1;
+          deps.log.warn({ systemId, reason }, "callsystem: disconnected");
+          schedule();
+        },
+      });
+    } catch (error) {
+      state.connected = false;
+      state.last_error = error instanceof Error ? error.message : String(error);
+      deps.log.warn({ systemId, error: state.last_error }, "callsystem: connection failed");
+      schedule();
+    }
+  };
+
+  return {
+    systemId,
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      void connect();
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      stream?.close();
+      stream = null;
+      state.connected = false;
+    },
+    state: () => ({ ...state }),
+    counters: () => ({ ...counters }),
+    sendAction: (deviceId, action, sectionId) => sendControllerAction(address, deviceId, action, sectionId),
+  };
+}

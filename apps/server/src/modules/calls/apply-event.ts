@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { dynamic } from "../entities/entities.repo.ts";
+
+/**
+ * Applies one controller event (docs/protocol.md "Events") idempotently, in ONE transaction with
+ * the link's position (DESIGN.md §6): an event whose seq is not above the last applied one is a
+ * duplicate and changes nothing; otherwise its effect and the new position commit together, so a
+ * crash either keeps both or neither, and the controller's replay from the position fills the gap.
+ */
+const iso = z.string().refine((v) => Number.isFinite(Date.parse(v)));
+const id = z.number().int().positive();
+
+const EVENT_SCHEMAS = {
+  "call.opened": z.object({ call_id: id, device_id: id, call_type_id: id, section_id: id.nullable(), call_source_id: id.nullable(), opened_at: iso }),
+  "call.closed": z.object({ call_id: id, closed_at: iso, reason: z.string().max(20) }),
+  "device.battery": z.object({ device_id: id, battery: z.number().int().min(-1).max(100) }),
+  "device.reachability": z.object({ device_id: id, reachable: z.boolean() }),
+} as const;
+
+export const eventEnvelopeSchema = z.object({
+  seq: z.number().int().positive(),
+  type: z.string().max(50),
+  at: iso,
+  data: z.record(z.string(), z.unknown()),
+});
+export type ControllerEvent = z.infer<typeof eventEnvelopeSchema>;
+
+export type ApplyOutcome = "applied" | "duplicate" | "ignored" | "malformed";
+
+/** Effects that change calls; subscribers of calls:<system> are told about these. */
+export const CALL_EVENT_TYPES = new Set(["call.opened", "call.closed"]);
+
+async function openCall(trx: Kysely<Database>, systemId: number, seq: number, data: z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>): Promise<void> {
+  const [node, type, source, section] = await Promise.all([
+    trx.selectFrom("system_tree_nodes").select(["text_short", "text_long"]).where("system_id", "=", systemId).where("id", "=", data.device_id).executeTakeFirst(),
+    dynamic(trx).selectFrom("call_types").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.call_type_id).executeTakeFirst(),
+    data.call_source_id === null
+      ? undefined
+      : dynamic(trx).selectFrom("call_sources").select(["char", "number", "text"]).where("system_id", "=", systemId).where("id", "=", data.call_source_id).executeTakeFirst(),
+    data.section_id === null ? undefined : dynamic(trx).selectFrom("sections").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.section_id).executeTakeFirst(),
+  ]);
+  await trx
+    .insertInto("calls")
+    .values({
+      system_id: systemId,
+      external_id: data.call_id,
+      device_id: data.device_id,
+      call_type_id: data.call_type_id,
+      call_source_id: data.call_source_id,
+      section_id: data.section_id,
+      opened_at: Date.parse(data.opened_at),
+      closed_at: null,
+      close_reason: null,
+      manually_closed_by_username: null,
+      handled_by_app_username: null,
+      call_type_text: String(type?.name ?? "").slice(0, 50),
+      call_source_text: String(source?.text ?? "").slice(0, 50),
+      device_text_short: node?.text_short ?? "",
+      device_text_long: node?.text_long ?? "",
+      section_name: String(section?.name ?? "").slice(0, 50),
+      seq,
+    })
+    .onConflict((oc) => oc.columns(["system_id", "external_id"]).doNothing())
+    .execute();
+}
+
+/** Applies the event; the caller acknowledges it to the controller only after this resolves. */
+export async function applyControllerEvent(db: Kysely<Database>, systemId: number, event: ControllerEvent, now: number): Promise<ApplyOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const link = await trx.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", systemId).executeTakeFirst();
+    if (link && event.seq <= link.last_seq) return "duplicate";
+    let outcome: ApplyOutcome = "applied";
+    const schema = EVENT_SCHEMAS[event.type as keyof typeof EVENT_SCHEMAS];
+    const parsed = schema?.safeParse(event.data);
+    if (!schema) outcome = "ignored";
+    else if (!parsed?.success) outcome = "malformed";
+    else if (event.type === "call.opened") {
+      await openCall(trx, systemId, event.seq, parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>);
+    } else if (event.type === "call.closed") {
+      const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.closed"]>;
+      await trx
+        .updateTable("calls")
+        .set({ closed_at: Date.parse(data.closed_at), close_reason: data.reason })
+        .where("system_id", "=", systemId)
+        .where("external_id", "=", data.call_id)
+        .where("closed_at", "is", null)
+        .execute();
+    } else if (event.type === "device.battery") {
+      const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.battery"]>;
+      await trx.updateTable("system_tree_nodes").set({ battery: data.battery, battery_reported_at: Date.parse(event.at) }).where("system_id", "=", systemId).where("id", "=", data.device_id).execute();
+    } else if (event.type === "device.reachability") {
+      const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.reachability"]>;
+      await trx
+        .updateTable("system_tree_nodes")
+        .set({ reachable: data.reachable ? 1 : 0, ...(data.reachable ? { last_reachable_at: Date.parse(event.at) } : {}) })
+        .where("system_id", "=", systemId)
+        .where("id", "=", data.device_id)
+        .execute();
+    }
+    // A malformed or unknown event can never become valid on replay: it is logged and counted
+    // by the caller, and the position moves past it so the link does not stall on it.
+    await trx
+      .insertInto("callsystem_links")
+      .values({ system_id: systemId, last_seq: event.seq, last_event_at: now, config_revision: null, imported_at: null, updated_at: now })
+      .onConflict((oc) => oc.column("system_id").doUpdateSet({ last_seq: event.seq, last_event_at: now, updated_at: now }))
+      .execute();
+    return outcome;
+  });
+}

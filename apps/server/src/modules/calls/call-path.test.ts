@@ -1,0 +1,147 @@
+import type { AddressInfo } from "node:net";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "../../test-support/api.ts";
+import { buildUser } from "../../test-support/builders.ts";
+import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
+import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+
+const OPEN_CALLS = `{ openCalls { id number call_type_id call_type_text device_text_long is_closed
+  call_type { id urgency color sort_order } section { id name } system_tree_node { id text_long } } }`;
+
+type OpenCall = { id: number; number: number; call_type_id: number; call_type: { urgency: string } | null };
+
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Calls as the server has them vs. as the controller's journal has them (the source of truth). */
+async function compareWithJournal(server: TestServer, simulator: TestSimulator): Promise<{ ours: string[]; theirs: string[] }> {
+  const journal = await simulator.get<{ events: { seq: number; type: string; data: { call_id: number } }[] } | { seq: number; type: string; data: { call_id: number } }[]>("/api/journal?from=0&limit=10000");
+  const events = Array.isArray(journal) ? journal : journal.events;
+  const opened = new Map<number, boolean>();
+  for (const event of events) {
+    if (event.type === "call.opened") opened.set(event.data.call_id, false);
+    if (event.type === "call.closed" && opened.has(event.data.call_id)) opened.set(event.data.call_id, true);
+  }
+  const rows = await server.db.kysely.selectFrom("calls").select(["external_id", "closed_at"]).where("system_id", "=", 1).execute();
+  const ours = rows.map((r) => `${r.external_id}:${r.closed_at === null ? "open" : "closed"}`).sort();
+  const theirs = [...opened].map(([id, closed]) => `${id}:${closed ? "closed" : "open"}`).sort();
+  return { ours, theirs };
+}
+
+describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → database → API)", (dialect) => {
+  let simulator: TestSimulator;
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    simulator = await startTestSimulator();
+    server = await startTestServer(dialect, {}, { links: true });
+    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
+    admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    const configured = await admin.gql(
+      `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`,
+    );
+    expect(configured.errors).toBeUndefined();
+    await until(
+      async () => server.links?.get(1)?.state(),
+      (state) => state?.connected === true,
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await simulator.stop();
+  });
+
+  it("imports the controller's configuration on the first connection", async () => {
+    const types = await admin.gql<{ callTypes: { items: { id: number; urgency: string }[] } }>("{ callTypes(filter: { limit: 100 }) { items { id urgency } } }");
+    const byId = new Map(types.data?.callTypes.items.map((t) => [t.id, t.urgency]));
+    // spec: "Demo call types: alert 4, presence 6, emergency 2".
+    expect(byId.get(2)).toBe("EMERGENCY");
+    expect(byId.has(4)).toBe(true);
+    expect(byId.has(6)).toBe(true);
+    const nodes = await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("system_id", "=", 1).execute();
+    expect(nodes.map((n) => n.id)).toEqual(expect.arrayContaining([10, 23, 24]));
+    const audit = await server.db.kysely.selectFrom("audit_logs").select("meta").where("action", "=", "gets_imported").executeTakeFirst();
+    expect(JSON.parse(audit?.meta ?? "{}").count).toBeGreaterThan(60);
+  });
+
+  it("shows a pressed call to anonymous visitors with its nested call type, in urgency order", async () => {
+    await simulator.press(23, "alert");
+    await simulator.press(24, "emergency");
+    const calls = await until(
+      async () => (await new TestClient(server.app).gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.length >= 2,
+    );
+    expect(calls.map((c) => [c.number, c.call_type?.urgency])).toEqual([
+      [24, "EMERGENCY"],
+      [23, expect.any(String)],
+    ]);
+  });
+
+  it("pushes the full list first on callsChanged, then every change", async () => {
+    const address = server.app.server.address() as AddressInfo | null;
+    if (!address) await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (server.app.server.address() as AddressInfo).port;
+    const client = createClient({ url: `ws://127.0.0.1:${port}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { "X-CS-System": "01" } });
+    const payloads: OpenCall[][] = [];
+    const stop = client.subscribe<{ callsChanged: OpenCall[] }>(
+      { query: "subscription { callsChanged { id number call_type_id } }" },
+      { next: (value) => payloads.push(value.data?.callsChanged ?? []), error: () => undefined, complete: () => undefined },
+    );
+    await until(async () => payloads.length, (n) => n >= 1);
+    const first = payloads[0]?.length ?? 0;
+    expect(first).toBeGreaterThanOrEqual(2);
+    await simulator.press(10, "alert");
+    const latest = await until(async () => payloads.at(-1) ?? [], (list) => list.some((c) => c.number === 10));
+    expect(latest.length).toBe(first + 1);
+    stop();
+    await client.dispose();
+  });
+
+  it("closes a call through sendDeviceAction EndCalls; it vanishes when the controller reports it", async () => {
+    const before = (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [];
+    const target = before.find((c) => c.number === 23) as OpenCall;
+    const anonymous = await new TestClient(server.app).gql(`mutation { sendDeviceAction(action: { action: "EndCalls", deviceID: 23 }) { success } }`);
+    expect(anonymous.errors?.[0]?.extensions?.["code"]).toBe("MISSING_AUTH");
+    const result = await admin.gql<{ sendDeviceAction: { success: boolean } }>(`mutation { sendDeviceAction(action: { action: "EndCalls", deviceID: 23 }) { success } }`);
+    expect(result.data?.sendDeviceAction.success).toBe(true);
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => !list.some((c) => c.id === target.id));
+    const marked = await admin.gql<{ markCallAsManuallyClosedByUser: { manually_closed_by_username: string; is_closed: boolean } }>(
+      `mutation { markCallAsManuallyClosedByUser(id: ${target.id}) { manually_closed_by_username is_closed } }`,
+    );
+    expect(marked.data?.markCallAsManuallyClosedByUser).toEqual({ manually_closed_by_username: "root", is_closed: true });
+  });
+
+  it("loses and doubles nothing when the controller drops its sockets silently or restarts", async () => {
+    for (const device of [23, 24, 10]) await simulator.press(device, "cancel");
+    await fetch(`${simulator.url}/api/debug/drop-sockets`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}`, connection: "close" },
+    });
+    for (const device of [23, 24]) await simulator.press(device, "alert");
+    // Restart the controller on the same port and data dir; events meanwhile come from its journal.
+    const { port, dataDir } = simulator;
+    await simulator.stop(false);
+    simulator = await startTestSimulator({ port, dataDir });
+    await simulator.press(10, "emergency");
+    await simulator.press(23, "presence");
+    const result = await until(
+      () => compareWithJournal(server, simulator),
+      ({ ours, theirs }) => JSON.stringify(ours) === JSON.stringify(theirs),
+      15_000,
+    );
+    expect(result.ours.length).toBeGreaterThan(5);
+    const counts = await server.db.kysely.selectFrom("calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(counts.n)).toBe(result.theirs.length);
+  });
+});

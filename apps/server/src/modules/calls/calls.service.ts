@@ -1,0 +1,88 @@
+import { canCloseCallManually, canAccessSystem, hasPermission } from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../graphql/errors.ts";
+import { callsTopic } from "../../callsystem/link.ts";
+import { DEVICE_ACTIONS, type DeviceAction } from "../../callsystem/protocol-client.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { loadCalls, type CallView } from "./calls.repo.ts";
+
+/** spec §7 "callsChanged(override_system)": another system than the context's, if accessible. */
+export function targetSystem(ctx: RequestContext, overrideSystem: number | null | undefined): number {
+  const systemId = overrideSystem ?? ctx.systemId;
+  if (!canAccessSystem(ctx.user, systemId)) throw new AppError("MISSING_PERMISSION", "system not accessible");
+  return systemId;
+}
+
+export function openCalls(ctx: RequestContext, systemId: number): Promise<CallView[]> {
+  return loadCalls(ctx.db.kysely, systemId, { open: true }, ctx.now());
+}
+
+/**
+ * The open calls now, then again after every change (DESIGN.md §6: "first payload = the full
+ * current list"). Signals that arrive while a list is being built collapse into one rebuild.
+ */
+export async function* openCallsChanges(ctx: RequestContext, systemId: number): AsyncGenerator<CallView[]> {
+  const signals = ctx.bus.subscribe(callsTopic(systemId));
+  const state: { pending: boolean; done: boolean; wake: (() => void) | null } = { pending: false, done: false, wake: null };
+  void (async () => {
+    for await (const _signal of signals) {
+      state.pending = true;
+      state.wake?.();
+    }
+    state.done = true;
+    state.wake?.();
+  })();
+  try {
+    yield await openCalls(ctx, systemId);
+    for (;;) {
+      if (!state.pending && !state.done) await new Promise<void>((resolve) => (state.wake = resolve));
+      state.wake = null;
+      if (state.done) return;
+      state.pending = false;
+      yield await openCalls(ctx, systemId);
+    }
+  } finally {
+    await signals.return(undefined);
+  }
+}
+
+/**
+ * spec §7 "sendDeviceAction(action{action EndCalls, deviceID, sectionID}) returns success": goes
+ * down the link to the controller; the call disappears when the controller reports it closed.
+ */
+export async function sendDeviceAction(ctx: RequestContext, input: { action: string; deviceID: number; sectionID?: number | null }): Promise<{ success: boolean }> {
+  if (!(DEVICE_ACTIONS as readonly string[]).includes(input.action)) {
+    throw new AppError("VALIDATION", "unknown action", { fields: { action: [{ message: "validation.one_option_required", data: { field: "action" } }] } });
+  }
+  const action = input.action as DeviceAction;
+  if (action === "EndCalls") {
+    const calls = (await openCalls(ctx, ctx.systemId)).filter((c) => c.number === input.deviceID);
+    if (calls.length === 0) throw new AppError("NOT_FOUND", "no open call at this device");
+    if (!calls.some((call) => canCloseCallManually(ctx.user, call))) throw new AppError("MISSING_PERMISSION", "Access denied");
+  } else if (!hasPermission(ctx.user, "systemtree::trigger_device_actions")) {
+    throw new AppError("MISSING_PERMISSION", "Access denied");
+  }
+  const link = ctx.links?.get(ctx.systemId);
+  if (!link || !link.state().connected) throw new AppError("CONFLICT", "call system not connected", { reason: "not_connected" });
+  const success = await link.sendAction(input.deviceID, action, input.sectionID ?? null);
+  await writeAudit(ctx.db.kysely, {
+    systemId: ctx.systemId,
+    userId: ctx.user.id || null,
+    now: ctx.now(),
+    entityType: "systemtree",
+    entityId: input.deviceID,
+    action: "updated",
+    meta: { device_action: action, section_id: input.sectionID ?? null, success },
+  });
+  return { success };
+}
+
+/** spec: the close-call flow ends with "marks it manually closed": records who closed it. */
+export async function markCallAsManuallyClosedByUser(ctx: RequestContext, id: number): Promise<CallView> {
+  const [call] = await loadCalls(ctx.db.kysely, ctx.systemId, { ids: [id] }, ctx.now());
+  if (!call) throw new AppError("NOT_FOUND", `call ${id} not found`);
+  if (!canCloseCallManually(ctx.user, call)) throw new AppError("MISSING_PERMISSION", "Access denied");
+  if (!call.is_closed) throw new AppError("CONFLICT", "the call is still open in the call system", { reason: "still_open" });
+  await ctx.db.kysely.updateTable("calls").set({ manually_closed_by_username: ctx.user.username }).where("id", "=", id).execute();
+  return { ...call, manually_closed_by_username: ctx.user.username };
+}
