@@ -22,6 +22,8 @@ const envSchema = z.object({
   LICENCE_PUBLIC_KEY_FILE: z.string().optional(),
   /** Default port of the call-system controller's protocol (the virtual one listens here). */
   CONTROLLER_PORT: z.coerce.number().int().min(1).max(65535).default(7700),
+  /** Demo mode (spec §1): the public /demo screen and /demo/* calls; never on a real site. */
+  DEMO_MODE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),

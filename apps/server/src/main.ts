@@ -3,6 +3,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { buildApp } from "./http/app.ts";
+import { readAppState, updateAppState } from "./modules/appdata/app-state.repo.ts";
 import { startClockBroadcast } from "./modules/system-messages/clock-broadcast.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages.graphql.ts";
 import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
@@ -14,6 +15,11 @@ const started = performance.now();
 const config = loadConfig();
 const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateToLatest(db);
+// The demo flag follows the configuration at every start (AppData reads it from the state).
+const state = await readAppState(db.kysely);
+if (state.features.demo_mode !== config.DEMO_MODE) {
+  await updateAppState(db.kysely, { features: { ...state.features, demo_mode: config.DEMO_MODE } }, Date.now());
+}
 const pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
 const services: Services = { db, config, pubsub, links: null, now: Date.now };
 const app = await buildApp(services);

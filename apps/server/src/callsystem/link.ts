@@ -4,7 +4,14 @@ import type { PubSub } from "../realtime/pubsub.ts";
 import { applyControllerEvent, CALL_EVENT_TYPES, eventEnvelopeSchema } from "../modules/calls/apply-event.ts";
 import { openEventStream, type EventStream } from "./event-stream.ts";
 import { importControllerConfig } from "./import-config.ts";
-import { fetchControllerConfig, fetchFirmwareVersion, sendControllerAction, type ControllerAddress, type DeviceAction } from "./protocol-client.ts";
+import {
+  fetchControllerConfig,
+  fetchFirmwareVersion,
+  pressControllerDevice,
+  sendControllerAction,
+  type ControllerAddress,
+  type DeviceAction,
+} from "./protocol-client.ts";
 
 /** Topic that tells subscribers the open calls of a system changed. */
 export const callsTopic = (systemId: number): string => `calls:${systemId}`;
@@ -33,6 +40,8 @@ export interface CallSystemLink {
   state(): LinkState;
   counters(): LinkCounters;
   sendAction(deviceId: number, action: DeviceAction, sectionId: number | null): Promise<boolean>;
+  /** Demo input (virtual call system only). */
+  press(deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<void>;
 }
 
 interface LinkDeps {
@@ -143,5 +152,6 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     state: () => ({ ...state }),
     counters: () => ({ ...counters }),
     sendAction: (deviceId, action, sectionId) => sendControllerAction(address, deviceId, action, sectionId),
+    press: (deviceId, kind, callTypeId) => pressControllerDevice(address, deviceId, kind, callTypeId),
   };
 }

@@ -81,3 +81,8 @@ export interface ControllerConfig {
   display_group_connections: Record<string, unknown>[];
   hubs: Record<string, unknown>[];
 }
+
+/** Demo and test input of the virtual call system (docs/protocol.md "Press"); real controllers have none. */
+export async function pressControllerDevice(address: ControllerAddress, deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<void> {
+  await request(address, "POST", `/api/devices/${deviceId}/press`, { kind, ...(callTypeId === undefined ? {} : { call_type_id: callTypeId }) });
+}

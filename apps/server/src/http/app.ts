@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { PRODUCT_VERSION } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
+import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
 import { registerGraphql } from "./graphql.plugin.ts";
 import { registerHealth } from "./health.routes.ts";
 import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-context.ts";
@@ -64,6 +65,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   registerHealth(app, services);
   registerAuthRoutes(app, services);
+  registerDemoRoutes(app);
   await registerGraphql(app, services);
   await registerWebApp(app, services.config.WEB_DIST);
   return app;

@@ -3,6 +3,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
+import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { buildUser } from "../../test-support/builders.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
@@ -120,6 +121,22 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
       `mutation { markCallAsManuallyClosedByUser(id: ${target.id}) { manually_closed_by_username is_closed } }`,
     );
     expect(marked.data?.markCallAsManuallyClosedByUser).toEqual({ manually_closed_by_username: "root", is_closed: true });
+  });
+
+  it("serves the demo calls only in demo mode, through the real path (spec §7 REST demo)", async () => {
+    const post = (url: string, body: unknown = {}) => new TestClient(server.app).post(url, body);
+    expect((await post("/demo/call/close")).statusCode).toBe(404);
+    const state = await readAppState(server.db.kysely);
+    await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: true } }, Date.now());
+    await post("/demo/call/close");
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.length === 0);
+    // spec: "Demo call types: alert 4, presence 6, emergency 2; demo nodes 23, 24, 10".
+    expect((await post("/demo/call/trigger", { call_type_id: 4, device_id: 23, section_id: null, close: false })).json()).toEqual({ ok: true });
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 23 && c.call_type_id === 4));
+    await post("/demo/call/trigger", { call_type_id: 4, device_id: 23, close: true });
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => !list.some((c) => c.number === 23));
+    expect((await post("/demo/call/trigger", { call_type_id: "x", device_id: 23 })).statusCode).toBe(400);
+    await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: false } }, Date.now());
   });
 
   it("loses and doubles nothing when the controller drops its sockets silently or restarts", async () => {
