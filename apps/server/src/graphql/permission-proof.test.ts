@@ -21,11 +21,20 @@ import { buildSchema } from "./schema.ts";
  * without permissions and as a superuser. Operations open to anonymous visitors are listed here
  * on purpose: adding one is a decision, not an accident.
  */
-const PUBLIC = new Set(["Query.appState", "Query.authUser", "Query.license", "Query.publicSystemParams", "Query.systems"]);
+const PUBLIC = new Set(["Query.appState", "Query.authUser", "Query.license", "Query.publicSystemParams", "Query.systems", "Query.openCalls"]);
 /** Open before the first-run setup finishes; this server has finished it (an initial user exists). */
 const SETUP_ONLY = new Set(["Mutation.createInitialUser", "Mutation.createInitialConfigurator", "Mutation.activateLicense"]);
-/** Any signed-in user. */
-const SIGNED_IN = new Set(["Query.globalSettings", "Query.globalAppSettings", "Mutation.userSetPassword"]);
+/**
+ * Any signed-in user. Closing calls is decided per call by the manual-closure rule (spec §6:
+ * close_calls, or the section allows it and the node does not deny it), inside the service.
+ */
+const SIGNED_IN = new Set([
+  "Query.globalSettings",
+  "Query.globalAppSettings",
+  "Mutation.userSetPassword",
+  "Mutation.sendDeviceAction",
+  "Mutation.markCallAsManuallyClosedByUser",
+]);
 
 function dummyValue(type: GraphQLInputType): unknown {
   if (isNonNullType(type)) return dummyValue(type.ofType);

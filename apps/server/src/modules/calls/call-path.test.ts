@@ -123,6 +123,20 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     expect(marked.data?.markCallAsManuallyClosedByUser).toEqual({ manually_closed_by_username: "root", is_closed: true });
   });
 
+  it("keeps the call log with every call, newest first, with weekday and duration", async () => {
+    const log = await admin.gql<{ callLog: { total: number; items: { number: number; is_closed: boolean; weekday: number; duration: number; call_type_text: string; opened_at: string }[] } }>(
+      "{ callLog(filter: { limit: 100 }) { total items { number is_closed weekday duration call_type_text opened_at } } }",
+    );
+    expect(log.errors).toBeUndefined();
+    expect(log.data?.callLog.total).toBeGreaterThanOrEqual(3);
+    const items = log.data?.callLog.items ?? [];
+    expect(items.map((c) => c.opened_at)).toEqual([...items.map((c) => c.opened_at)].sort().reverse());
+    expect(items.every((c) => c.weekday >= 1 && c.weekday <= 7 && c.call_type_text !== "")).toBe(true);
+    const nurse = new TestClient(server.app);
+    await nurse.login((await buildUser(server.db.kysely, { password: "nurse pw 1234" })).username, "nurse pw 1234");
+    expect((await nurse.gql("{ callLog { total } }")).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+  });
+
   it("serves the demo calls only in demo mode, through the real path (spec §7 REST demo)", async () => {
     const post = (url: string, body: unknown = {}) => new TestClient(server.app).post(url, body);
     expect((await post("/demo/call/close")).statusCode).toBe(404);

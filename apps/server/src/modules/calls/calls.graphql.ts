@@ -1,6 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
-import type { CallView } from "./calls.repo.ts";
+import { loadCallLog, type CallView } from "./calls.repo.ts";
 import { markCallAsManuallyClosedByUser, openCalls, openCallsChanges, sendDeviceAction, targetSystem } from "./calls.service.ts";
 
 const CallTypeRef = builder.objectRef<NonNullable<CallView["call_type"]>>("CallCallType").implement({
@@ -107,5 +107,31 @@ builder.mutationField("markCallAsManuallyClosedByUser", (t) =>
     args: { id: t.arg.int({ required: true }) },
     authScopes: { loggedIn: true },
     resolve: (_root, args, ctx) => markCallAsManuallyClosedByUser(ctx, args.id),
+  }),
+);
+
+const CallLogFilterInput = builder.inputType("CallLogFilter", {
+  fields: (t) => ({
+    from: t.string(),
+    to: t.string(),
+    call_type_ids: t.intList(),
+    section_ids: t.intList(),
+    device_id: t.int(),
+    offset: t.int(),
+    limit: t.int(),
+  }),
+});
+
+const CallLogPage = builder.objectRef<{ items: CallView[]; total: number }>("CallLogPage").implement({
+  fields: (t) => ({ items: t.field({ type: [CallType], resolve: (p) => p.items }), total: t.exposeInt("total") }),
+});
+
+builder.queryField("callLog", (t) =>
+  t.field({
+    type: CallLogPage,
+    description: "The call log: calls of the system, newest first (spec data §3.4).",
+    args: { filter: t.arg({ type: CallLogFilterInput }), override_system: t.arg.int() },
+    authScopes: { permission: "calllog::use_module" },
+    resolve: (_root, args, ctx) => loadCallLog(ctx.db.kysely, targetSystem(ctx, args.override_system), args.filter ?? {}, ctx.now()),
   }),
 );
