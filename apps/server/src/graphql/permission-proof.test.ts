@@ -32,6 +32,7 @@ const SIGNED_IN = new Set([
   "Query.globalSettings",
   "Query.globalAppSettings",
   "Mutation.userSetPassword",
+  "Query.callSystemStatus",
   "Mutation.sendDeviceAction",
   "Mutation.markCallAsManuallyClosedByUser",
 ]);

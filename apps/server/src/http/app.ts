@@ -5,7 +5,7 @@ import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
 import { registerGraphql } from "./graphql.plugin.ts";
-import { registerHealth } from "./health.routes.ts";
+import { registerHealth, registerMetrics } from "./health.routes.ts";
 import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-context.ts";
 import { registerWebApp } from "./web-app.ts";
 
@@ -40,7 +40,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url.startsWith("/backend/health")) return;
+    const unscoped = request.url.startsWith("/backend/health") || request.url.startsWith("/backend/metrics");
+    if (!API_PREFIXES.some((p) => request.url.startsWith(p)) || unscoped) return;
     if (request.method === "POST" && header(request, CSRF_HEADER) !== "1") {
       return reply.code(403).send({ ok: false, error: "missing X-CS-Request header" });
     }
@@ -64,6 +65,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   registerHealth(app, services);
+  registerMetrics(app, services);
   registerAuthRoutes(app, services);
   registerDemoRoutes(app);
   await registerGraphql(app, services);

@@ -9,9 +9,37 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
     const started = performance.now();
     try {
       await sql`select 1`.execute(services.db.kysely);
-      return { status: "ok", version: PRODUCT_VERSION, database: services.db.dialect, db_ms: Math.round(performance.now() - started) };
+      const callsystems = (services.links?.all() ?? []).map((link) => link.state());
+      return {
+        status: "ok",
+        version: PRODUCT_VERSION,
+        database: services.db.dialect,
+        db_ms: Math.round(performance.now() - started),
+        callsystems: callsystems.map((s) => ({ system_id: s.system_id, connected: s.connected, last_event_at: s.last_event_at })),
+      };
     } catch {
       return reply.code(503).send({ status: "error", version: PRODUCT_VERSION, database: services.db.dialect });
     }
+  });
+}
+
+/** Prometheus text format: link state and event counters per system (for monitoring). */
+export function registerMetrics(app: FastifyInstance, services: Services): void {
+  app.get("/backend/metrics", async (_request, reply) => {
+    const lines: string[] = [
+      "# HELP caresuite_callsystem_connected 1 when the link to the call system is connected.",
+      "# TYPE caresuite_callsystem_connected gauge",
+    ];
+    const links = services.links?.all() ?? [];
+    for (const link of links) lines.push(`caresuite_callsystem_connected{system="${link.systemId}"} ${link.state().connected ? 1 : 0}`);
+    lines.push("# HELP caresuite_callsystem_last_seq Last applied event sequence.", "# TYPE caresuite_callsystem_last_seq gauge");
+    for (const link of links) lines.push(`caresuite_callsystem_last_seq{system="${link.systemId}"} ${link.state().last_seq}`);
+    lines.push("# HELP caresuite_callsystem_events_total Controller events by outcome.", "# TYPE caresuite_callsystem_events_total counter");
+    for (const link of links) {
+      for (const [outcome, count] of Object.entries(link.counters())) {
+        lines.push(`caresuite_callsystem_events_total{system="${link.systemId}",outcome="${outcome}"} ${count}`);
+      }
+    }
+    return reply.type("text/plain; version=0.0.4").send(`${lines.join("\n")}\n`);
   });
 }

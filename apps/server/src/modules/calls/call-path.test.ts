@@ -76,6 +76,15 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     expect(JSON.parse(audit?.meta ?? "{}").count).toBeGreaterThan(60);
   });
 
+  it("reports the link state in GraphQL, health and metrics", async () => {
+    const status = await admin.gql<{ callSystemStatus: { system_id: number; connected: boolean; firmware: string }[] }>("{ callSystemStatus { system_id connected firmware } }");
+    expect(status.data?.callSystemStatus).toEqual([{ system_id: 1, connected: true, firmware: expect.stringContaining("GETS") }]);
+    const health = await server.app.inject({ method: "GET", url: "/backend/health" });
+    expect(health.json().callsystems).toEqual([expect.objectContaining({ system_id: 1, connected: true })]);
+    const metrics = await server.app.inject({ method: "GET", url: "/backend/metrics" });
+    expect(metrics.body).toContain('caresuite_callsystem_connected{system="1"} 1');
+  });
+
   it("shows a pressed call to anonymous visitors with its nested call type, in urgency order", async () => {
     await simulator.press(23, "alert");
     await simulator.press(24, "emergency");
