@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "caresuite-e2e-"));
+  // An existing DATA_DIR restarts a server on the same database (fault tests).
+  const dataDir = env["DATA_DIR"] ?? mkdtempSync(join(tmpdir(), "caresuite-e2e-"));
   const child = spawn(process.execPath, [join(ROOT, "apps/server/src/main.ts")], {
     cwd: ROOT,
     env: {
@@ -68,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!env["KEEP_DATA"]) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
