@@ -21,6 +21,7 @@ export default defineConfig({
         },
       },
       { test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"] } },
+      { test: { name: "simulator", include: ["apps/simulator/src/**/*.test.ts"], testTimeout: 20000 } },
       {
         test: {
           name: "e2e",
