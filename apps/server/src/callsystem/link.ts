@@ -7,6 +7,7 @@ import { importControllerConfig } from "./import-config.ts";
 import {
   fetchControllerConfig,
   fetchFirmwareVersion,
+  fetchJournalState,
   pressControllerDevice,
   sendControllerAction,
   type ControllerAddress,
@@ -92,7 +93,41 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     state.last_seq = Math.max(state.last_seq, event.seq);
     state.last_event_at = new Date(deps.now()).toISOString();
     if (outcome === "applied" && CALL_EVENT_TYPES.has(event.type)) await deps.bus.publish(callsTopic(systemId), { seq: event.seq });
+    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision".
+    if (outcome === "applied" && event.type === "config.changed") {
+      const counts = await importControllerConfig(db, deps.db.dialect, systemId, await fetchControllerConfig(address), deps.now());
+      deps.log.info({ systemId, counts }, "callsystem: configuration re-imported after config.changed");
+    }
     return event.seq;
+  };
+
+  /**
+   * docs/protocol.md "Journal identity": a controller whose journal id changed, or whose last seq
+   * is below ours, was reset. We start again at 0; our open calls of the old journal can never be
+   * closed by it any more, so they are closed as "controller_reset" (and logged).
+   */
+  const followJournal = async (systemId: number, journal: { journal_id: string | null; last_seq: number }): Promise<void> => {
+    const link = await db.selectFrom("callsystem_links").select(["journal_id", "last_seq"]).where("system_id", "=", systemId).executeTakeFirst();
+    if (!link) return;
+    const reset = (link.journal_id !== null && journal.journal_id !== null && link.journal_id !== journal.journal_id) || journal.last_seq < link.last_seq;
+    if (!reset && link.journal_id === journal.journal_id) return;
+    await db.transaction().execute(async (trx) => {
+      if (reset) {
+        const closed = await trx
+          .updateTable("calls")
+          .set({ closed_at: deps.now(), close_reason: "controller_reset" })
+          .where("system_id", "=", systemId)
+          .where("closed_at", "is", null)
+          .executeTakeFirst();
+        deps.log.warn({ systemId, closed: Number(closed.numUpdatedRows) }, "callsystem: controller journal was reset; starting again at 0");
+      }
+      await trx
+        .updateTable("callsystem_links")
+        .set({ journal_id: journal.journal_id, ...(reset ? { last_seq: 0 } : {}), updated_at: deps.now() })
+        .where("system_id", "=", systemId)
+        .execute();
+    });
+    if (reset) await deps.bus.publish(callsTopic(systemId), { reset: true });
   };
 
   const connect = async (): Promise<void> => {
@@ -105,6 +140,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
         const counts = await importControllerConfig(db, deps.db.dialect, systemId, config, deps.now());
         deps.log.info({ systemId, counts }, "callsystem: controller configuration imported");
       }
+      await followJournal(systemId, await fetchJournalState(address));
       const from = (await db.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", systemId).executeTakeFirst())?.last_seq ?? 0;
       state.last_seq = from;
       stream = openEventStream({

@@ -86,3 +86,12 @@ export interface ControllerConfig {
 export async function pressControllerDevice(address: ControllerAddress, deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<void> {
   await request(address, "POST", `/api/devices/${deviceId}/press`, { kind, ...(callTypeId === undefined ? {} : { call_type_id: callTypeId }) });
 }
+
+/** The controller's journal identity and position (docs/protocol.md "Journal identity"). */
+export async function fetchJournalState(address: ControllerAddress): Promise<{ journal_id: string | null; last_seq: number }> {
+  const body = await request<{ journal_id?: unknown; last_seq?: unknown }>(address, "GET", "/api/journal?from=0&limit=1");
+  return {
+    journal_id: typeof body.journal_id === "string" ? body.journal_id : null,
+    last_seq: typeof body.last_seq === "number" ? body.last_seq : 0,
+  };
+}

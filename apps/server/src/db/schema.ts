@@ -51,6 +51,7 @@ export interface SystemTreeNodesTable {
 export interface CallsTable {
   id: Generated<number>;
   system_id: number;
+  journal_id: Generated<string>;
   external_id: number;
   device_id: number;
   call_type_id: number;
@@ -72,6 +73,7 @@ export interface CallsTable {
 export interface CallSystemLinksTable {
   system_id: number;
   last_seq: number;
+  journal_id: Generated<string | null>;
   last_event_at: number | null;
   config_revision: number | null;
   imported_at: number | null;

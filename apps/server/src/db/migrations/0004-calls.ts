@@ -43,7 +43,8 @@ export const migration0004 = (dialect: DialectName): Migration => ({
       .createTable("calls")
       .addColumn("id", "integer", idColumn(dialect))
       .addColumn("system_id", "integer", (c) => c.notNull())
-      // The controller's call id: applying the same event twice finds it (idempotency).
+      // The controller's call id within its journal: applying the same event twice finds it.
+      .addColumn("journal_id", "varchar(64)", (c) => c.notNull().defaultTo(""))
       .addColumn("external_id", "bigint", (c) => c.notNull())
       .addColumn("device_id", "integer", (c) => c.notNull())
       .addColumn("call_type_id", "integer", (c) => c.notNull())
@@ -62,7 +63,7 @@ export const migration0004 = (dialect: DialectName): Migration => ({
       .addColumn("section_name", "varchar(50)", (c) => c.notNull().defaultTo(""))
       .addColumn("seq", "bigint", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("calls_external_unique").on("calls").columns(["system_id", "external_id"]).unique().execute();
+    await db.schema.createIndex("calls_external_unique").on("calls").columns(["system_id", "journal_id", "external_id"]).unique().execute();
     await db.schema.createIndex("calls_open_idx").on("calls").columns(["system_id", "closed_at"]).execute();
     await db.schema.createIndex("calls_opened_idx").on("calls").columns(["system_id", "opened_at"]).execute();
 
@@ -70,6 +71,8 @@ export const migration0004 = (dialect: DialectName): Migration => ({
       .createTable("callsystem_links")
       .addColumn("system_id", "integer", (c) => c.primaryKey())
       .addColumn("last_seq", "bigint", (c) => c.notNull().defaultTo(0))
+      // The controller's journal identity: a different one means a reset controller (restart at 0).
+      .addColumn("journal_id", "varchar(64)")
       .addColumn("last_event_at", "bigint")
       .addColumn("config_revision", "integer")
       .addColumn("imported_at", "bigint")

@@ -32,7 +32,7 @@ export type ApplyOutcome = "applied" | "duplicate" | "ignored" | "malformed";
 /** Effects that change calls; subscribers of calls:<system> are told about these. */
 export const CALL_EVENT_TYPES = new Set(["call.opened", "call.closed"]);
 
-async function openCall(trx: Kysely<Database>, systemId: number, seq: number, data: z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>): Promise<void> {
+async function openCall(trx: Kysely<Database>, systemId: number, journalId: string, seq: number, data: z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>): Promise<void> {
   const [node, type, source, section] = await Promise.all([
     trx.selectFrom("system_tree_nodes").select(["text_short", "text_long"]).where("system_id", "=", systemId).where("id", "=", data.device_id).executeTakeFirst(),
     dynamic(trx).selectFrom("call_types").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.call_type_id).executeTakeFirst(),
@@ -45,6 +45,7 @@ async function openCall(trx: Kysely<Database>, systemId: number, seq: number, da
     .insertInto("calls")
     .values({
       system_id: systemId,
+      journal_id: journalId,
       external_id: data.call_id,
       device_id: data.device_id,
       call_type_id: data.call_type_id,
@@ -62,14 +63,15 @@ async function openCall(trx: Kysely<Database>, systemId: number, seq: number, da
       section_name: String(section?.name ?? "").slice(0, 50),
       seq,
     })
-    .onConflict((oc) => oc.columns(["system_id", "external_id"]).doNothing())
+    .onConflict((oc) => oc.columns(["system_id", "journal_id", "external_id"]).doNothing())
     .execute();
 }
 
 /** Applies the event; the caller acknowledges it to the controller only after this resolves. */
 export async function applyControllerEvent(db: Kysely<Database>, systemId: number, event: ControllerEvent, now: number): Promise<ApplyOutcome> {
   return db.transaction().execute(async (trx) => {
-    const link = await trx.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", systemId).executeTakeFirst();
+    const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id"]).where("system_id", "=", systemId).executeTakeFirst();
+    const journalId = link?.journal_id ?? "";
     if (link && event.seq <= link.last_seq) return "duplicate";
     let outcome: ApplyOutcome = "applied";
     const schema = EVENT_SCHEMAS[event.type as keyof typeof EVENT_SCHEMAS];
@@ -77,13 +79,14 @@ export async function applyControllerEvent(db: Kysely<Database>, systemId: numbe
     if (!schema) outcome = "ignored";
     else if (!parsed?.success) outcome = "malformed";
     else if (event.type === "call.opened") {
-      await openCall(trx, systemId, event.seq, parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>);
+      await openCall(trx, systemId, journalId, event.seq, parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>);
     } else if (event.type === "call.closed") {
       const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.closed"]>;
       await trx
         .updateTable("calls")
         .set({ closed_at: Date.parse(data.closed_at), close_reason: data.reason })
         .where("system_id", "=", systemId)
+        .where("journal_id", "=", journalId)
         .where("external_id", "=", data.call_id)
         .where("closed_at", "is", null)
         .execute();

@@ -184,4 +184,17 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const counts = await server.db.kysely.selectFrom("calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe(result.theirs.length);
   });
+
+  it("starts again at 0 when the controller's journal was reset (new data dir)", async () => {
+    await simulator.press(24, "alert");
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 24));
+    const port = simulator.port;
+    await simulator.stop(true);
+    simulator = await startTestSimulator({ port });
+    // The old journal's open calls can never be closed by the new one: they are closed as reset.
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.length === 0, 15_000);
+    await simulator.press(10, "alert");
+    const calls = await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 10));
+    expect(calls).toHaveLength(1);
+  });
 });
