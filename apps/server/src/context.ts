@@ -2,6 +2,7 @@ import type { AuthUser, Locale } from "@caresuite/domain";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { CallSystemLinks } from "./callsystem/links.ts";
+import type { VirtualManager } from "./callsystem/virtual-controller.ts";
 import type { PubSub } from "./realtime/pubsub.ts";
 
 /** What every service call receives: who asks, in which system and language, and the resources. */
@@ -12,6 +13,7 @@ export interface RequestContext {
   bus: PubSub;
   /** The call-system links (null in processes that run none, e.g. some tests). */
   links: CallSystemLinks | null;
+  virtual: VirtualManager | null;
   user: AuthUser;
   /** SHA-256 of the session token in use, if signed in. */
   sessionHash: string | null;

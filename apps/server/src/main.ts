@@ -8,6 +8,7 @@ import { startClockBroadcast } from "./modules/system-messages/clock-broadcast.t
 import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages.graphql.ts";
 import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
 import { createLinks } from "./callsystem/links.ts";
+import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import type { Services } from "./http/request-context.ts";
 
 // Start-up only: config -> db -> migrate -> modules -> listen (DESIGN.md §4).
@@ -21,10 +22,14 @@ if (state.features.demo_mode !== config.DEMO_MODE) {
   await updateAppState(db.kysely, { features: { ...state.features, demo_mode: config.DEMO_MODE } }, Date.now());
 }
 const pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
-const services: Services = { db, config, pubsub, links: null, now: Date.now };
+const services: Services = { db, config, pubsub, links: null, virtual: null, now: Date.now };
 const app = await buildApp(services);
 const links = createLinks({ db, bus: pubsub, log: app.log, now: Date.now });
 services.links = links;
+const virtual = createVirtualManager({ db: db.kysely, dataDir: config.DATA_DIR, port: config.CONTROLLER_PORT, log: app.log, now: Date.now });
+services.virtual = virtual;
+// A site set up with the bundled virtual call system gets it back at every start.
+await virtual.resume().catch((error: unknown) => app.log.error(error, "virtual call system did not start"));
 await app.listen({ port: config.PORT, host: config.HOST });
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();
@@ -35,6 +40,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   stopClock();
   await links.stop();
+  await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
   await pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "restart", payload: JSON.stringify({ version: PRODUCT_VERSION }) });
   await app.close();

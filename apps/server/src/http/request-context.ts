@@ -4,6 +4,7 @@ import type { RequestContext } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { PubSub } from "../realtime/pubsub.ts";
 import type { CallSystemLinks } from "../callsystem/links.ts";
+import type { VirtualManager } from "../callsystem/virtual-controller.ts";
 import { hashToken, resolveSession } from "../modules/auth/sessions.repo.ts";
 import { sessionPolicy } from "../modules/auth/auth.service.ts";
 import { findUserById, loadAuthUser } from "../modules/auth/users.repo.ts";
@@ -16,6 +17,8 @@ export interface Services {
   config: Config;
   pubsub: PubSub;
   links?: CallSystemLinks | null;
+  /** The bundled virtual call system (absent in tests that run none). */
+  virtual?: VirtualManager | null;
   now: () => number;
 }
 
@@ -54,6 +57,7 @@ export async function buildRequestContext(
     config: services.config,
     bus: services.pubsub,
     links: services.links ?? null,
+    virtual: services.virtual ?? null,
     user,
     sessionHash,
     systemId,

@@ -1,6 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { SystemParamsType } from "../systems/systems.graphql.ts";
-import { createInitialConfigurator, createInitialUser } from "./setup.service.ts";
+import { createInitialConfigurator, createInitialUser, useVirtualCallSystem } from "./setup.service.ts";
 
 const InitialUserType = builder.objectRef<{ id: number; username: string }>("InitialUser").implement({
   fields: (t) => ({ id: t.exposeInt("id"), username: t.exposeString("username") }),
@@ -31,5 +31,14 @@ builder.mutationField("createInitialConfigurator", (t) =>
     },
     authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
     resolve: (_root, args, ctx) => createInitialConfigurator(ctx, { ip: args.ip, username: args.username, password: args.password }, args.tcp_port),
+  }),
+);
+
+builder.mutationField("useVirtualCallSystem", (t) =>
+  t.field({
+    type: SystemParamsType,
+    description: "Starts the bundled virtual call system and uses it as the configurator of system 1.",
+    authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
+    resolve: (_root, _args, ctx) => useVirtualCallSystem(ctx),
   }),
 );

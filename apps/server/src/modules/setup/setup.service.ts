@@ -116,3 +116,13 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
   await ctx.links?.refresh();
   return row;
 }
+
+/**
+ * Setup step 3's alternative (issue 4): the bundled virtual call system. The server starts it on
+ * loopback and stores it as system 1's configurator like any other controller.
+ */
+export async function useVirtualCallSystem(ctx: RequestContext): Promise<SystemRow> {
+  if (!ctx.virtual) throw new AppError("CONFLICT", "the virtual call system is not available here", { reason: "no_virtual" });
+  const address = await ctx.virtual.ensureRunning();
+  return createInitialConfigurator(ctx, { ip: address.host, username: address.username, password: address.password }, address.port);
+}
