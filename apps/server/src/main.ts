@@ -9,6 +9,7 @@ import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages
 import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
 import { createLinks } from "./callsystem/links.ts";
 import { createVirtualManager } from "./callsystem/virtual-controller.ts";
+import { seedDemo } from "./modules/demo/demo-seed.ts";
 import type { Services } from "./http/request-context.ts";
 
 // Start-up only: config -> db -> migrate -> modules -> listen (DESIGN.md §4).
@@ -30,6 +31,7 @@ const virtual = createVirtualManager({ db: db.kysely, dataDir: config.DATA_DIR, 
 services.virtual = virtual;
 // A site set up with the bundled virtual call system gets it back at every start.
 await virtual.resume().catch((error: unknown) => app.log.error(error, "virtual call system did not start"));
+if (await seedDemo(db.kysely, config, virtual, Date.now())) app.log.info("demo site seeded (users: see README)");
 await app.listen({ port: config.PORT, host: config.HOST });
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();

@@ -1,0 +1,72 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/schema.ts";
+import type { VirtualManager } from "../../callsystem/virtual-controller.ts";
+import { updateAppState } from "../appdata/app-state.repo.ts";
+import { hashPassword } from "../auth/password.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+
+/**
+ * `npm run demo` (issue 4): a ready site without the wizard: the virtual call system as system 1
+ * and demo users with documented passwords (README "Demo"). Runs only in demo mode and only on a
+ * database without users, so it can never touch a real installation.
+ */
+export const DEMO_USERS = [
+  { username: "admin", password: "demo-admin", name: "Demo Administration", superuser: true, permissions: [] as string[] },
+  {
+    username: "pflege",
+    password: "demo-pflege",
+    name: "Pflege Station 1",
+    superuser: false,
+    permissions: ["calllog::use_module", "calllog::close_calls", "visuals::close_calls", "display::manage_display_profiles"],
+  },
+  {
+    username: "technik",
+    password: "demo-technik",
+    name: "Haustechnik",
+    superuser: false,
+    permissions: ["systemtree::use_module", "calllog::use_module", "calllog::see_defects", "admin::use_module", "admin::manage_system", "admin::see_auditlog"],
+  },
+] as const;
+
+export async function seedDemo(db: Kysely<Database>, config: Config, virtual: VirtualManager, now: number): Promise<boolean> {
+  if (!config.DEMO_MODE) return false;
+  const anyUser = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  if (anyUser) return false;
+  const address = await virtual.ensureRunning();
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, config.SCRYPT_LOG_N)));
+  await db.transaction().execute(async (trx) => {
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const row = await trx
+        .insertInto("users")
+        .values({
+          username: user.username,
+          name: user.name,
+          password_hash: hashes[index] as string,
+          password_is_temporary: 0,
+          locale: "de",
+          homepage: null,
+          is_superuser: user.superuser ? 1 : 0,
+          is_ldap: 0,
+          emails: "[]",
+          system_access: "[]",
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (user.permissions.length) {
+        const role = await trx.insertInto("roles").values({ name: user.name, sort_order: index + 1 }).returning("id").executeTakeFirstOrThrow();
+        await trx.insertInto("role_permissions").values(user.permissions.map((code) => ({ role_id: role.id, code, level: "write" }))).execute();
+        await trx.insertInto("user_roles").values({ user_id: row.id, role_id: role.id }).execute();
+      }
+    }
+    await trx
+      .insertInto("systems")
+      .values({ id: 1, name: "Demo-Spital", ip: address.host, tcp_port: address.port, username: address.username, password: address.password, created_at: now, updated_at: now })
+      .execute();
+    await updateAppState(trx, { setup_time: now }, now);
+    await writeAudit(trx, { systemId: 1, userId: null, now, entityType: "systemparams", entityId: 1, entityDisplayName: "Demo-Spital", action: "created", meta: { demo: true } });
+  });
+  return true;
+}
