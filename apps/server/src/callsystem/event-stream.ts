@@ -10,8 +10,11 @@ import { authorization, type ControllerAddress } from "./protocol-client.ts";
 export interface EventStreamOptions {
   address: ControllerAddress;
   from: number;
-  /** Applies one message; resolves when durably applied. Throwing closes the stream. */
-  onMessage: (raw: unknown) => Promise<number | null>;
+  /**
+   * Applies messages in order (several when they arrived together); resolves with the last
+   * durably applied seq (null: nothing to acknowledge). Throwing closes the stream.
+   */
+  onMessages: (raws: unknown[]) => Promise<number | null>;
   onOpen: () => void;
   onClose: (reason: string) => void;
   heartbeatMs?: number;
@@ -25,7 +28,8 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   const heartbeatMs = options.heartbeatMs ?? 5000;
   const url = `ws://${options.address.host}:${options.address.port}/api/events?from=${options.from}`;
   const socket = new WebSocket(url, { headers: { authorization: authorization(options.address) }, handshakeTimeout: 5000 });
-  let chain: Promise<void> = Promise.resolve();
+  const pending: unknown[] = [];
+  let draining = false;
   let alive = true;
   let closed = false;
   const heartbeat = setInterval(() => {
@@ -50,6 +54,26 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   socket.on("pong", () => {
     alive = true;
   });
+  const drain = async (): Promise<void> => {
+    if (draining) return;
+    draining = true;
+    try {
+      while (pending.length > 0 && !closed) {
+        // Up to 500 at once: a replay commits in batches, live events one by one.
+        const batch = pending.splice(0, 500);
+        const applied = await options.onMessages(batch);
+        if (applied !== null && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ack", seq: applied }));
+      }
+    } catch (error) {
+      // Not acknowledged: the reconnect replays from the last applied sequence.
+      pending.length = 0;
+      socket.terminate();
+      finish(`apply failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      draining = false;
+    }
+  };
+
   socket.on("message", (data) => {
     alive = true;
     let raw: unknown;
@@ -58,17 +82,8 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     } catch {
       raw = null;
     }
-    chain = chain
-      .then(async () => {
-        if (closed) return;
-        const applied = await options.onMessage(raw);
-        if (applied !== null && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ack", seq: applied }));
-      })
-      .catch((error: unknown) => {
-        // Not acknowledged: the reconnect replays from the last applied sequence.
-        socket.terminate();
-        finish(`apply failed: ${error instanceof Error ? error.message : String(error)}`);
-      });
+    pending.push(raw);
+    void drain();
   });
   socket.on("unexpected-response", (_request, response) => {
     finish(response.statusCode === 401 ? "Unauthorized" : `HTTP ${response.statusCode}`);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
 import type { PubSub } from "../realtime/pubsub.ts";
-import { applyControllerEvent, CALL_EVENT_TYPES, eventEnvelopeSchema } from "../modules/calls/apply-event.ts";
+import { applyControllerEvents, CALL_EVENT_TYPES, eventEnvelopeSchema } from "../modules/calls/apply-event.ts";
 import { openEventStream, type EventStream } from "./event-stream.ts";
 import { importControllerConfig } from "./import-config.ts";
 import {
@@ -75,30 +75,44 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     timer.unref();
   };
 
-  const onMessage = async (raw: unknown): Promise<number | null> => {
-    const parsed = eventEnvelopeSchema.safeParse(raw);
-    if (!parsed.success) {
-      counters.malformed += 1;
-      deps.log.warn({ systemId, raw }, "callsystem: malformed event envelope ignored");
-      return null;
+  const onMessages = async (raws: unknown[]): Promise<number | null> => {
+    const events = [];
+    for (const raw of raws) {
+      const parsed = eventEnvelopeSchema.safeParse(raw);
+      if (parsed.success) events.push(parsed.data);
+      else {
+        counters.malformed += 1;
+        deps.log.warn({ systemId, raw }, "callsystem: malformed event envelope ignored");
+      }
     }
-    const event = parsed.data;
-    const outcome = await applyControllerEvent(db, systemId, event, deps.now());
-    if (outcome === "duplicate") counters.duplicates += 1;
-    else if (outcome === "ignored") counters.ignored += 1;
-    else if (outcome === "malformed") {
-      counters.malformed += 1;
-      deps.log.warn({ systemId, seq: event.seq, type: event.type }, "callsystem: malformed event skipped");
-    } else counters.applied += 1;
-    state.last_seq = Math.max(state.last_seq, event.seq);
+    if (events.length === 0) return null;
+    const outcomes = await applyControllerEvents(db, systemId, events, deps.now());
+    let callsChanged = false;
+    let configChanged = false;
+    for (const [index, outcome] of outcomes.entries()) {
+      const event = events[index];
+      if (!event) continue;
+      if (outcome === "duplicate") counters.duplicates += 1;
+      else if (outcome === "ignored") counters.ignored += 1;
+      else if (outcome === "malformed") {
+        counters.malformed += 1;
+        deps.log.warn({ systemId, seq: event.seq, type: event.type }, "callsystem: malformed event skipped");
+      } else {
+        counters.applied += 1;
+        callsChanged ||= CALL_EVENT_TYPES.has(event.type);
+        configChanged ||= event.type === "config.changed";
+      }
+    }
+    const last = events[events.length - 1]?.seq ?? null;
+    if (last !== null) state.last_seq = Math.max(state.last_seq, last);
     state.last_event_at = new Date(deps.now()).toISOString();
-    if (outcome === "applied" && CALL_EVENT_TYPES.has(event.type)) await deps.bus.publish(callsTopic(systemId), { seq: event.seq });
+    if (callsChanged) await deps.bus.publish(callsTopic(systemId), { seq: last });
     // docs/protocol.md: "On config.changed: GET /api/config to import the new revision".
-    if (outcome === "applied" && event.type === "config.changed") {
+    if (configChanged) {
       const counts = await importControllerConfig(db, deps.db.dialect, systemId, await fetchControllerConfig(address), deps.now());
       deps.log.info({ systemId, counts }, "callsystem: configuration re-imported after config.changed");
     }
-    return event.seq;
+    return last;
   };
 
   /**
@@ -146,7 +160,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
       stream = openEventStream({
         address,
         from,
-        onMessage,
+        onMessages,
         onOpen: () => {
           attempt = 0;
           state.connected = true;

@@ -67,48 +67,70 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
     .execute();
 }
 
-/** Applies the event; the caller acknowledges it to the controller only after this resolves. */
-export async function applyControllerEvent(db: Kysely<Database>, systemId: number, event: ControllerEvent, now: number): Promise<ApplyOutcome> {
+/** One event inside the batch's transaction; `position` is the link's last applied seq. */
+async function applyOne(trx: Kysely<Database>, systemId: number, journalId: string, position: number, event: ControllerEvent): Promise<ApplyOutcome> {
+  if (event.seq <= position) return "duplicate";
+  const schema = EVENT_SCHEMAS[event.type as keyof typeof EVENT_SCHEMAS];
+  if (!schema) return "ignored";
+  const parsed = schema.safeParse(event.data);
+  if (!parsed.success) return "malformed";
+  if (event.type === "call.opened") {
+    await openCall(trx, systemId, journalId, event.seq, parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>);
+  } else if (event.type === "call.closed") {
+    const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.closed"]>;
+    await trx
+      .updateTable("calls")
+      .set({ closed_at: Date.parse(data.closed_at), close_reason: data.reason })
+      .where("system_id", "=", systemId)
+      .where("journal_id", "=", journalId)
+      .where("external_id", "=", data.call_id)
+      .where("closed_at", "is", null)
+      .execute();
+  } else if (event.type === "device.battery") {
+    const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.battery"]>;
+    await trx.updateTable("system_tree_nodes").set({ battery: data.battery, battery_reported_at: Date.parse(event.at) }).where("system_id", "=", systemId).where("id", "=", data.device_id).execute();
+  } else if (event.type === "device.reachability") {
+    const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.reachability"]>;
+    await trx
+      .updateTable("system_tree_nodes")
+      .set({ reachable: data.reachable ? 1 : 0, ...(data.reachable ? { last_reachable_at: Date.parse(event.at) } : {}) })
+      .where("system_id", "=", systemId)
+      .where("id", "=", data.device_id)
+      .execute();
+  }
+  return "applied";
+}
+
+/**
+ * Applies events in order in ONE transaction together with the link's new position. Events that
+ * arrive together (a replay after a reconnect) share one commit, which keeps catching up fast;
+ * live events arrive one by one and commit one by one. A malformed or unknown event can never
+ * become valid on replay: the position moves past it (the caller logs and counts it).
+ */
+export async function applyControllerEvents(db: Kysely<Database>, systemId: number, events: readonly ControllerEvent[], now: number): Promise<ApplyOutcome[]> {
   return db.transaction().execute(async (trx) => {
     const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id"]).where("system_id", "=", systemId).executeTakeFirst();
     const journalId = link?.journal_id ?? "";
-    if (link && event.seq <= link.last_seq) return "duplicate";
-    let outcome: ApplyOutcome = "applied";
-    const schema = EVENT_SCHEMAS[event.type as keyof typeof EVENT_SCHEMAS];
-    const parsed = schema?.safeParse(event.data);
-    if (!schema) outcome = "ignored";
-    else if (!parsed?.success) outcome = "malformed";
-    else if (event.type === "call.opened") {
-      await openCall(trx, systemId, journalId, event.seq, parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>);
-    } else if (event.type === "call.closed") {
-      const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.closed"]>;
+    let position = link?.last_seq ?? 0;
+    const outcomes: ApplyOutcome[] = [];
+    for (const event of events) {
+      const outcome = await applyOne(trx, systemId, journalId, position, event);
+      outcomes.push(outcome);
+      if (outcome !== "duplicate") position = event.seq;
+    }
+    if (position !== (link?.last_seq ?? 0) || !link) {
       await trx
-        .updateTable("calls")
-        .set({ closed_at: Date.parse(data.closed_at), close_reason: data.reason })
-        .where("system_id", "=", systemId)
-        .where("journal_id", "=", journalId)
-        .where("external_id", "=", data.call_id)
-        .where("closed_at", "is", null)
-        .execute();
-    } else if (event.type === "device.battery") {
-      const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.battery"]>;
-      await trx.updateTable("system_tree_nodes").set({ battery: data.battery, battery_reported_at: Date.parse(event.at) }).where("system_id", "=", systemId).where("id", "=", data.device_id).execute();
-    } else if (event.type === "device.reachability") {
-      const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.reachability"]>;
-      await trx
-        .updateTable("system_tree_nodes")
-        .set({ reachable: data.reachable ? 1 : 0, ...(data.reachable ? { last_reachable_at: Date.parse(event.at) } : {}) })
-        .where("system_id", "=", systemId)
-        .where("id", "=", data.device_id)
+        .insertInto("callsystem_links")
+        .values({ system_id: systemId, last_seq: position, last_event_at: now, config_revision: null, imported_at: null, updated_at: now })
+        .onConflict((oc) => oc.column("system_id").doUpdateSet({ last_seq: position, last_event_at: now, updated_at: now }))
         .execute();
     }
-    // A malformed or unknown event can never become valid on replay: it is logged and counted
-    // by the caller, and the position moves past it so the link does not stall on it.
-    await trx
-      .insertInto("callsystem_links")
-      .values({ system_id: systemId, last_seq: event.seq, last_event_at: now, config_revision: null, imported_at: null, updated_at: now })
-      .onConflict((oc) => oc.column("system_id").doUpdateSet({ last_seq: event.seq, last_event_at: now, updated_at: now }))
-      .execute();
-    return outcome;
+    return outcomes;
   });
+}
+
+/** Applies one event (a batch of one); the caller acknowledges it only after this resolves. */
+export async function applyControllerEvent(db: Kysely<Database>, systemId: number, event: ControllerEvent, now: number): Promise<ApplyOutcome> {
+  const [outcome] = await applyControllerEvents(db, systemId, [event], now);
+  return outcome ?? "duplicate";
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSystem } from "../../test-support/builders.ts";
+import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { applyControllerEvent, applyControllerEvents, type ControllerEvent } from "./apply-event.ts";
+
+const at = "2026-11-25T10:00:00.000Z";
+const opened = (seq: number, callId = seq, device = 23): ControllerEvent => ({
+  seq,
+  type: "call.opened",
+  at,
+  data: { call_id: callId, device_id: device, call_type_id: 4, section_id: null, call_source_id: null, opened_at: at },
+});
+const closed = (seq: number, callId: number): ControllerEvent => ({ seq, type: "call.closed", at, data: { call_id: callId, closed_at: at, reason: "reset" } });
+
+/** Issue 4 "Bad input": malformed, out-of-order, duplicated and unknown events; unknown devices. */
+describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
+  let server: TestServer;
+  const calls = async () => server.db.kysely.selectFrom("calls").select(["external_id", "closed_at"]).orderBy("external_id").execute();
+  const position = async () => (await server.db.kysely.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", 1).executeTakeFirst())?.last_seq;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await buildSystem(server.db.kysely, 1);
+  });
+  afterAll(() => server.close());
+
+  it("applies an event once: a duplicate changes nothing", async () => {
+    expect(await applyControllerEvent(server.db.kysely, 1, opened(1), Date.now())).toBe("applied");
+    expect(await applyControllerEvent(server.db.kysely, 1, opened(1), Date.now())).toBe("duplicate");
+    expect(await calls()).toHaveLength(1);
+    expect(await position()).toBe(1);
+  });
+
+  it("skips events at or below the position (out of order), keeps the position", async () => {
+    await applyControllerEvent(server.db.kysely, 1, opened(5), Date.now());
+    expect(await applyControllerEvent(server.db.kysely, 1, opened(3), Date.now())).toBe("duplicate");
+    expect(await position()).toBe(5);
+    expect((await calls()).map((c) => c.external_id)).toEqual([1, 5]);
+  });
+
+  it.each([
+    ["unknown type", { seq: 6, type: "coffee.ready", at, data: {} }, "ignored"],
+    ["malformed data", { seq: 7, type: "call.opened", at, data: { call_id: "x" } }, "malformed"],
+    ["negative device", { seq: 8, type: "device.battery", at, data: { device_id: -1, battery: 50 } }, "malformed"],
+  ])("moves past %s without a change", async (_name, event, outcome) => {
+    const before = await calls();
+    expect(await applyControllerEvent(server.db.kysely, 1, event as ControllerEvent, Date.now())).toBe(outcome);
+    expect(await calls()).toEqual(before);
+    expect(await position()).toBe(event.seq);
+  });
+
+  it("keeps a call of an unknown device (the controller is the truth), with empty texts", async () => {
+    expect(await applyControllerEvent(server.db.kysely, 1, opened(9, 9, 99999), Date.now())).toBe("applied");
+    const row = await server.db.kysely.selectFrom("calls").select(["device_text_long", "device_id"]).where("external_id", "=", 9).executeTakeFirst();
+    expect(row).toEqual({ device_text_long: "", device_id: 99999 });
+  });
+
+  it("applies a batch in order in one transaction, closing what it opened", async () => {
+    const outcomes = await applyControllerEvents(server.db.kysely, 1, [opened(10), closed(11, 10), opened(10), closed(12, 1)], Date.now());
+    expect(outcomes).toEqual(["applied", "applied", "duplicate", "applied"]);
+    const rows = await calls();
+    expect(rows.filter((c) => c.closed_at !== null).map((c) => c.external_id)).toEqual([1, 10]);
+    expect(await position()).toBe(12);
+  });
+});
