@@ -62,7 +62,7 @@ export async function startVirtualController(settings: VirtualControllerSettings
     } catch (error) {
       if (child.exitCode !== null || Date.now() > deadline) {
         child.kill("SIGTERM");
-        throw new Error(`the virtual call system did not start: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`the virtual call system did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       await new Promise((r) => setTimeout(r, 150));
     }

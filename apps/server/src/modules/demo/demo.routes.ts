@@ -3,6 +3,7 @@ import { z } from "zod";
 import { readAppState } from "../appdata/app-state.repo.ts";
 import { dynamic } from "../entities/entities.repo.ts";
 import { openCalls } from "../calls/calls.service.ts";
+import { loadDemoFloors } from "./demo.repo.ts";
 
 /**
  * spec §7 "Demo: POST /demo/call/trigger (call_type_id, section_id, device_id, close); POST
@@ -16,12 +17,16 @@ const triggerBody = z.strictObject({
   close: z.boolean().optional().default(false),
 });
 
+/** Answers 404 outside demo mode: then the demo routes do not exist. */
+async function inDemoMode(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if ((await readAppState(request.ctx.db.kysely)).features.demo_mode) return true;
+  await reply.code(404).send({ ok: false, error: "not found" });
+  return false;
+}
+
 async function demoLink(request: FastifyRequest, reply: FastifyReply) {
   const ctx = request.ctx;
-  if (!(await readAppState(ctx.db.kysely)).features.demo_mode) {
-    await reply.code(404).send({ ok: false, error: "not found" });
-    return null;
-  }
+  if (!(await inDemoMode(request, reply))) return null;
   const link = ctx.links?.get(ctx.systemId);
   if (!link?.state().connected) {
     await reply.code(409).send({ ok: false, error: "call system not connected" });
@@ -38,6 +43,14 @@ async function closeAll(request: FastifyRequest, link: NonNullable<Awaited<Retur
 }
 
 export function registerDemoRoutes(app: FastifyInstance): void {
+  // Not in the spec's list: the demo screen's floors and rooms (there is no system tree query
+  // yet). Public like the screen itself; it reads the database only, so it answers while the
+  // call system is away.
+  app.get("/demo/rooms", async (request, reply) => {
+    if (!(await inDemoMode(request, reply))) return reply;
+    return { ok: true, floors: await loadDemoFloors(request.ctx.db.kysely, request.ctx.systemId) };
+  });
+
   app.post("/demo/call/trigger", async (request, reply) => {
     const link = await demoLink(request, reply);
     if (!link) return reply;
