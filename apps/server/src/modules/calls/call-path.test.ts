@@ -197,4 +197,19 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const calls = await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 10));
     expect(calls).toHaveLength(1);
   });
+
+  it("stays responsive while the controller answers slowly, and catches up afterwards", async () => {
+    const auth = { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}`, connection: "close", "content-type": "application/json" };
+    await fetch(`${simulator.url}/api/debug/stall`, { method: "POST", headers: auth, body: JSON.stringify({ ms: 5000 }) });
+    const dropped = fetch(`${simulator.url}/api/debug/drop-sockets`, { method: "POST", headers: auth }).catch(() => undefined);
+    // Our API does not wait for the controller.
+    const started = Date.now();
+    expect((await new TestClient(server.app).gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).errors).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await dropped;
+    await fetch(`${simulator.url}/api/debug/stall`, { method: "POST", headers: auth, body: JSON.stringify({ ms: 0 }) });
+    await simulator.press(24, "alert");
+    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 24), 20_000);
+    expect(server.links?.get(1)?.state().connected).toBe(true);
+  }, 60_000);
 });

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pressDemoButton, demoRoomMode, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
+import { TestClient } from "../../test-support/api.ts";
+import { buildUser } from "../../test-support/builders.ts";
+import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
+import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
+import type { DemoFloor } from "./demo.repo.ts";
+
+type OpenCall = { number: number; call_type_id: number };
+
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
+  let simulator: TestSimulator;
+  let server: TestServer;
+
+  const anonymous = (): TestClient => new TestClient(server.app);
+  const getRooms = () => server.app.inject({ method: "GET", url: "/demo/rooms", headers: { "x-cs-system": "01" } });
+  const openCalls = async (): Promise<OpenCall[]> =>
+    (await anonymous().gql<{ openCalls: OpenCall[] }>("{ openCalls { number call_type_id } }")).data?.openCalls ?? [];
+  const setDemoMode = async (on: boolean): Promise<void> => {
+    const state = await readAppState(server.db.kysely);
+    await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: on } }, Date.now());
+  };
+
+  beforeAll(async () => {
+    simulator = await startTestSimulator();
+    server = await startTestServer(dialect, {}, { links: true });
+    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
+    const admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    const configured = await admin.gql(`mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
+    expect(configured.errors).toBeUndefined();
+    await until(
+      async () => server.links?.get(1)?.state().connected === true && (await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("id", "=", 23).executeTakeFirst()) !== undefined,
+      (ready) => ready,
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await simulator.stop();
+  });
+
+  it("does not exist outside demo mode", async () => {
+    await setDemoMode(false);
+    const response = await getRooms();
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ ok: false, error: "not found" });
+  });
+
+  it("lists the floors 1. OG and 2. OG with their rooms and each room's first bed, to anonymous visitors", async () => {
+    await setDemoMode(true);
+    const response = await getRooms();
+    expect(response.statusCode).toBe(200);
+    const { ok, floors } = response.json() as { ok: boolean; floors: DemoFloor[] };
+    expect(ok).toBe(true);
+    // spec: "A left panel lists floors 1. OG and 2. OG with per-room controls".
+    expect(floors.map((floor) => floor.name)).toEqual(["1. OG", "2. OG"]);
+    const [first, second] = floors as [DemoFloor, DemoFloor];
+    expect(first.rooms).toHaveLength(20);
+    expect(second.rooms).toHaveLength(20);
+    // spec §9: "demo nodes 23, 24, 10": the first beds of Zimmer 101, 102 and 201.
+    expect(first.rooms.slice(0, 2)).toEqual([
+      { id: 20, name: "Zimmer 101", text_long: "Zimmer 101", device_id: 23 },
+      { id: 21, name: "Zimmer 102", text_long: "Zimmer 102", device_id: 24 },
+    ]);
+    expect(second.rooms[0]).toEqual({ id: 9, name: "Zimmer 201", text_long: "Zimmer 201", device_id: 10 });
+    // No room of another floor, no room without a device.
+    const names = floors.flatMap((floor) => floor.rooms.map((room) => room.name));
+    expect(names.every((name) => /^Zimmer [12]\d\d$/.test(name))).toBe(true);
+    const devices = await server.db.kysely.selectFrom("system_tree_nodes").select(["id", "kind"]).where("id", "in", floors.flatMap((f) => f.rooms.map((r) => r.device_id))).execute();
+    expect(devices.every((device) => device.kind === "device")).toBe(true);
+  });
+
+  // The buttons' rule sends triggers and promises a mode; the virtual call system must agree.
+  it.each<[string, DemoButton[]]>([
+    ["alert, then presence (both on), then presence again", ["alert", "presence", "presence"]],
+    ["presence, then alert (spec: turns both into emergency), then alert again", ["presence", "alert", "alert"]],
+    ["alert on and off, presence on and off", ["alert", "alert", "presence", "presence"]],
+    ["emergency over presence, then cancelled", ["presence", "emergency", "alert"]],
+  ])("brings a room to the mode the demo-button rule promises: %s", async (_label, presses) => {
+    await setDemoMode(true);
+    const device = 24;
+    const post = (url: string, body: unknown = {}) => anonymous().post(url, body);
+    expect((await post("/demo/call/close")).json()).toMatchObject({ ok: true });
+    await until(openCalls, (calls) => calls.length === 0);
+    let mode: DemoRoomMode = "off";
+    for (const button of presses) {
+      const { next, triggers } = pressDemoButton(mode, button);
+      for (const trigger of triggers) {
+        const response = await post("/demo/call/trigger", { ...trigger, device_id: device });
+        expect(response.json(), JSON.stringify(trigger)).toEqual({ ok: true });
+      }
+      await until(openCalls, (calls) => demoRoomMode(calls, device) === next);
+      mode = next;
+    }
+    expect(mode).toBe("off");
+  });
+
+  it("answers 404 to the demo calls once demo mode is off again", async () => {
+    await setDemoMode(false);
+    expect((await anonymous().post("/demo/call/trigger", { call_type_id: 4, device_id: 23 })).statusCode).toBe(404);
+    expect((await getRooms()).statusCode).toBe(404);
+  });
+});
