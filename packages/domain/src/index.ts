@@ -22,3 +22,5 @@ export * from "./rules/role-hierarchy.ts";
 export * from "./user-role-schemas.ts";
 export * from "./rules/audit-display.ts";
 export * from "./rules/calls.ts";
+export * from "./rules/demo-buttons.ts";
+export * from "./rules/display.ts";
