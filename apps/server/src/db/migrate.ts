@@ -4,6 +4,7 @@ import { migration0001 } from "./migrations/0001-initial.ts";
 import { migration0002 } from "./migrations/0002-entities.ts";
 import { migration0003 } from "./migrations/0003-users-roles.ts";
 import { migration0004 } from "./migrations/0004-calls.ts";
+import { migration0005 } from "./migrations/0005-display-profiles.ts";
 
 /** Forward-only migrations, in order. Never edit a released one: add the next. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "0002-entities": migration0002(db.dialect),
     "0003-users-roles": migration0003,
     "0004-calls": migration0004(db.dialect),
+    "0005-display-profiles": migration0005(db.dialect),
   };
 }
 

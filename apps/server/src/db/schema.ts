@@ -21,6 +21,40 @@ export interface Database {
   system_tree_nodes: SystemTreeNodesTable;
   calls: CallsTable;
   callsystem_links: CallSystemLinksTable;
+  display_profiles: DisplayProfilesTable;
+  display_profile_settings: DisplayProfileSettingsTable;
+}
+
+export interface DisplayProfilesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  font_size: string;
+  fullscreen: number;
+  locale: string;
+  show_presences: number;
+  show_video_stream: number;
+  show_calls_from_system: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** weekday/weekend schedule and five display-group ids per system of a profile. */
+export interface DisplayProfileSettingsTable {
+  profile_id: number;
+  system_id: number;
+  weekday_schedule_id: number | null;
+  weekend_schedule_id: number | null;
+  weekday_display_group_1_id: number | null;
+  weekday_display_group_2_id: number | null;
+  weekday_display_group_3_id: number | null;
+  weekday_display_group_4_id: number | null;
+  weekday_display_group_5_id: number | null;
+  weekend_display_group_1_id: number | null;
+  weekend_display_group_2_id: number | null;
+  weekend_display_group_3_id: number | null;
+  weekend_display_group_4_id: number | null;
+  weekend_display_group_5_id: number | null;
 }
 
 export interface SystemTreeNodesTable {

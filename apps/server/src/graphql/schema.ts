@@ -5,6 +5,7 @@ import "../modules/appdata/appdata.graphql.ts";
 import "../modules/audit/audit.graphql.ts";
 import "../modules/calls/calls.graphql.ts";
 import "../modules/calls/callsystem-status.graphql.ts";
+import "../modules/display/display.graphql.ts";
 import "../modules/auth/auth.graphql.ts";
 import "../modules/entities/entities.graphql.ts";
 import "../modules/licence/licence.graphql.ts";
