@@ -24,3 +24,4 @@ export * from "./rules/audit-display.ts";
 export * from "./rules/calls.ts";
 export * from "./rules/demo-buttons.ts";
 export * from "./rules/display.ts";
+export * from "./display-profile.ts";
