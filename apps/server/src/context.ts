@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { CallSystemLinks } from "./callsystem/links.ts";
 import type { VirtualManager } from "./callsystem/virtual-controller.ts";
+import type { OpenCallsCache } from "./modules/calls/open-calls-cache.ts";
 import type { PubSub } from "./realtime/pubsub.ts";
 
 /** What every service call receives: who asks, in which system and language, and the resources. */
@@ -14,6 +15,8 @@ export interface RequestContext {
   /** The call-system links (null in processes that run none, e.g. some tests). */
   links: CallSystemLinks | null;
   virtual: VirtualManager | null;
+  /** Shared open-calls lists per system. */
+  openCalls: OpenCallsCache;
   user: AuthUser;
   /** SHA-256 of the session token in use, if signed in. */
   sessionHash: string | null;

@@ -4,6 +4,7 @@ import { PRODUCT_VERSION } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
+import { createOpenCallsCache } from "../modules/calls/open-calls-cache.ts";
 import { registerGraphql } from "./graphql.plugin.ts";
 import { registerHealth, registerMetrics } from "./health.routes.ts";
 import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-context.ts";
@@ -27,6 +28,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 /** Builds the HTTP application: REST, GraphQL (HTTP + WebSocket), health and the web app. */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
+  services.openCalls ??= createOpenCallsCache(services.db.kysely, services.pubsub, services.now);
+  const openCallsCache = services.openCalls;
   const app = Fastify({
     logger: services.config.LOG_LEVEL === "silent" ? false : { level: services.config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
@@ -64,6 +67,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     return reply.code(status).send({ ok: false, error: status === 500 ? "internal error" : error.message });
   });
 
+  app.addHook("onClose", async () => openCallsCache.close());
   registerHealth(app, services);
   registerMetrics(app, services);
   registerAuthRoutes(app, services);

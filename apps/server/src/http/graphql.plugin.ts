@@ -38,6 +38,8 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     schema: buildSchema(),
     path: "/backend/query",
     graphiql: false,
+    // Compiled execution for queries seen more than once (displays ask the same few all day).
+    jit: 1,
     queryDepth: QUERY_LIMITS.depth,
     validationRules: services.config.production
       ? [costLimitRule, NoSchemaIntrospectionCustomRule]

@@ -1,7 +1,6 @@
 import { canCloseCallManually, canAccessSystem, hasPermission } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../graphql/errors.ts";
-import { callsTopic } from "../../callsystem/link.ts";
 import { DEVICE_ACTIONS, type DeviceAction } from "../../callsystem/protocol-client.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { loadCalls, type CallView } from "./calls.repo.ts";
@@ -14,7 +13,7 @@ export function targetSystem(ctx: RequestContext, overrideSystem: number | null 
 }
 
 export function openCalls(ctx: RequestContext, systemId: number): Promise<CallView[]> {
-  return loadCalls(ctx.db.kysely, systemId, { open: true }, ctx.now());
+  return ctx.openCalls.get(systemId);
 }
 
 /**
@@ -22,7 +21,7 @@ export function openCalls(ctx: RequestContext, systemId: number): Promise<CallVi
  * current list"). Signals that arrive while a list is being built collapse into one rebuild.
  */
 export async function* openCallsChanges(ctx: RequestContext, systemId: number): AsyncGenerator<CallView[]> {
-  const signals = ctx.bus.subscribe(callsTopic(systemId));
+  const signals = ctx.openCalls.changes(systemId);
   const state: { pending: boolean; done: boolean; wake: (() => void) | null } = { pending: false, done: false, wake: null };
   void (async () => {
     for await (const _signal of signals) {

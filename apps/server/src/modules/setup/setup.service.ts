@@ -7,6 +7,7 @@ import { hashPassword } from "../auth/password.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import type { SystemRow } from "../systems/systems.repo.ts";
 import { fetchFirmwareVersion } from "../../callsystem/protocol-client.ts";
+import { forgetSystemIds } from "../../http/request-context.ts";
 
 const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
   new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
@@ -113,6 +114,7 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
     });
     return row;
   });
+  forgetSystemIds();
   await ctx.links?.refresh();
   return row;
 }
