@@ -4,7 +4,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { seedUser } from "./support/seed.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { freePort, startServer, type RunningServer } from "./support/server.ts";
 
 const ADMIN_PASSWORD = "admin password 1";
 
@@ -27,7 +27,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ CONTROLLER_PORT: String(await freePort()) });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -52,12 +52,15 @@ describe("first run, sign-in and the shell in Chromium", () => {
     await expect.poll(() => byTestId(page, TESTIDS.setup.licenceName).textContent()).toContain("Pflegeheim Sonnenhof");
     await byTestId(page, TESTIDS.setup.next).click();
 
-    // Step 3: the configurator's parameters are stored.
+    // Step 3: the connection is really checked: a controller that is not there is an ip error;
+    // then the bundled virtual call system is set up instead.
     await expect.poll(() => step.getAttribute("data-step")).toBe("3");
     await byTestId(page, TESTIDS.setup.configIp).fill("127.0.0.1");
     await byTestId(page, TESTIDS.setup.configPassword).fill("controller secret");
     await byTestId(page, TESTIDS.setup.configSave).click();
-    await byTestId(page, TESTIDS.setup.configDone).waitFor();
+    await page.getByText("Keine Verbindung zum Konfigurator unter dieser Adresse.").waitFor({ timeout: 10_000 });
+    await byTestId(page, TESTIDS.setup.configVirtual).click();
+    await byTestId(page, TESTIDS.setup.configDone).waitFor({ timeout: 30_000 });
     await byTestId(page, TESTIDS.setup.next).click();
 
     // Step 4: Next only once the initial user exists.

@@ -26,7 +26,8 @@ export default defineConfig({
   server: {
     proxy: {
       "/backend": { target: BACKEND, ws: true },
-      "/demo": { target: BACKEND },
+      // Only below /demo/: the /demo page itself is the client's.
+      "^/demo/": { target: BACKEND },
     },
   },
 });

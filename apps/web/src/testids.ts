@@ -39,6 +39,8 @@ export const TESTIDS = {
     configPassword: "setup.configPassword",
     configSave: "setup.configSave",
     configDone: "setup.configDone",
+    /** "Use the virtual call system" in step 3. */
+    configVirtual: "setup.configVirtual",
     userName: "setup.userName",
     userPassword: "setup.userPassword",
     userPasswordRepeat: "setup.userPasswordRepeat",
@@ -135,6 +137,59 @@ export const TESTIDS = {
     save: "entitySort.save",
     error: "entitySort.error",
   },
+  /** /admin/users; list rows, search, pager and form parts are the generic entityList / entityForm ids. */
+  users: {
+    page: "users.page",
+    /** The form inside the modal route, with `data-id` (-1 for a new user). */
+    form: "users.form",
+    /** The lock on a row the signed-in user may only look at. */
+    readOnly: "users.readOnly",
+    superuser: "users.superuser",
+    /** The notice above a form the signed-in user may only look at. */
+    readOnlyNotice: "users.readOnlyNotice",
+  },
+  /** /admin/roles; list rows and form parts are the generic entityList / entityForm ids. */
+  roles: {
+    page: "roles.page",
+    form: "roles.form",
+    /** One per role row: how many users have it. */
+    userCount: "roles.userCount",
+    /** `roles.permission.<code>`: the hide/read/write control of one permission code. */
+    permission: (code: string): string => `roles.permission.${code}`,
+    /** `roles.module.<module>`: the group of a module's permissions. */
+    module: (module: string): string => `roles.module.${module}`,
+    /** `roles.group.<id>`: the access level of one call source group. */
+    group: (id: number): string => `roles.group.${id}`,
+    copy: "roles.copy",
+    paste: "roles.paste",
+    /** The fallback dialog when the browser gives no clipboard access. */
+    clipboardDialog: "roles.clipboardDialog",
+    clipboardText: "roles.clipboardText",
+    clipboardApply: "roles.clipboardApply",
+    readOnlyNotice: "roles.readOnlyNotice",
+  },
+  /** The audit log modal (spec "Audit log (modal)") and its top-bar button. */
+  audit: {
+    button: "audit.button",
+    modal: "audit.modal",
+    date: "audit.date",
+    /** The date chip above each local day. */
+    day: "audit.day",
+    /** One per entry, with `data-action` and `data-entity-type`; click expands its changes. */
+    entry: "audit.entry",
+    /** A system entry (commit, backup, login, ...): a centred line. */
+    systemEntry: "audit.systemEntry",
+    /** One row of an expanded entry, with `data-field`. */
+    change: "audit.change",
+    showMore: "audit.showMore",
+    loadMore: "audit.loadMore",
+    sentinel: "audit.sentinel",
+    /** "no more data" at the end of the timeline. */
+    end: "audit.end",
+    empty: "audit.empty",
+    error: "audit.error",
+    retry: "audit.retry",
+  },
   settings: {
     page: "settings.page",
     /** `settings.field.<setting name>` on the input of that setting. */
@@ -144,5 +199,42 @@ export const TESTIDS = {
     loadError: "settings.loadError",
     loadRetry: "settings.loadRetry",
     readOnly: "settings.readOnly",
+  },
+  /** The public demo screen (spec "Demo screen"). */
+  demo: {
+    page: "demo.page",
+    /** Shown instead of the screen when the server is not in demo mode. */
+    off: "demo.off",
+    /** The blocking overlay while a demo request runs. */
+    busy: "demo.busy",
+    menu: "demo.menu",
+    closeAll: "demo.closeAll",
+    reset: "demo.reset",
+    resetDialog: "demo.resetDialog",
+    resetConfirm: "demo.resetConfirm",
+    resetCancel: "demo.resetCancel",
+    /** `demo.tab.<admin|app|visuals>`. */
+    tab: (value: string): string => `demo.tab.${value}`,
+    /** The left panel with the floors. */
+    rooms: "demo.rooms",
+    roomsError: "demo.roomsError",
+    roomsRetry: "demo.roomsRetry",
+    roomsEmpty: "demo.roomsEmpty",
+    /** One per floor, with `data-floor` (its name). */
+    floor: "demo.floor",
+    /** One per room, with `data-room` (its name), `data-device` and `data-mode` (off, alert, presence, emergency). */
+    room: "demo.room",
+    roomStatus: "demo.roomStatus",
+    /** `demo.button.<alert|presence|emergency>` inside a room, with `data-active`. */
+    button: (button: string): string => `demo.button.${button}`,
+    /** The live open-calls list of the visuals tab. */
+    calls: "demo.calls",
+    callsEmpty: "demo.callsEmpty",
+    callsError: "demo.callsError",
+    /** One per open call, with `data-id`, `data-device`, `data-call-type` and `data-urgency`. */
+    call: "demo.call",
+    /** One per app user's phone, with `data-preview` and `data-scale`. */
+    preview: "demo.preview",
+    previewEmpty: "demo.previewEmpty",
   },
 } as const;

@@ -14,6 +14,8 @@ const HomeRedirect = lazyPage(() => import("../features/shell/HomeRedirect"), "H
 const NoAccessPage = lazyPage(() => import("../features/shell/NoAccessPage"), "NoAccessPage");
 const NotFoundPage = lazyPage(() => import("../features/shell/NotFoundPage"), "NotFoundPage");
 const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
+// The demo page and its texts load together (features/demo/demo-module.ts).
+const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -37,6 +39,7 @@ export const appRoutes: RouteObject[] = [
         handle: handle({ titleKey: "setPassword.title" }),
       },
       { path: "setup", element: <SetupPage />, handle: handle({ titleKey: "setup.title" }) },
+      { path: "demo", element: <DemoPage />, handle: handle({ titleKey: "demo.title" }) },
       {
         id: "main",
         element: <MainLayout />,

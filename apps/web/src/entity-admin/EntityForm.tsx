@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, Grid, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconCopy, IconInfoCircle } from "@tabler/icons-react";
-import { useBlocker, useLocation, useNavigate } from "react-router";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import type { EntityDef, FieldDef } from "@caresuite/domain";
@@ -12,9 +12,11 @@ import { translateFieldError } from "../ui/field-error";
 import { notify } from "../ui/notify";
 import { DeleteButton } from "./DeleteButton";
 import { EntityField } from "./EntityField";
+import { FailureAlert, UnsavedChangesAlert } from "./FormAlerts";
 import { cacheContext, createDocument, rootField, updateDocument, type EntityRecord } from "./entity-documents";
-import { mutationFailure, validationFailure, type MutationFailure } from "./entity-errors";
+import { genericFailure, mutationFailure, validationFailure, type MutationFailure } from "./entity-errors";
 import { fieldLabelKey } from "./entity-labels";
+import { useLeaveGuard } from "./useLeaveGuard";
 import {
   clientErrors,
   copyValues,
@@ -67,15 +69,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   const labelKey = (field: string): string => fieldLabelKey(entity, field);
 
   // spec: confirm before closing with unsaved changes. Saving, deleting and copying leave on purpose.
-  const leaving = useRef(false);
-  const dirty = baseline === null || !sameValues(values, baseline);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const leave = (go: () => void): void => {
-    leaving.current = true;
-    go();
-  };
+  const { blocker, leave } = useLeaveGuard(baseline === null || !sameValues(values, baseline));
 
   const change = (name: string) => (value: FormValue) => setValues((previous) => ({ ...previous, [name]: value }));
 
@@ -93,7 +87,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
     if (result.error || !saved) {
       const next = result.error ? mutationFailure(result.error, "save", fieldNames) : null;
       setErrors(next?.fieldErrors ?? {});
-      setFailure(next ?? { titleKey: "errors.saveFailedTitle", textKey: "errors.saveFailedText", fieldErrors: {}, otherErrors: {} });
+      setFailure(next ?? genericFailure("save"));
       return;
     }
     setFailure(null);
@@ -151,30 +145,9 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
             {t("entityForm.fileLater", { fields: files.map((name) => t(labelKey(name))).join(", ") })}
           </Text>
         )}
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t(failure.titleKey)} data-testid={TESTIDS.entityForm.error}>
-            <Text size="sm">{t(failure.textKey)}</Text>
-            {Object.keys(failure.otherErrors).length > 0 && (
-              <List size="sm" mt={4}>
-                {Object.entries(failure.otherErrors).map(([field, fieldError]) => (
-                  <List.Item key={field}>{translateFieldError(t, fieldError, labelKey)}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        {failure && <FailureAlert failure={failure} labelKey={labelKey} />}
         {blocker.state === "blocked" ? (
-          <Alert color="yellow" title={t("entityForm.unsavedTitle")} data-testid={TESTIDS.entityForm.unsaved}>
-            <Text size="sm">{t("entityForm.unsavedText")}</Text>
-            <Group gap="xs" mt="xs">
-              <Button size="xs" color="yellow" onClick={() => blocker.proceed()} data-testid={TESTIDS.entityForm.discard}>
-                {t("entityForm.discard")}
-              </Button>
-              <Button size="xs" variant="default" onClick={() => blocker.reset()} data-testid={TESTIDS.entityForm.keepEditing} data-autofocus>
-                {t("entityForm.keepEditing")}
-              </Button>
-            </Group>
-          </Alert>
+          <UnsavedChangesAlert blocker={blocker} />
         ) : (
           <Group justify="space-between" mt="xs">
             <Group gap="xs">

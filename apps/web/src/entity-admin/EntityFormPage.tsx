@@ -1,13 +1,10 @@
 import { useMemo, type ReactNode } from "react";
-import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
 import { useLocation, useParams } from "react-router";
 import { useQuery } from "urql";
-import { useTranslation } from "react-i18next";
 import { hasErrorCode } from "../api/errors";
-import { TESTIDS } from "../testids";
 import { useEntity } from "./EntityContext";
 import { EntityForm, type CopyState } from "./EntityForm";
+import { FormLoadError, FormLoading } from "./FormAlerts";
 import { cacheContext, recordDocument, rootField } from "./entity-documents";
 import { emptyValues, parseRecordId, recordToValues, type FormValues } from "./form-values";
 
@@ -19,7 +16,6 @@ function copyOf(state: unknown): FormValues | null {
 
 /** The modal route `edit/:id?` of an entity list: loads the record, then shows the form. */
 export function EntityFormPage(): ReactNode {
-  const { t } = useTranslation();
   const entity = useEntity();
   const location = useLocation();
   const id = parseRecordId(useParams()["id"]);
@@ -49,27 +45,9 @@ export function EntityFormPage(): ReactNode {
   const record = data?.[rootField.record(entity)];
   const notFound = Number.isNaN(id) || hasErrorCode(error, "NOT_FOUND") || (data !== undefined && !record);
   if ((error || notFound) && !record) {
-    // spec §8: "Form modal: query error shows warning with Retry".
-    return (
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t("entityForm.loadErrorTitle")} data-testid={TESTIDS.entityForm.loadError}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{notFound ? t("entityForm.notFoundText") : t("entityForm.loadErrorText")}</Text>
-          {!Number.isNaN(id) && (
-            <Button size="xs" variant="light" color="yellow" onClick={() => reexecute({ requestPolicy: "network-only" })} data-testid={TESTIDS.entityForm.loadRetry}>
-              {t("common.retry")}
-            </Button>
-          )}
-        </Stack>
-      </Alert>
-    );
+    return <FormLoadError notFound={notFound} onRetry={Number.isNaN(id) ? undefined : () => reexecute({ requestPolicy: "network-only" })} />;
   }
-  if (!record) {
-    return (
-      <Center mih={200} aria-busy="true">
-        <Loader size="sm" aria-label={t("common.loading")} />
-      </Center>
-    );
-  }
+  if (!record) return <FormLoading />;
   const values = recordToValues(entity, record);
   return <EntityForm key={`edit:${record.id}`} entity={entity} record={record} initialValues={values} baseline={values} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, EmptyState, Group, Loader, Stack, TextInput, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconAlertCircle, IconArrowsSort, IconDatabaseOff, IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconArrowsSort, IconDatabaseOff, IconPlus, IconSearch } from "@tabler/icons-react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { useAppData } from "../app/providers/AppDataProvider";
 import { TESTIDS } from "../testids";
 import { EntityProvider } from "./EntityContext";
 import { EntityTable } from "./EntityTable";
+import { ListLoadError, ListLoading, ListPager } from "./ListParts";
 import { cacheContext, listDocument, rootField } from "./entity-documents";
 import { entityTitleKey } from "./entity-labels";
 import { PAGE_SIZE, pageCount, readListState, toggleSort, writeListState, type ListState } from "./list-state";
@@ -74,25 +75,8 @@ export function EntityListPage({ entity }: { entity: EntityDef }): ReactNode {
   };
 
   const body = (): ReactNode => {
-    if (error && !page) {
-      return (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("entityList.loadErrorTitle")} data-testid={TESTIDS.entityList.error}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t("entityList.loadErrorText")}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => reexecute({ requestPolicy: "network-only" })} data-testid={TESTIDS.entityList.retry}>
-              {t("common.retry")}
-            </Button>
-          </Stack>
-        </Alert>
-      );
-    }
-    if (!page) {
-      return (
-        <Center mih={160} data-testid={TESTIDS.entityList.loading} aria-busy="true">
-          <Loader size="sm" aria-label={t("common.loading")} />
-        </Center>
-      );
-    }
+    if (error && !page) return <ListLoadError onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
+    if (!page) return <ListLoading />;
     if (page.items.length === 0 && !beyondEnd) {
       const searching = state.search.trim() !== "";
       return (
@@ -159,22 +143,7 @@ export function EntityListPage({ entity }: { entity: EntityDef }): ReactNode {
         data-testid={TESTIDS.entityList.search}
       />
       {body()}
-      {page && total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid={TESTIDS.entityList.total}>
-            {t("entityList.total", { total })}
-          </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" disabled={state.page <= 1} onClick={() => update({ ...state, page: state.page - 1 })} data-testid={TESTIDS.entityList.prev}>
-              {t("entityList.prev")}
-            </Button>
-            <Text size="sm">{t("entityList.page", { page: Math.min(state.page, pages), pages })}</Text>
-            <Button variant="default" size="xs" disabled={state.page >= pages} onClick={() => update({ ...state, page: state.page + 1 })} data-testid={TESTIDS.entityList.next}>
-              {t("entityList.next")}
-            </Button>
-          </Group>
-        </Group>
-      )}
+      {page && total > 0 && <ListPager total={total} page={state.page} pages={pages} onPage={(next) => update({ ...state, page: next })} />}
       <EntityProvider entity={entity}>
         <Outlet />
       </EntityProvider>

@@ -1,10 +1,11 @@
-import type { KeyboardEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Table, UnstyledButton, Group } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { EntityDef } from "@caresuite/domain";
 import { TESTIDS } from "../testids";
 import { EntityCell } from "./EntityCell";
+import { OpenableRow } from "./ListParts";
 import type { EntityRecord } from "./entity-documents";
 import { fieldLabelKey } from "./entity-labels";
 import { listColumns, type ListState } from "./list-state";
@@ -37,13 +38,6 @@ export function EntityTable({ entity, items, state, onSort, onOpen }: EntityTabl
     );
   };
 
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, id: number): void => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      onOpen(id);
-    }
-  };
-
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table highlightOnHover verticalSpacing="xs">
@@ -52,22 +46,13 @@ export function EntityTable({ entity, items, state, onSort, onOpen }: EntityTabl
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr
-              key={item.id}
-              tabIndex={0}
-              style={{ cursor: "pointer" }}
-              onClick={() => onOpen(item.id)}
-              onKeyDown={(event) => onRowKey(event, item.id)}
-              aria-label={t("entityList.open", { name: String(item[entity.displayField] ?? item.id) })}
-              data-testid={TESTIDS.entityList.row}
-              data-id={item.id}
-            >
+            <OpenableRow key={item.id} id={item.id} name={String(item[entity.displayField] ?? item.id)} onOpen={onOpen}>
               {columns.map(([name, field]) => (
                 <Table.Td key={name}>
                   <EntityCell entity={entity} name={name} field={field} value={item[name]} />
                 </Table.Td>
               ))}
-            </Table.Tr>
+            </OpenableRow>
           ))}
         </Table.Tbody>
       </Table>

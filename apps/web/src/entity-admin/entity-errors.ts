@@ -19,6 +19,12 @@ const TITLES: Record<MutationAction, string> = {
   sort: "entityForm.errors.sortFailedTitle",
 };
 
+const GENERIC_TEXTS: Record<MutationAction, string> = {
+  save: "errors.saveFailedText",
+  delete: "entityForm.errors.deleteFailed",
+  sort: "entityForm.errors.sortFailed",
+};
+
 /**
  * Client-side validation errors as a failure: errors of fields the form shows stay on the
  * fields; any other (a cross-field rule without a field, an unknown key) goes into the callout
@@ -50,6 +56,11 @@ export function mutationFailure(error: CombinedError, action: MutationAction, fo
   else if (codes.includes("NOT_FOUND")) textKey = "entityForm.errors.notFound";
   else if (codes.includes("CONFLICT")) textKey = action === "delete" ? "entityForm.errors.inUse" : "entityForm.errors.conflict";
   else if (error.networkError) textKey = "entityForm.errors.network";
-  else textKey = action === "save" ? "errors.saveFailedText" : action === "delete" ? "entityForm.errors.deleteFailed" : "entityForm.errors.sortFailed";
+  else textKey = GENERIC_TEXTS[action];
   return { titleKey: TITLES[action], textKey, fieldErrors, otherErrors };
+}
+
+/** A mutation that answered neither data nor an error. */
+export function genericFailure(action: MutationAction): MutationFailure {
+  return { titleKey: TITLES[action], textKey: GENERIC_TEXTS[action], fieldErrors: {}, otherErrors: {} };
 }

@@ -8,8 +8,10 @@ import {
   pageCount,
   pagesFor,
   readListState,
+  readPagedSearch,
   toggleSort,
   writeListState,
+  writePagedSearch,
   type ListState,
 } from "./list-state";
 
@@ -88,5 +90,19 @@ describe("reading all records in server pages of 200", () => {
     expect(joinPages([[1, 2], undefined, [5]], 3)).toBeNull();
     expect(joinPages([[1, 2], [3, 4], [5]], 3)).toEqual([1, 2, 3, 4, 5]);
     expect(joinPages([[1, 2], [3]], 1)).toEqual([1, 2]);
+  });
+});
+
+describe("search and page of a list without column sorting (users)", () => {
+  it("reads q and page, defaulting to page 1", () => {
+    expect(readPagedSearch(new URLSearchParams("q=an&page=3"))).toEqual({ search: "an", page: 3 });
+    expect(readPagedSearch(new URLSearchParams("page=0"))).toEqual({ search: "", page: 1 });
+    expect(readPagedSearch(new URLSearchParams("page=x"))).toEqual({ search: "", page: 1 });
+  });
+
+  it("writes plain URLs for the defaults and round-trips", () => {
+    expect(writePagedSearch({ search: " ", page: 1 }).toString()).toBe("");
+    const state = { search: "pflege", page: 2 };
+    expect(readPagedSearch(writePagedSearch(state))).toEqual(state);
   });
 });

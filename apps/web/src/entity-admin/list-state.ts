@@ -102,3 +102,22 @@ export function joinPages<T>(pages: readonly (readonly T[] | undefined)[], count
   }
   return items;
 }
+
+/** Search and page of a list without column sorting (users): `q` and `page` in the query string. */
+export interface PagedSearch {
+  search: string;
+  /** 1-based. */
+  page: number;
+}
+
+export function readPagedSearch(params: URLSearchParams): PagedSearch {
+  const page = Number(params.get("page"));
+  return { search: params.get("q") ?? "", page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+export function writePagedSearch(state: PagedSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.search.trim() !== "") params.set("q", state.search);
+  if (state.page > 1) params.set("page", String(state.page));
+  return params;
+}

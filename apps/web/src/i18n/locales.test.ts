@@ -6,6 +6,14 @@ import adminDe from "./locales/admin/de.json";
 import adminEn from "./locales/admin/en.json";
 import adminFr from "./locales/admin/fr.json";
 import adminIt from "./locales/admin/it.json";
+import auditDe from "./locales/audit/de.json";
+import auditEn from "./locales/audit/en.json";
+import auditFr from "./locales/audit/fr.json";
+import auditIt from "./locales/audit/it.json";
+import demoDe from "./locales/demo/de.json";
+import demoEn from "./locales/demo/en.json";
+import demoFr from "./locales/demo/fr.json";
+import demoIt from "./locales/demo/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -27,19 +35,23 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? "").sort();
 }
 
-// Two catalogues per language: the main one (in the /login bundle for de) and the admin one
-// (loaded with the admin area, i18n/admin-catalogue.ts); both are checked alike.
+// Three catalogues per language: the main one (in the /login bundle for de), the admin one
+// (loaded with the admin area, i18n/admin-catalogue.ts) and the audit log's (loaded when the
+// modal opens, i18n/audit-catalogue.ts); all are checked alike.
 const parts = {
   main: { de: flatten(de), others: { en: flatten(en), fr: flatten(fr), it: flatten(it_) } },
   admin: { de: flatten(adminDe), others: { en: flatten(adminEn), fr: flatten(adminFr), it: flatten(adminIt) } },
+  audit: { de: flatten(auditDe), others: { en: flatten(auditEn), fr: flatten(auditFr), it: flatten(auditIt) } },
+  // The demo screen's texts, loaded with it (i18n/demo-catalogue.ts).
+  demo: { de: flatten(demoDe), others: { en: flatten(demoEn), fr: flatten(demoFr), it: flatten(demoIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
-/** Every key the app can show in German once the admin area is loaded. */
-const allGerman = new Map([...parts.main.de, ...parts.admin.de]);
+/** Every key the app can show in German once the admin area and the audit log are loaded. */
+const allGerman = new Map([...parts.main.de, ...parts.admin.de, ...parts.audit.de, ...parts.demo.de]);
 
-describe("admin catalogue", () => {
-  const admin = parts.admin;
+describe.each(["admin", "audit", "demo"] as const)("%s catalogue", (name) => {
+  const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
   });
@@ -57,8 +69,9 @@ describe("admin catalogue", () => {
     }
   });
 
-  it("shares no key with the main catalogue (both merge into one namespace)", () => {
-    const shared = [...admin.de.keys()].filter((key) => parts.main.de.has(key));
+  it("shares no key with the other catalogues (all merge into one namespace)", () => {
+    const others = Object.entries(parts).filter(([other]) => other !== name);
+    const shared = [...admin.de.keys()].filter((key) => others.some(([, part]) => part.de.has(key)));
     expect(shared).toEqual([]);
   });
 });

@@ -15,6 +15,11 @@ const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity:
 const EntityFormPage = lazyPage(() => import("../../entity-admin/EntityFormPage"), "EntityFormPage");
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
 const GlobalSettingsPage = lazyPage(() => import("./settings/GlobalSettingsPage"), "GlobalSettingsPage");
+const UsersListPage = lazyPage(() => import("./users/UsersListPage"), "UsersListPage");
+const UserFormPage = lazyPage(() => import("./users/UserFormPage"), "UserFormPage");
+const RolesListPage = lazyPage(() => import("./roles/RolesListPage"), "RolesListPage");
+const RoleFormPage = lazyPage(() => import("./roles/RoleFormPage"), "RoleFormPage");
+const RoleSortPage = lazyPage(() => import("./roles/RoleSortPage"), "RoleSortPage");
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -38,10 +43,35 @@ function entityRoute(entity: EntityDef): RouteObject {
 }
 
 /**
+ * /admin/users and /admin/roles: screens of their own (not registry entities). The route table
+ * guards them: roles/sort is marked superuserOnly there, so others land on no-access.
+ */
+function userAndRoleRoutes(): RouteObject[] {
+  return [
+    {
+      id: "admin.users",
+      path: "users",
+      element: <UsersListPage />,
+      handle: handle({ titleKey: "admin.nav.users" }),
+      children: [modalRoute({ id: "admin.users.edit", path: "edit/:id?", titleKey: "users.singular", size: "xl", Component: UserFormPage })],
+    },
+    {
+      id: "admin.roles",
+      path: "roles",
+      element: <RolesListPage />,
+      handle: handle({ titleKey: "admin.nav.roles" }),
+      children: [
+        modalRoute({ id: "admin.roles.edit", path: "edit/:id?", titleKey: "roles.singular", size: "70rem", Component: RoleFormPage }),
+        modalRoute({ id: "admin.roles.sort", path: "sort", titleKey: "entitySort.title", size: "md", Component: RoleSortPage }),
+      ],
+    },
+  ];
+}
+
+/**
  * The /admin route tree, built from the entity registry (DESIGN.md §5): one list per entity
  * (entities edited inside another, like checkpoints in their map, have none) plus the global
- * settings. Users and roles follow with their own screens. /admin itself is sent to its first
- * child by the route guard.
+ * settings, users and roles. /admin itself is sent to its first child by the route guard.
  */
 export function adminRoutes(): RouteObject[] {
   return [
@@ -52,6 +82,7 @@ export function adminRoutes(): RouteObject[] {
       handle: handle({ titleKey: "admin.title" }),
       children: [
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
+        ...userAndRoleRoutes(),
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },
       ],
     },

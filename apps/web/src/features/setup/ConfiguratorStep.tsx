@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
@@ -11,8 +11,12 @@ import { notify } from "../../ui/notify";
 import { CREATE_INITIAL_CONFIGURATOR } from "./setup.graphql";
 import { configuratorConnectionError } from "./setup-errors";
 import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
+import { VirtualCallSystemOption } from "./VirtualCallSystemOption";
 
-/** Step 3: connection to the configurator (call-system controller); may be skipped. */
+/**
+ * Step 3: connection to the configurator (call-system controller), or the bundled virtual call
+ * system instead; may be skipped.
+ */
 export function ConfiguratorStep(): ReactNode {
   const { t } = useTranslation();
   const { data, refetch } = useAppData();
@@ -22,6 +26,7 @@ export function ConfiguratorStep(): ReactNode {
   const [username, setUsername] = useState("admin");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<StepFieldErrors>({});
+  const [usedVirtual, setUsedVirtual] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -39,6 +44,13 @@ export function ConfiguratorStep(): ReactNode {
       return;
     }
     notify({ type: "success", title: t("setup.configurator.savedTitle"), text: t("setup.configurator.savedText") });
+    setUsedVirtual(false);
+    await refetch();
+  };
+
+  const virtualUsed = async (): Promise<void> => {
+    setErrors({});
+    setUsedVirtual(true);
     await refetch();
   };
 
@@ -48,10 +60,14 @@ export function ConfiguratorStep(): ReactNode {
         {t("setup.configurator.text")}
       </Text>
       {data.appState.configurator_set && (
-        <Alert color="teal" icon={<IconPlugConnected size={18} />} data-testid={TESTIDS.setup.configDone}>
-          {t("setup.configurator.done", { ip: data.appState.configurator_ip ?? "" })}
+        <Alert color="teal" icon={<IconPlugConnected size={18} />} data-testid={TESTIDS.setup.configDone} data-virtual={usedVirtual}>
+          {usedVirtual
+            ? t("setup.configurator.virtual.done", { ip: data.appState.configurator_ip ?? "" })
+            : t("setup.configurator.done", { ip: data.appState.configurator_ip ?? "" })}
         </Alert>
       )}
+      <VirtualCallSystemOption onUsed={virtualUsed} />
+      <Divider label={t("setup.configurator.virtual.or")} labelPosition="center" />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <TextInput

@@ -49,3 +49,18 @@ export const CREATE_INITIAL_USER: TypedDocumentNode<
     }
   }
 `;
+
+/** Starts the bundled virtual call system and stores it as system 1's configurator (step 3). */
+export const USE_VIRTUAL_CALL_SYSTEM: TypedDocumentNode<
+  { useVirtualCallSystem: { id: number; name: string; ip: string; username: string } | null },
+  Record<string, never>
+> = gql`
+  mutation UseVirtualCallSystem {
+    useVirtualCallSystem {
+      id
+      name
+      ip
+      username
+    }
+  }
+`;

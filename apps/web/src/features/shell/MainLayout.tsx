@@ -5,6 +5,7 @@ import { showTopBar } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { PageLoader } from "../../ui/PageLoader";
+import { AuditLogHost } from "../audit/AuditLogHost";
 import { AppFooter } from "./AppFooter";
 import { MainHeader } from "./MainHeader";
 import { MobileMenu } from "./MobileMenu";
@@ -32,6 +33,7 @@ export function MainLayout(): ReactNode {
         </Suspense>
       </Box>
       <AppFooter />
+      <AuditLogHost committing={committing} />
     </Box>
   );
 }

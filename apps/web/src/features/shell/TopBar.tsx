@@ -2,15 +2,16 @@ import type { ReactNode } from "react";
 import { Group, Select, Text } from "@mantine/core";
 import { IconServer2 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { showSystemSelector } from "@caresuite/domain";
+import { showAuditLogButton, showSystemSelector } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { TESTIDS } from "../../testids";
+import { AuditLogButton } from "../audit/AuditLogButton";
 
 /**
- * The top bar (spec "Application shell"): system selector now; the sync indicator, incident
- * indicator and audit-log button join it with their features (see the `indicators` slot, whose
- * rules are showSyncIndicator / showIncidentIndicator / showAuditLogButton in the domain).
+ * The top bar (spec "Application shell"): system selector and audit-log button now; the sync and
+ * incident indicators join it with their features (see the `indicators` slot, whose rules are
+ * showSyncIndicator / showIncidentIndicator / showAuditLogButton in the domain).
  */
 export function TopBar({ committing }: { committing: boolean }): ReactNode {
   const { t } = useTranslation();
@@ -46,8 +47,8 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
           </Text>
         )}
       </Group>
-      {/* indicators: sync, incidents, audit log (added by their features) */}
-      <Group gap="xs" />
+      {/* indicators: sync and incidents (added by their features), audit log */}
+      <Group gap="xs">{showAuditLogButton({ user: data.user, committing }) && <AuditLogButton />}</Group>
     </Group>
   );
 }

@@ -1,0 +1,90 @@
+import type { KeyboardEvent, ReactNode } from "react";
+import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { TESTIDS } from "../testids";
+
+/** Pieces every admin list shares (registry entities, users, roles): states, pager, rows. */
+
+export function ListLoadError({ onRetry }: { onRetry: () => void }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("entityList.loadErrorTitle")} data-testid={TESTIDS.entityList.error}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t("entityList.loadErrorText")}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry} data-testid={TESTIDS.entityList.retry}>
+          {t("common.retry")}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function ListLoading(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Center mih={160} data-testid={TESTIDS.entityList.loading} aria-busy="true">
+      <Loader size="sm" aria-label={t("common.loading")} />
+    </Center>
+  );
+}
+
+interface ListPagerProps {
+  total: number;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}
+
+/** "Einträge: n" and previous/next page. */
+export function ListPager({ total, page, pages, onPage }: ListPagerProps): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm" c="dimmed" data-testid={TESTIDS.entityList.total}>
+        {t("entityList.total", { total })}
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid={TESTIDS.entityList.prev}>
+          {t("entityList.prev")}
+        </Button>
+        <Text size="sm">{t("entityList.page", { page: Math.min(page, pages), pages })}</Text>
+        <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid={TESTIDS.entityList.next}>
+          {t("entityList.next")}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+interface OpenableRowProps {
+  id: number;
+  /** The row's name for screen readers ("«Nacht» öffnen"). */
+  name: string;
+  onOpen: (id: number) => void;
+  children: ReactNode;
+}
+
+/** A table row that opens its record by click, Enter or Space. */
+export function OpenableRow({ id, name, onOpen, children }: OpenableRowProps): ReactNode {
+  const { t } = useTranslation();
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>): void => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onOpen(id);
+    }
+  };
+  return (
+    <Table.Tr
+      tabIndex={0}
+      style={{ cursor: "pointer" }}
+      onClick={() => onOpen(id)}
+      onKeyDown={onKeyDown}
+      aria-label={t("entityList.open", { name })}
+      data-testid={TESTIDS.entityList.row}
+      data-id={id}
+    >
+      {children}
+    </Table.Tr>
+  );
+}

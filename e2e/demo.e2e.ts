@@ -1,0 +1,259 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TESTIDS } from "../apps/web/src/testids.ts";
+import { axeViolations } from "./support/axe.ts";
+import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { freePort, startServer, type RunningServer } from "./support/server.ts";
+
+/**
+ * The public demo screen against a real demo server (`npm run demo`): the server seeds the demo
+ * site and starts the virtual call system itself. That system generates background traffic, so
+ * assertions look at the test's own room and at the calls that existed before an action.
+ */
+
+type DemoFloor = { name: string; rooms: { name: string; device_id: number }[] };
+
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined && ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Page object of /demo, in the words of the screen. */
+class DemoScreen {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async open(baseUrl: string): Promise<void> {
+    await this.page.goto(`${baseUrl}/demo`);
+    await byTestId(this.page, TESTIDS.demo.page).waitFor();
+    await this.room("1. OG", 0).waitFor();
+  }
+
+  /** The n-th room of a floor in the left panel. */
+  room(floor: string, index: number): Locator {
+    return this.page.locator(`[data-testid="${TESTIDS.demo.floor}"][data-floor="${floor}"] [data-testid="${TESTIDS.demo.room}"]`).nth(index);
+  }
+
+  async press(room: Locator, button: "alert" | "presence" | "emergency"): Promise<void> {
+    await room.locator(`[data-testid="${TESTIDS.demo.button(button)}"]`).click();
+    // A press runs behind the busy overlay; the next one waits until it is gone.
+    await byTestId(this.page, TESTIDS.demo.busy).waitFor({ state: "hidden" });
+  }
+
+  async modeOf(room: Locator): Promise<string | null> {
+    return room.getAttribute("data-mode");
+  }
+
+  /** Call types of the open calls of a device in the visuals tab's list. */
+  async callTypesOf(device: number): Promise<string[]> {
+    const cards = this.page.locator(`[data-testid="${TESTIDS.demo.call}"][data-device="${device}"]`);
+    return (await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-call-type") ?? ""))).sort();
+  }
+
+  async callIds(): Promise<string[]> {
+    return this.page.locator(`[data-testid="${TESTIDS.demo.call}"]`).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-id") ?? ""));
+  }
+
+  async menu(item: "closeAll" | "reset"): Promise<void> {
+    await byTestId(this.page, TESTIDS.demo.menu).click();
+    await byTestId(this.page, TESTIDS.demo[item]).click();
+  }
+}
+
+describe("the demo screen in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let floors: DemoFloor[];
+
+  beforeAll(async () => {
+    server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()) });
+    browser = await launchBrowser();
+    // The virtual call system starts with the server; its tree arrives once the link is up.
+    await until(
+      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
+      (systems) => systems.some((system) => system.connected),
+    );
+    floors = await until(
+      async () => ((await (await fetch(`${server.baseUrl}/demo/rooms`)).json()) as { floors: DemoFloor[] }).floors,
+      (list) => list.length === 2 && list.every((floor) => floor.rooms.length > 0),
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("drives a room through alert, emergency and back, live in every open browser", async () => {
+    const { page, consoleErrors } = await newPage(browser);
+    const demo = new DemoScreen(page);
+    await demo.open(server.baseUrl);
+    // A second visitor: the buttons follow the call system, not the browser that pressed them.
+    const other = new DemoScreen((await newPage(browser)).page);
+    await other.open(server.baseUrl);
+
+    // spec: "A left panel lists floors 1. OG and 2. OG"; German labels.
+    expect(await byTestId(page, TESTIDS.demo.floor).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-floor")))).toEqual(["1. OG", "2. OG"]);
+    expect(await byTestId(page, TESTIDS.demo.tab("visuals")).textContent()).toContain("Visualisierung");
+    expect(await byTestId(page, TESTIDS.demo.tab("admin")).textContent()).toContain("Verwaltung");
+
+    const room = demo.room("1. OG", 0);
+    const device = Number(await room.getAttribute("data-device"));
+    expect(device).toBe(floors[0]?.rooms[0]?.device_id);
+    expect(await demo.modeOf(room)).toBe("off");
+
+    // Alert: the room shows it, the call appears in the visualisation tab's list.
+    await byTestId(page, TESTIDS.demo.tab("visuals")).click();
+    await demo.press(room, "alert");
+    await expect.poll(() => demo.modeOf(room)).toBe("alert");
+    expect(await room.locator(`[data-testid="${TESTIDS.demo.button("alert")}"]`).getAttribute("data-active")).toBe("true");
+    await expect.poll(() => demo.callTypesOf(device)).toEqual(["4"]);
+    await expect.poll(() => other.modeOf(other.room("1. OG", 0))).toBe("alert");
+
+    // The app previews: a room of 1. OG (Station 1) reaches Station 1's nurse and the night shift.
+    await byTestId(page, TESTIDS.demo.tab("app")).click();
+    const preview = (id: string) => page.locator(`[data-testid="${TESTIDS.demo.preview}"][data-preview="${id}"]`);
+    const previewHas = (id: string) => preview(id).locator(`[data-testid="${TESTIDS.demo.call}"][data-device="${device}"]`).count();
+    await expect.poll(() => previewHas("station1")).toBe(1);
+    expect(await previewHas("night")).toBe(1);
+    expect(await previewHas("station2")).toBe(0);
+    // spec: "Preview scale is capped at 1".
+    for (const id of ["station1", "station2", "night"]) {
+      const scale = Number(await preview(id).getAttribute("data-scale"));
+      expect(scale).toBeGreaterThan(0);
+      expect(scale).toBeLessThanOrEqual(1);
+    }
+    await byTestId(page, TESTIDS.demo.tab("visuals")).click();
+
+    // Presence beside the alert: both on, which is the emergency.
+    await demo.press(room, "presence");
+    await expect.poll(() => demo.modeOf(room)).toBe("emergency");
+    await expect.poll(() => demo.callTypesOf(device)).toEqual(["2"]);
+    await expect.poll(() => other.modeOf(other.room("1. OG", 0))).toBe("emergency");
+
+    // spec: "pressing either while both on cancels emergency and clears both".
+    await demo.press(room, "presence");
+    await expect.poll(() => demo.modeOf(room)).toBe("off");
+    await expect.poll(() => demo.callTypesOf(device)).toEqual([]);
+
+    // spec: "pressing alert while presence is on turns both into emergency (presence closed, emergency sent)".
+    await demo.press(room, "presence");
+    await expect.poll(() => demo.modeOf(room)).toBe("presence");
+    await demo.press(room, "alert");
+    await expect.poll(() => demo.modeOf(room)).toBe("emergency");
+    await expect.poll(() => demo.callTypesOf(device)).toEqual(["2"]);
+    await demo.press(room, "alert");
+    await expect.poll(() => demo.modeOf(room)).toBe("off");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("closes all calls from the header menu", async () => {
+    const { page } = await newPage(browser);
+    const demo = new DemoScreen(page);
+    await demo.open(server.baseUrl);
+    await demo.press(demo.room("1. OG", 1), "alert");
+    await demo.press(demo.room("2. OG", 0), "emergency");
+    await expect.poll(async () => (await demo.callIds()).length).toBeGreaterThanOrEqual(2);
+    const before = await demo.callIds();
+
+    await demo.menu("closeAll");
+    // Every call open before is gone (the virtual call system may open new ones meanwhile).
+    await expect.poll(async () => (await demo.callIds()).filter((id) => before.includes(id))).toEqual([]);
+    await expect.poll(() => demo.modeOf(demo.room("1. OG", 1))).toBe("off");
+    await expect.poll(() => demo.modeOf(demo.room("2. OG", 0))).toBe("off");
+  });
+
+  it("resets the demo after confirmation, signed in again as the demo administrator", async () => {
+    const { page } = await newPage(browser);
+    const demo = new DemoScreen(page);
+    await demo.open(server.baseUrl);
+    await demo.press(demo.room("1. OG", 2), "alert");
+    await expect.poll(() => demo.modeOf(demo.room("1. OG", 2))).toBe("alert");
+
+    // Cancelling asks nothing of the server.
+    await demo.menu("reset");
+    await byTestId(page, TESTIDS.demo.resetCancel).click();
+    await byTestId(page, TESTIDS.demo.resetDialog).waitFor({ state: "hidden" });
+    expect(await demo.modeOf(demo.room("1. OG", 2))).toBe("alert");
+
+    await page.evaluate(() => Object.assign(window, { beforeReset: true }));
+    await demo.menu("reset");
+    await byTestId(page, TESTIDS.demo.resetConfirm).click();
+    // The page reloads (the marker is gone) ...
+    await expect.poll(() => page.evaluate(() => "beforeReset" in window).catch(() => true), { timeout: 20_000 }).toBe(false);
+    await byTestId(page, TESTIDS.demo.page).waitFor();
+    // ... signed in as the demo administrator, with the room cleared.
+    const me = await page.evaluate(async () => {
+      const response = await fetch("/backend/query", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        body: JSON.stringify({ query: "{ authUser { username } }" }),
+      });
+      return ((await response.json()) as { data: { authUser: { username: string } } }).data.authUser.username;
+    });
+    expect(me).toBe("admin");
+    await expect.poll(() => demo.modeOf(demo.room("1. OG", 2))).toBe("off");
+  });
+
+  it("passes axe, with calls on the board and on the phones", async () => {
+    const { page } = await newPage(browser);
+    const demo = new DemoScreen(page);
+    await demo.open(server.baseUrl);
+    await demo.press(demo.room("1. OG", 3), "alert");
+    await demo.press(demo.room("2. OG", 1), "emergency");
+    await expect.poll(() => demo.modeOf(demo.room("2. OG", 1))).toBe("emergency");
+    const screen = `[data-testid="${TESTIDS.demo.page}"]`;
+    expect(await axeViolations(page, screen)).toEqual([]);
+    await byTestId(page, TESTIDS.demo.tab("app")).click();
+    await byTestId(page, TESTIDS.demo.preview).first().waitFor();
+    expect(await axeViolations(page, screen)).toEqual([]);
+    await demo.menu("closeAll");
+  });
+});
+
+describe("the setup wizard's virtual call system in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ CONTROLLER_PORT: String(await freePort()) });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("step 3 starts the virtual call system instead of a controller's address, and the server connects to it", async () => {
+    const { page, consoleErrors } = await newPage(browser);
+    await page.goto(`${server.baseUrl}/setup`);
+    const step = byTestId(page, TESTIDS.setup.step);
+    await byTestId(page, TESTIDS.setup.next).click();
+    await expect.poll(() => step.getAttribute("data-step")).toBe("2");
+    await byTestId(page, TESTIDS.setup.next).click();
+    await expect.poll(() => step.getAttribute("data-step")).toBe("3");
+
+    // The manual form stays for real controllers.
+    await byTestId(page, TESTIDS.setup.configIp).waitFor();
+    expect(await byTestId(page, TESTIDS.setup.configVirtual).textContent()).toContain("Virtuelle Rufanlage verwenden");
+    await byTestId(page, TESTIDS.setup.configVirtual).click();
+    const done = byTestId(page, TESTIDS.setup.configDone);
+    await done.waitFor({ timeout: 30_000 });
+    expect(await done.getAttribute("data-virtual")).toBe("true");
+    expect(await done.textContent()).toContain("Virtuelle Rufanlage eingerichtet");
+    await until(
+      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
+      (systems) => systems.some((system) => system.connected),
+    );
+    await byTestId(page, TESTIDS.setup.next).click();
+    await expect.poll(() => step.getAttribute("data-step")).toBe("4");
+    expect(consoleErrors).toEqual([]);
+  });
+});
