@@ -200,6 +200,25 @@ export const TESTIDS = {
     loadRetry: "settings.loadRetry",
     readOnly: "settings.readOnly",
   },
+  /** The public display board (spec "Display screen (public)"). */
+  display: {
+    page: "display.page",
+    header: "display.header",
+    profileBadge: "display.profileBadge",
+    fullscreenToggle: "display.fullscreenToggle",
+    /** Carries `data-id`, `data-device`, `data-call-type`, `data-urgency`, `data-elevated`. */
+    call: "display.call",
+    calls: "display.calls",
+    presence: "display.presence",
+    presences: "display.presences",
+    notes: "display.notes",
+    note: "display.note",
+    empty: "display.empty",
+    clock: "display.clock",
+    noSystems: "display.noSystems",
+    connectionLost: "display.connectionLost",
+    live: "display.live",
+  },
   /** The public demo screen (spec "Demo screen"). */
   demo: {
     page: "demo.page",

@@ -16,6 +16,8 @@ const NotFoundPage = lazyPage(() => import("../features/shell/NotFoundPage"), "N
 const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
 // The demo page and its texts load together (features/demo/demo-module.ts).
 const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
+// The public display board and its texts load together (features/display/display-module.ts).
+const DisplayPage = lazyPage(async () => (await import("../features/display/display-module")).loadDisplayPage(), "DisplayPage");
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -40,6 +42,7 @@ export const appRoutes: RouteObject[] = [
       },
       { path: "setup", element: <SetupPage />, handle: handle({ titleKey: "setup.title" }) },
       { path: "demo", element: <DemoPage />, handle: handle({ titleKey: "demo.title" }) },
+      { path: "display/:slug?", element: <DisplayPage />, handle: handle({ titleKey: "display.title" }) },
       {
         id: "main",
         element: <MainLayout />,

@@ -14,6 +14,10 @@ import demoDe from "./locales/demo/de.json";
 import demoEn from "./locales/demo/en.json";
 import demoFr from "./locales/demo/fr.json";
 import demoIt from "./locales/demo/it.json";
+import displayDe from "./locales/display/de.json";
+import displayEn from "./locales/display/en.json";
+import displayFr from "./locales/display/fr.json";
+import displayIt from "./locales/display/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -44,13 +48,15 @@ const parts = {
   audit: { de: flatten(auditDe), others: { en: flatten(auditEn), fr: flatten(auditFr), it: flatten(auditIt) } },
   // The demo screen's texts, loaded with it (i18n/demo-catalogue.ts).
   demo: { de: flatten(demoDe), others: { en: flatten(demoEn), fr: flatten(demoFr), it: flatten(demoIt) } },
+  // The display board's texts, loaded with it (i18n/display-catalogue.ts).
+  display: { de: flatten(displayDe), others: { en: flatten(displayEn), fr: flatten(displayFr), it: flatten(displayIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
 /** Every key the app can show in German once the admin area and the audit log are loaded. */
-const allGerman = new Map([...parts.main.de, ...parts.admin.de, ...parts.audit.de, ...parts.demo.de]);
+const allGerman = new Map([...parts.main.de, ...parts.admin.de, ...parts.audit.de, ...parts.demo.de, ...parts.display.de]);
 
-describe.each(["admin", "audit", "demo"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());

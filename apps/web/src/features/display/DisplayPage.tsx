@@ -1,0 +1,265 @@
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { ActionIcon, Alert, Badge, Box, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconBell, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useParams, useSearchParams } from "react-router";
+import { useQuery, useSubscription } from "urql";
+import { isLoggedIn, type GroupSelection } from "@caresuite/domain";
+import { readStorage, writeStorage } from "../../api/storage";
+import { serverNow } from "../../api/status";
+import { systemMessages } from "../../app/SystemMessagesListener";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { useSystemContext } from "../../app/providers/SystemProvider";
+import { changeLocale, currentLocale, isLocale } from "../../i18n";
+import { TESTIDS } from "../../testids";
+import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type DisplayFontSize } from "./display-board";
+import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayNote, type DisplayProfile } from "./display.graphql";
+import { DisplayCallCard, PresenceTile } from "./DisplayCallCard";
+import { useConnectionLost } from "./useConnectionState";
+import { useDisplayClock } from "./useDisplayClock";
+
+/** spec §9: "Storage prefix cs."; the last profile this screen showed. */
+export const LAST_PROFILE_KEY = "cs.display_profile";
+
+const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
+
+/**
+ * /display/:slug? — chooses the profile (spec: "the slug in the URL chooses the profile,
+ * otherwise the last used profile"), then renders the board.
+ */
+export function DisplayPage(): ReactNode {
+  const { t } = useTranslation();
+  const { slug } = useParams();
+  const [search] = useSearchParams();
+  const [{ data, fetching, error }, refetchProfiles] = useQuery({ query: DISPLAY_PROFILES, requestPolicy: "cache-and-network" });
+
+  useEffect(
+    () => systemMessages.register("displayprofile.updated", () => refetchProfiles({ requestPolicy: "network-only" })),
+    [refetchProfiles],
+  );
+
+  const profiles = data?.displayProfiles;
+  if (!profiles && fetching) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label={t("display.loading")} />
+      </Center>
+    );
+  }
+  const list = profiles ?? [];
+  const query = search.toString() ? `?${search.toString()}` : "";
+  const profile = slug ? list.find((p) => p.slug === slug) : undefined;
+  // spec: "An unknown slug redirects to the empty slug."
+  if (slug && !profile && !error) return <Navigate to={`/display${query}`} replace />;
+  if (!slug) {
+    // spec: "An empty slug with a known last-used profile redirects to it unless query parameters exist."
+    const last = readStorage(LAST_PROFILE_KEY);
+    if (last && !query && list.some((p) => p.slug === last)) return <Navigate to={`/display/${encodeURIComponent(last)}`} replace />;
+  }
+  return <DisplayBoard key={profile?.id ?? 0} profile={profile ?? null} />;
+}
+
+function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNode {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const params = useMemo(() => readDisplayQuery(search), [search]);
+  const { data: appData } = useAppData();
+  const { systemId } = useSystemContext();
+  const now = useDisplayClock();
+  const lost = useConnectionLost();
+  const wide = useMediaQuery("(min-width: 1100px)");
+  const [fullscreen, setFullscreen] = useState(() => params.fullscreen || (profile?.fullscreen === true && !isLoggedIn(appData.user)));
+
+  useEffect(() => {
+    if (profile) writeStorage(LAST_PROFILE_KEY, profile.slug);
+  }, [profile]);
+
+  // The profile's language unless the URL names one (spec: locale query parameter first).
+  useEffect(() => {
+    const wanted = profile?.locale;
+    if (!search.get("locale") && isLocale(wanted) && wanted !== currentLocale()) void changeLocale(wanted);
+  }, [profile, search]);
+
+  // spec: "Escape exits fullscreen."
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setFullscreen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const [relations, refetchRelations] = useQuery({ query: DISPLAY_RELATIONS, variables: { system_id: systemId }, pause: !profile });
+  const [notesResult, refetchNotes] = useQuery({ query: ACTIVE_DISPLAY_NOTES, requestPolicy: "cache-and-network" });
+  const [calls] = useSubscription({ query: DISPLAY_CALLS_CHANGED });
+  const [lastUpdate, setLastUpdate] = useState<number | null>(null);
+  useEffect(() => {
+    if (calls.data) setLastUpdate(serverNow());
+  }, [calls.data]);
+
+  // spec: "Schedule, display group and display profile updates ... trigger a refetch"; notes too.
+  useEffect(() => {
+    const again = () => refetchRelations({ requestPolicy: "network-only" });
+    const offs = [
+      systemMessages.register("schedule.updated", again),
+      systemMessages.register("displaygroup.updated", again),
+      systemMessages.register("displaynote.updated", () => refetchNotes({ requestPolicy: "network-only" })),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [refetchRelations, refetchNotes]);
+
+  const minute = Math.floor(now / 60_000);
+  const setting = profile?.settings.find((s) => s.system_id === systemId) ?? null;
+  const systemParams = appData.publicSystemParams.find((p) => p.id === systemId);
+  const selection: GroupSelection = useMemo(() => {
+    // No profile chosen: the board shows every open call of the system.
+    if (!profile) return { kind: "all" };
+    return selectionFor({
+      setting,
+      schedules: relations.data?.displayRelations.schedules ?? [],
+      weekendStart: systemParams?.weekend_start ?? 0,
+      weekendStop: systemParams?.weekend_stop ?? 0,
+      now: new Date(minute * 60_000),
+    });
+  }, [profile, setting, relations.data, systemParams, minute]);
+
+  const showPresences = profile ? profile.show_presences : true;
+  const shown = callsForSelection(calls.data?.callsChanged ?? [], selection, relations.data?.displayRelations.display_groups ?? [], params.sections, { showPresences });
+  const { cards, presences } = splitPresences(shown, showPresences);
+  const notes = notesResult.data?.activeDisplayNotes ?? [];
+  const fontSize = params.fontSize ?? readFontSize(profile?.font_size) ?? "normal";
+  const noSystems = profile !== null && profile.settings.length === 0;
+
+  return (
+    <Box data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: FONT_SCALE[fontSize] }} bg="gray.0">
+      {!fullscreen && (
+        <Group justify="space-between" mb="md" data-testid={TESTIDS.display.header}>
+          <Group gap="sm">
+            <Title order={1} fz="1.5em">
+              {t("display.title")}
+            </Title>
+            <Badge size="lg" variant="light" data-testid={TESTIDS.display.profileBadge}>
+              {profile?.name ?? t("display.noProfile")}
+            </Badge>
+          </Group>
+          <Group gap="sm">
+            {!lost && <LiveDot />}
+            <Tooltip label={t("display.fullscreenEnter")}>
+              <ActionIcon variant="default" size="lg" aria-label={t("display.fullscreenEnter")} onClick={() => setFullscreen(true)} data-testid={TESTIDS.display.fullscreenToggle}>
+                <IconMaximize size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      )}
+      {lost && (
+        <Alert color="red" variant="filled" mb="md" icon={<IconPlugConnectedX size={22} />} role="alert" data-testid={TESTIDS.display.connectionLost}>
+          <Text fw={700} fz="1.1em">
+            {lastUpdate === null ? t("display.connectionLostNever") : t("display.connectionLost", { time: clockTime(lastUpdate) })}
+          </Text>
+        </Alert>
+      )}
+      {noSystems && (
+        <Alert color="yellow" mb="md" icon={<IconInfoCircle size={20} />} title={t("display.noSystemsTitle")} data-testid={TESTIDS.display.noSystems}>
+          {t("display.noSystemsText")}
+        </Alert>
+      )}
+      {/* Wraps on narrow screens: the presence column goes below the cards instead of over them. */}
+      <Box style={{ display: "flex", flexWrap: "wrap", gap: "1em", alignItems: "flex-start" }}>
+        <Box style={{ flex: "1 1 16em", minWidth: 0 }}>
+          {!calls.data ? (
+            <Center py="xl">
+              <Loader aria-label={t("display.loading")} />
+            </Center>
+          ) : cards.length === 0 ? (
+            <EmptyBoard fullscreen={fullscreen} now={now} />
+          ) : (
+            <Box
+              component="section"
+              aria-label={t("display.calls")}
+              data-testid={TESTIDS.display.calls}
+              style={{ display: "grid", gap: "0.75em", gridTemplateColumns: "repeat(auto-fill, minmax(min(16em, 100%), 1fr))" }}
+            >
+              {cards.map((call) => (
+                <DisplayCallCard key={call.id} call={call} now={now} />
+              ))}
+            </Box>
+          )}
+        </Box>
+        {presences.length > 0 && (
+          <Stack component="aside" aria-label={t("display.presences")} gap={10} w="12em" style={{ flexShrink: 0 }} data-testid={TESTIDS.display.presences}>
+            {presences.map((call) => (
+              <PresenceTile key={call.id} call={call} now={now} />
+            ))}
+          </Stack>
+        )}
+        {wide && notes.length > 0 && <NotesColumn notes={notes} />}
+      </Box>
+      {fullscreen && (
+        <Group pos="fixed" bottom={8} right={8} gap="xs">
+          {!lost && <LiveDot />}
+          <ActionIcon variant="subtle" size="sm" aria-label={t("display.fullscreenExit")} onClick={() => setFullscreen(false)} data-testid={TESTIDS.display.fullscreenToggle}>
+            <IconMinimize size={14} />
+          </ActionIcon>
+        </Group>
+      )}
+    </Box>
+  );
+}
+
+/** A discreet sign that the board is live (issue 5 item 7). */
+function LiveDot(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} data-testid={TESTIDS.display.live} aria-live="polite">
+      <Box w={10} h={10} bg="green.7" style={{ borderRadius: "50%" }} />
+      <Text fz="0.8em" c="gray.7">
+        {t("display.live")}
+      </Text>
+    </Group>
+  );
+}
+
+/** spec: "Empty state: a bell icon and text; in fullscreen a clock (HH:mm) and the long date." */
+function EmptyBoard({ fullscreen, now }: { fullscreen: boolean; now: number }): ReactNode {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack align="center" gap="md" py="xl" data-testid={TESTIDS.display.empty}>
+      {fullscreen && (
+        <Stack align="center" gap={0} data-testid={TESTIDS.display.clock}>
+          <Text fz="5em" fw={700} lh={1} style={{ fontVariantNumeric: "tabular-nums" }}>
+            {clockTime(now, false)}
+          </Text>
+          <Text fz="1.5em" c="gray.7">
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: "full" }).format(now)}
+          </Text>
+        </Stack>
+      )}
+      <EmptyState
+        icon={<IconBell size={32} />}
+        withIndicatorBackground
+        title={t("display.emptyTitle")}
+        description={t("display.emptyText")}
+        styles={{ description: { color: "var(--mantine-color-gray-7)" } }}
+      />
+    </Stack>
+  );
+}
+
+/** spec: "a notes column of 320 px on screens 1100 px or wider when display notes exist." */
+function NotesColumn({ notes }: { notes: DisplayNote[] }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Stack component="aside" aria-label={t("display.notes")} w={320} gap="sm" style={{ flexShrink: 0 }} data-testid={TESTIDS.display.notes}>
+      {notes.map((note) => (
+        <Paper key={note.id} withBorder p="sm" radius="md" data-testid={TESTIDS.display.note} style={{ borderLeft: `6px solid ${note.color || "#fab005"}` }}>
+          <Text fw={700}>{note.title}</Text>
+          <Text fz="0.9em" style={{ whiteSpace: "pre-wrap" }}>
+            {note.text}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
