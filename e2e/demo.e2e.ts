@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { axeViolations } from "./support/axe.ts";
@@ -37,6 +37,18 @@ class DemoScreen {
     await this.room("1. OG", 0).waitFor();
   }
 
+  /** The fullscreen display board embedded in the visuals tab. */
+  get board(): FrameLocator {
+    return this.page.frameLocator(`[data-testid="${TESTIDS.demo.visualsFrame}"]`);
+  }
+
+  /** Opens the visuals tab and waits until its display board shows the live calls (or none). */
+  async showBoard(): Promise<void> {
+    await byTestId(this.page, TESTIDS.demo.tab("visuals")).click();
+    await this.board.locator(`[data-testid="${TESTIDS.display.page}"][data-fullscreen="true"]`).waitFor();
+    await this.board.locator(`[data-testid="${TESTIDS.display.calls}"], [data-testid="${TESTIDS.display.empty}"]`).first().waitFor();
+  }
+
   /** The n-th room of a floor in the left panel. */
   room(floor: string, index: number): Locator {
     return this.page.locator(`[data-testid="${TESTIDS.demo.floor}"][data-floor="${floor}"] [data-testid="${TESTIDS.demo.room}"]`).nth(index);
@@ -52,14 +64,21 @@ class DemoScreen {
     return room.getAttribute("data-mode");
   }
 
-  /** Call types of the open calls of a device in the visuals tab's list. */
+  /** Call types of the open calls of a device on the visuals tab's display board. */
   async callTypesOf(device: number): Promise<string[]> {
-    const cards = this.page.locator(`[data-testid="${TESTIDS.demo.call}"][data-device="${device}"]`);
+    const cards = this.board.locator(`[data-testid="${TESTIDS.display.call}"][data-device="${device}"]`);
     return (await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-call-type") ?? ""))).sort();
   }
 
+  /** How many presence tiles of a device the board's presence column shows. */
+  async presencesOf(device: number): Promise<number> {
+    return this.board.locator(`[data-testid="${TESTIDS.display.presence}"][data-device="${device}"]`).count();
+  }
+
+  /** Ids of every open call on the board: the cards and the presence column. */
   async callIds(): Promise<string[]> {
-    return this.page.locator(`[data-testid="${TESTIDS.demo.call}"]`).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-id") ?? ""));
+    const calls = this.board.locator(`[data-testid="${TESTIDS.display.call}"], [data-testid="${TESTIDS.display.presence}"]`);
+    return calls.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-id") ?? ""));
   }
 
   async menu(item: "closeAll" | "reset"): Promise<void> {
@@ -109,8 +128,13 @@ describe("the demo screen in Chromium", () => {
     expect(device).toBe(floors[0]?.rooms[0]?.device_id);
     expect(await demo.modeOf(room)).toBe("off");
 
-    // Alert: the room shows it, the call appears in the visualisation tab's list.
-    await byTestId(page, TESTIDS.demo.tab("visuals")).click();
+    // The visualisation tab embeds the display board in fullscreen.
+    await demo.showBoard();
+    expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("src")).toBe("/display?fullscreen=1");
+    expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("title")).toBe("Anzeige im Vollbild");
+    expect(await demo.board.locator(`[data-testid="${TESTIDS.display.header}"]`).count()).toBe(0);
+
+    // Alert: the room shows it, the call appears on the display board.
     await demo.press(room, "alert");
     await expect.poll(() => demo.modeOf(room)).toBe("alert");
     expect(await room.locator(`[data-testid="${TESTIDS.demo.button("alert")}"]`).getAttribute("data-active")).toBe("true");
@@ -130,7 +154,7 @@ describe("the demo screen in Chromium", () => {
       expect(scale).toBeGreaterThan(0);
       expect(scale).toBeLessThanOrEqual(1);
     }
-    await byTestId(page, TESTIDS.demo.tab("visuals")).click();
+    await demo.showBoard();
 
     // Presence beside the alert: both on, which is the emergency.
     await demo.press(room, "presence");
@@ -146,9 +170,13 @@ describe("the demo screen in Chromium", () => {
     // spec: "pressing alert while presence is on turns both into emergency (presence closed, emergency sent)".
     await demo.press(room, "presence");
     await expect.poll(() => demo.modeOf(room)).toBe("presence");
+    // The display shows a presence in its presence column, not as a call card.
+    await expect.poll(() => demo.presencesOf(device)).toBe(1);
+    expect(await demo.callTypesOf(device)).toEqual([]);
     await demo.press(room, "alert");
     await expect.poll(() => demo.modeOf(room)).toBe("emergency");
     await expect.poll(() => demo.callTypesOf(device)).toEqual(["2"]);
+    await expect.poll(() => demo.presencesOf(device)).toBe(0);
     await demo.press(room, "alert");
     await expect.poll(() => demo.modeOf(room)).toBe("off");
     expect(consoleErrors).toEqual([]);
@@ -158,6 +186,7 @@ describe("the demo screen in Chromium", () => {
     const { page } = await newPage(browser);
     const demo = new DemoScreen(page);
     await demo.open(server.baseUrl);
+    await demo.showBoard();
     await demo.press(demo.room("1. OG", 1), "alert");
     await demo.press(demo.room("2. OG", 0), "emergency");
     await expect.poll(async () => (await demo.callIds()).length).toBeGreaterThanOrEqual(2);

@@ -67,6 +67,8 @@ export const TESTIDS = {
     mobileLogin: "shell.mobileLogin",
     mobileLogout: "shell.mobileLogout",
     outdatedHubs: "shell.outdatedHubs",
+    /** The call-system badge of the top bar, with `data-connected` (true/false). */
+    callSystemStatus: "shell.callSystemStatus",
   },
   notFound: { page: "notFound.page", back: "notFound.back" },
   noAccess: { page: "noAccess.page", home: "noAccess.home" },
@@ -246,11 +248,9 @@ export const TESTIDS = {
     roomStatus: "demo.roomStatus",
     /** `demo.button.<alert|presence|emergency>` inside a room, with `data-active`. */
     button: (button: string): string => `demo.button.${button}`,
-    /** The live open-calls list of the visuals tab. */
-    calls: "demo.calls",
-    callsEmpty: "demo.callsEmpty",
-    callsError: "demo.callsError",
-    /** One per open call, with `data-id`, `data-device`, `data-call-type` and `data-urgency`. */
+    /** The visuals tab's iframe of the fullscreen display (its calls are `display.call`). */
+    visualsFrame: "demo.visualsFrame",
+    /** One per open call on a phone preview, with `data-id`, `data-device`, `data-call-type` and `data-urgency`. */
     call: "demo.call",
     /** One per app user's phone, with `data-preview` and `data-scale`. */
     preview: "demo.preview",

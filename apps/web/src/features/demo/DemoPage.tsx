@@ -9,7 +9,6 @@ import { AppPreviews } from "./AppPreviews";
 import { closeAllDemoCalls, resetDemo, sendDemoTriggers, type DemoRoom } from "./demo-api";
 import { DemoHeader } from "./DemoHeader";
 import { FloorPanel } from "./FloorPanel";
-import { OpenCallsBoard } from "./OpenCallsBoard";
 import { ResetDemoDialog } from "./ResetDemoDialog";
 import { useDemoAction } from "./useDemoAction";
 import { useDemoCalls } from "./useDemoCalls";
@@ -19,6 +18,8 @@ type DemoTab = "admin" | "app" | "visuals";
 
 /** spec: "Tabs: management (opens admin in a new window)". */
 const ADMIN_PATH = "/admin";
+/** The spec embeds the fullscreen display board in the visuals tab. */
+const DISPLAY_PATH = "/display?fullscreen=1";
 
 /** /demo: the public demo screen (spec "Demo screen (German labels)"). */
 export function DemoPage(): ReactNode {
@@ -105,7 +106,17 @@ export function DemoPage(): ReactNode {
               <AppPreviews calls={liveCalls ?? []} />
             </Tabs.Panel>
             <Tabs.Panel value="visuals">
-              <OpenCallsBoard state={calls} />
+              <Box
+                component="iframe"
+                src={DISPLAY_PATH}
+                title={t("demo.visuals.frameTitle")}
+                w="100%"
+                h="calc(100vh - 150px)"
+                mih={320}
+                display="block"
+                style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-md)" }}
+                data-testid={TESTIDS.demo.visualsFrame}
+              />
             </Tabs.Panel>
           </Tabs>
         </Box>

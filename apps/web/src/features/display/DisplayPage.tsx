@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { ActionIcon, Alert, Badge, Box, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconBell, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -132,7 +132,14 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   const noSystems = profile !== null && profile.settings.length === 0;
 
   return (
-    <Box data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: FONT_SCALE[fontSize] }} bg="gray.0">
+    <Box component="main" aria-label={t("display.title")} data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: FONT_SCALE[fontSize] }} bg="gray.0">
+      {/* Fullscreen hides the header; the page keeps its heading for screen readers (also inside the demo's iframe). */}
+      {fullscreen && (
+        <VisuallyHidden component="h1">
+          {t("display.title")}
+          {profile ? ` – ${profile.name}` : ""}
+        </VisuallyHidden>
+      )}
       {!fullscreen && (
         <Group justify="space-between" mb="md" data-testid={TESTIDS.display.header}>
           <Group gap="sm">

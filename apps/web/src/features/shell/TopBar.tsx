@@ -2,14 +2,16 @@ import type { ReactNode } from "react";
 import { Group, Select, Text } from "@mantine/core";
 import { IconServer2 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { showAuditLogButton, showSystemSelector } from "@caresuite/domain";
+import { isLoggedIn, showAuditLogButton, showSystemSelector } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { TESTIDS } from "../../testids";
 import { AuditLogButton } from "../audit/AuditLogButton";
+import { CallSystemIndicator } from "./CallSystemIndicator";
 
 /**
- * The top bar (spec "Application shell"): system selector and audit-log button now; the sync and
+ * The top bar (spec "Application shell"): system selector, call-system badge (signed-in users) and
+ * audit-log button now; the sync and
  * incident indicators join it with their features (see the `indicators` slot, whose rules are
  * showSyncIndicator / showIncidentIndicator / showAuditLogButton in the domain).
  */
@@ -47,8 +49,11 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
           </Text>
         )}
       </Group>
-      {/* indicators: sync and incidents (added by their features), audit log */}
-      <Group gap="xs">{showAuditLogButton({ user: data.user, committing }) && <AuditLogButton />}</Group>
+      {/* indicators: call system, sync and incidents (added by their features), audit log */}
+      <Group gap="xs">
+        {isLoggedIn(data.user) && <CallSystemIndicator />}
+        {showAuditLogButton({ user: data.user, committing }) && <AuditLogButton />}
+      </Group>
     </Group>
   );
 }

@@ -1,0 +1,62 @@
+import { useEffect, type ReactNode } from "react";
+import { Badge, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { gql, useQuery, type TypedDocumentNode } from "urql";
+import { TOOLTIP_DELAY_MS } from "@caresuite/domain";
+import { useSystemContext } from "../../app/providers/SystemProvider";
+import { formatTime } from "../../i18n/format";
+import { TESTIDS } from "../../testids";
+
+/** How often the top bar asks for the link state of the call systems. */
+export const CALL_SYSTEM_POLL_MS = 10_000;
+
+interface CallSystemStatus {
+  system_id: number;
+  connected: boolean;
+  last_event_at: string | null;
+  last_error: string | null;
+}
+
+const CALL_SYSTEM_STATUS: TypedDocumentNode<{ callSystemStatus: CallSystemStatus[] }> = gql`
+  query CallSystemStatus {
+    callSystemStatus {
+      system_id
+      connected
+      last_event_at
+      last_error
+    }
+  }
+`;
+
+/**
+ * The top bar's call-system badge for signed-in users: whether the server's link to the current
+ * system's call system is up; nothing while the server reports no link for it.
+ */
+export function CallSystemIndicator(): ReactNode {
+  const { t } = useTranslation();
+  const { systemId } = useSystemContext();
+  const [{ data }, reexecute] = useQuery({ query: CALL_SYSTEM_STATUS, requestPolicy: "network-only" });
+
+  useEffect(() => {
+    const timer = setInterval(() => reexecute({ requestPolicy: "network-only" }), CALL_SYSTEM_POLL_MS);
+    return () => clearInterval(timer);
+  }, [reexecute]);
+
+  const status = data?.callSystemStatus.find((entry) => entry.system_id === systemId);
+  if (!status) return null;
+  if (status.connected) {
+    return (
+      <Badge color="green" variant="light" size="sm" data-testid={TESTIDS.shell.callSystemStatus} data-connected="true">
+        {t("shell.callSystem.connected")}
+      </Badge>
+    );
+  }
+  const details = [status.last_error, status.last_event_at ? t("shell.callSystem.lastEvent", { time: formatTime(status.last_event_at, { seconds: true }) }) : null].filter(Boolean);
+  return (
+    <Tooltip label={details.join(" · ")} disabled={details.length === 0} openDelay={TOOLTIP_DELAY_MS} multiline maw={320}>
+      <Badge color="red" variant="filled" size="sm" data-testid={TESTIDS.shell.callSystemStatus} data-connected="false">
+        {t("shell.callSystem.disconnected")}
+      </Badge>
+    </Tooltip>
+  );
+}
