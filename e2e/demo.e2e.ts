@@ -4,6 +4,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
+import { until } from "./support/wait.ts";
 
 /**
  * The public demo screen against a real demo server (`npm run demo`): the server seeds the demo
@@ -12,16 +13,6 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
  */
 
 type DemoFloor = { name: string; rooms: { name: string; device_id: number }[] };
-
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined && ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Page object of /demo, in the words of the screen. */
 class DemoScreen {
@@ -244,45 +235,5 @@ describe("the demo screen in Chromium", () => {
     await byTestId(page, TESTIDS.demo.preview).first().waitFor();
     expect(await axeViolations(page, screen)).toEqual([]);
     await demo.menu("closeAll");
-  });
-});
-
-describe("the setup wizard's virtual call system in Chromium", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ CONTROLLER_PORT: String(await freePort()) });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it("step 3 starts the virtual call system instead of a controller's address, and the server connects to it", async () => {
-    const { page, consoleErrors } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/setup`);
-    const step = byTestId(page, TESTIDS.setup.step);
-    await byTestId(page, TESTIDS.setup.next).click();
-    await expect.poll(() => step.getAttribute("data-step")).toBe("2");
-    await byTestId(page, TESTIDS.setup.next).click();
-    await expect.poll(() => step.getAttribute("data-step")).toBe("3");
-
-    // The manual form stays for real controllers.
-    await byTestId(page, TESTIDS.setup.configIp).waitFor();
-    expect(await byTestId(page, TESTIDS.setup.configVirtual).textContent()).toContain("Virtuelle Rufanlage verwenden");
-    await byTestId(page, TESTIDS.setup.configVirtual).click();
-    const done = byTestId(page, TESTIDS.setup.configDone);
-    await done.waitFor({ timeout: 30_000 });
-    expect(await done.getAttribute("data-virtual")).toBe("true");
-    expect(await done.textContent()).toContain("Virtuelle Rufanlage eingerichtet");
-    await until(
-      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
-      (systems) => systems.some((system) => system.connected),
-    );
-    await byTestId(page, TESTIDS.setup.next).click();
-    await expect.poll(() => step.getAttribute("data-step")).toBe("4");
-    expect(consoleErrors).toEqual([]);
   });
 });

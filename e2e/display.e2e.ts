@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
+import { until } from "./support/wait.ts";
 
 /**
  * The public display board against a demo server. The demo's virtual call system opens random
@@ -11,16 +12,6 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
 
 const NORMAL = 4;
 const EMERGENCY = 2;
-
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined && ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Page object of /display, in the words of the screen. */
 class DisplayScreen {

@@ -5,6 +5,7 @@ import { buildActivationCode } from "../apps/server/src/test-support/licences.ts
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { seedUser } from "./support/seed.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
+import { until } from "./support/wait.ts";
 
 const ADMIN_PASSWORD = "admin password 1";
 
@@ -59,8 +60,16 @@ describe("first run, sign-in and the shell in Chromium", () => {
     await byTestId(page, TESTIDS.setup.configPassword).fill("controller secret");
     await byTestId(page, TESTIDS.setup.configSave).click();
     await page.getByText("Keine Verbindung zum Konfigurator unter dieser Adresse.").waitFor({ timeout: 10_000 });
+    expect(await byTestId(page, TESTIDS.setup.configVirtual).textContent()).toContain("Virtuelle Rufanlage verwenden");
     await byTestId(page, TESTIDS.setup.configVirtual).click();
-    await byTestId(page, TESTIDS.setup.configDone).waitFor({ timeout: 30_000 });
+    const done = byTestId(page, TESTIDS.setup.configDone);
+    await done.waitFor({ timeout: 30_000 });
+    expect(await done.getAttribute("data-virtual")).toBe("true");
+    // The server really connects to the virtual call system it started.
+    await until(
+      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
+      (systems) => systems.some((system) => system.connected),
+    );
     await byTestId(page, TESTIDS.setup.next).click();
 
     // Step 4: Next only once the initial user exists.
