@@ -173,6 +173,32 @@ describe("the demo screen in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("keeps the spec's demo rooms right through the 8-second SystemTreeNode poll when the WebSocket is blocked", async () => {
+    const { page } = await newPage(browser);
+    // A proxy that lets plain HTTP through but no WebSocket (trade-fair networks do this).
+    await page.routeWebSocket(/\/backend\/query/, (socket) => void socket.close({ code: 1011, reason: "blocked" }));
+    const polls: number[] = [];
+    page.on("request", (request) => {
+      if (request.postData()?.includes("DemoNode")) polls.push(Date.now());
+    });
+    const demo = new DemoScreen(page);
+    await demo.open(server.baseUrl);
+    // spec demo node 23 is the first bed of Zimmer 101, the first room of 1. OG.
+    const room = demo.room("1. OG", 0);
+    expect(await room.getAttribute("data-device")).toBe("23");
+    expect(await demo.modeOf(room)).toBe("off");
+
+    await demo.press(room, "alert");
+    await expect.poll(() => demo.modeOf(room), { timeout: 12_000 }).toBe("alert");
+    await demo.press(room, "alert");
+    await expect.poll(() => demo.modeOf(room), { timeout: 12_000 }).toBe("off");
+    // One poll per demo node (23, 24, 10) every 8000 ms.
+    const rounds = polls.filter((t, i) => i % 3 === 0);
+    expect(rounds.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < rounds.length; i++) expect((rounds[i] as number) - (rounds[i - 1] as number)).toBeGreaterThan(7_000);
+    await page.close();
+  });
+
   it("closes all calls from the header menu", async () => {
     const { page } = await newPage(browser);
     const demo = new DemoScreen(page);

@@ -24,4 +24,5 @@ export * from "./rules/audit-display.ts";
 export * from "./rules/calls.ts";
 export * from "./rules/demo-buttons.ts";
 export * from "./rules/display.ts";
+export * from "./rules/node-editing.ts";
 export * from "./display-profile.ts";

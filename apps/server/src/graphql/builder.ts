@@ -3,6 +3,7 @@ import { GraphQLUpload, type FileUpload } from "graphql-upload-minimal";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { hasPermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
+import { readAppState } from "../modules/appdata/app-state.repo.ts";
 import { activeLicence } from "../modules/licence/licence.repo.ts";
 import { isSetupOpen } from "../modules/setup/setup.repo.ts";
 import { AppError } from "./errors.ts";
@@ -19,6 +20,8 @@ export interface AuthScopes {
   /** Open to anyone only while the first-run setup has not finished. */
   setupOpen: boolean;
   superuser: boolean;
+  /** Open to anyone while the installation runs in demo mode (the public /demo screen). */
+  demoMode: boolean;
 }
 
 export const builder = new SchemaBuilder<{
@@ -38,6 +41,7 @@ export const builder = new SchemaBuilder<{
       licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
       setupOpen: () => isSetupOpen(ctx.db.kysely),
       superuser: isLoggedIn(ctx.user) && ctx.user.is_superuser,
+      demoMode: async () => (await readAppState(ctx.db.kysely)).features.demo_mode,
     }),
     // spec §8: MISSING_AUTH when the session is gone, MISSING_PERMISSION otherwise.
     unauthorizedError: (_parent, ctx) =>

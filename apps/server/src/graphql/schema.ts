@@ -14,6 +14,7 @@ import "../modules/users/users.graphql.ts";
 import "../modules/setup/setup.graphql.ts";
 import "../modules/systems/systems.graphql.ts";
 import "../modules/system-messages/system-messages.graphql.ts";
+import "../modules/systemtree/systemtree.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

@@ -13,6 +13,7 @@ import { ResetDemoDialog } from "./ResetDemoDialog";
 import { useDemoAction } from "./useDemoAction";
 import { useDemoCalls } from "./useDemoCalls";
 import { useDemoFloors } from "./useDemoFloors";
+import { useDemoNodePolling } from "./useDemoNodePolling";
 
 type DemoTab = "admin" | "app" | "visuals";
 
@@ -28,6 +29,7 @@ export function DemoPage(): ReactNode {
   const demoMode = data.appState.features.demo_mode;
   const floors = useDemoFloors(demoMode);
   const calls = useDemoCalls(demoMode);
+  const polledCalls = useDemoNodePolling(demoMode);
   const { busy, run } = useDemoAction();
   const [tab, setTab] = useState<DemoTab>("visuals");
   const [confirmReset, setConfirmReset] = useState(false);
@@ -47,11 +49,13 @@ export function DemoPage(): ReactNode {
   }
 
   const liveCalls = calls.status === "live" ? calls.calls : null;
+  // Without the live socket, the spec's demo nodes still show what the 8-second poll read.
+  const roomCalls = liveCalls ?? polledCalls;
 
   const press = (room: DemoRoom, button: DemoButton): void => {
-    if (!liveCalls) return;
+    if (!roomCalls) return;
     // The state is what the call system has open right now, not what this browser last did.
-    const { triggers } = pressDemoButton(demoRoomMode(liveCalls, room.device_id), button);
+    const { triggers } = pressDemoButton(demoRoomMode(roomCalls, room.device_id), button);
     void run(() => sendDemoTriggers(room.device_id, triggers));
   };
 
@@ -87,7 +91,7 @@ export function DemoPage(): ReactNode {
           style={{ flexShrink: 0, borderRight: "1px solid var(--mantine-color-default-border)" }}
           data-testid={TESTIDS.demo.rooms}
         >
-          <FloorPanel floors={floors.state} onRetry={floors.retry} calls={liveCalls} onPress={press} />
+          <FloorPanel floors={floors.state} onRetry={floors.retry} calls={roomCalls} onPress={press} />
         </Box>
         <Box component="main" flex={1} p="md" miw={0}>
           <Tabs value={tab} onChange={changeTab} keepMounted={false}>

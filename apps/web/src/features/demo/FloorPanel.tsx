@@ -2,18 +2,17 @@ import type { ReactNode } from "react";
 import { Alert, Button, Center, Divider, Loader, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { demoRoomMode, type DemoButton } from "@caresuite/domain";
+import { demoRoomMode, type DemoButton, type DemoOpenCall } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
 import type { DemoRoom } from "./demo-api";
-import type { DemoCall } from "./demo.graphql";
 import { RoomControls } from "./RoomControls";
 import type { DemoFloorsState } from "./useDemoFloors";
 
 interface FloorPanelProps {
   floors: DemoFloorsState;
   onRetry: () => void;
-  /** The live open calls; null until the first list arrived (the buttons wait for it). */
-  calls: DemoCall[] | null;
+  /** The open calls the rooms read (live, or polled); null until the first list arrived (the buttons wait for it). */
+  calls: readonly DemoOpenCall[] | null;
   onPress: (room: DemoRoom, button: DemoButton) => void;
 }
 

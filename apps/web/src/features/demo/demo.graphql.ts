@@ -55,3 +55,23 @@ export const DEMO_CALLS_CHANGED: TypedDocumentNode<{ callsChanged: DemoCall[] }>
     }
   }
 `;
+
+/** The open calls of one demo node, as the spec's 8-second poll reads them. */
+export interface DemoNodeCalls {
+  id: number;
+  open_calls: { id: number; number: number; call_type_id: number }[];
+}
+
+/** spec §7 "SystemTreeNode(id): node with open calls, children, linking nodes, parents; polled every 8000 ms on demo nodes". */
+export const DEMO_NODE: TypedDocumentNode<{ systemTreeNode: DemoNodeCalls }, { id: number }> = gql`
+  query DemoNode($id: Int!) {
+    systemTreeNode(id: $id) {
+      id
+      open_calls {
+        id
+        number
+        call_type_id
+      }
+    }
+  }
+`;

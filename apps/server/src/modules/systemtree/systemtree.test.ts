@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "../../test-support/api.ts";
+import { buildUser } from "../../test-support/builders.ts";
+import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
+import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
+
+interface NodeSummary { id: number; name: string; kind: string }
+interface NodeResult {
+  id: number;
+  node: NodeSummary & { text_long: string };
+  open_calls: { number: number; call_type_id: number }[];
+  children: NodeSummary[];
+  parents: NodeSummary[];
+  edit_state: { blocked_by: string[]; can_edit: boolean; can_delete: boolean; can_move: boolean };
+}
+
+const NODE_QUERY = `query ($id: Int!) { systemTreeNode(id: $id) {
+  id node { id name kind text_long } open_calls { number call_type_id }
+  children { id name kind } parents { id name kind }
+  edit_state { blocked_by can_edit can_delete can_move } } }`;
+
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
+  let simulator: TestSimulator;
+  let server: TestServer;
+  let admin: TestClient;
+
+  const setDemoMode = async (on: boolean): Promise<void> => {
+    const state = await readAppState(server.db.kysely);
+    await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: on } }, Date.now());
+  };
+  const node = async (client: TestClient, id: number) => client.gql<{ systemTreeNode: NodeResult }>(NODE_QUERY, { id });
+
+  beforeAll(async () => {
+    simulator = await startTestSimulator();
+    server = await startTestServer(dialect, {}, { links: true });
+    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
+    admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    await admin.gql(`mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
+    await until(
+      async () => (await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("id", "=", 23).executeTakeFirst()) !== undefined,
+      (ready) => ready,
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await simulator.stop();
+  });
+
+  it("returns a room with its devices as children and its parents up to the building", async () => {
+    const room = (await admin.gql<{ systemTreeNode: NodeResult }>(NODE_QUERY, { id: 20 })).data?.systemTreeNode;
+    expect(room?.node).toMatchObject({ id: 20, name: "Zimmer 101", kind: "room" });
+    expect(room?.children.map((c) => c.id)).toContain(23);
+    expect(room?.parents.length).toBeGreaterThanOrEqual(1);
+    // Direct parent first: the floor of Zimmer 101.
+    expect(room?.parents[0]?.name).toBe("1. OG");
+    // A room with children cannot be deleted (spec §5), but may be edited while calm.
+    expect(room?.edit_state).toEqual({ blocked_by: [], can_edit: true, can_delete: false, can_move: true });
+  });
+
+  it("lists the open calls of the node and of the devices below it, and blocks editing while they are open", async () => {
+    await simulator.press(23, "alert");
+    const device = await until(
+      async () => (await node(admin, 23)).data?.systemTreeNode,
+      (n) => (n?.open_calls.length ?? 0) > 0,
+    );
+    expect(device?.open_calls.every((c) => c.number === 23)).toBe(true);
+    expect(device?.edit_state.blocked_by).toEqual(["open_calls"]);
+    expect(device?.edit_state.can_edit).toBe(false);
+
+    // The room sees its bed's call too; another room does not.
+    expect((await node(admin, 20)).data?.systemTreeNode.open_calls.map((c) => c.number)).toContain(23);
+    expect((await node(admin, 21)).data?.systemTreeNode.open_calls.map((c) => c.number) ?? []).not.toContain(23);
+
+    await simulator.press(23, "cancel");
+    await until(async () => (await node(admin, 23)).data?.systemTreeNode.open_calls.length, (n) => n === 0);
+  });
+
+  it("answers NOT_FOUND for an unknown node", async () => {
+    const result = await node(admin, 999_999);
+    expect(result.errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
+  });
+
+  it("is open to anonymous visitors only in demo mode (the public /demo screen polls it)", async () => {
+    const anonymous = new TestClient(server.app);
+    await setDemoMode(false);
+    expect((await node(anonymous, 23)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_AUTH");
+    await setDemoMode(true);
+    expect((await node(anonymous, 23)).data?.systemTreeNode.id).toBe(23);
+    await setDemoMode(false);
+  });
+
+  it("refuses signed-in users without systemtree::use_module outside demo mode", async () => {
+    const nurse = await buildUser(server.db.kysely, { username: "nurse", permissions: ["calllog::use_module"] });
+    const client = new TestClient(server.app);
+    await client.login(nurse.username, nurse.password);
+    expect((await node(client, 23)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+  });
+});
