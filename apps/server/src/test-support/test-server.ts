@@ -26,7 +26,7 @@ export interface TestServer {
 }
 
 /** A fresh, empty database of the dialect: a temp SQLite folder or a new PostgreSQL database. */
-async function freshDatabase(dialect: DialectName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+export async function freshDatabase(dialect: DialectName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (dialect === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "caresuite-test-"));
     return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };

@@ -1,5 +1,5 @@
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import type { SimulatorContext } from "../context.ts";
 import { EngineError } from "../engine/engine-error.ts";
@@ -21,7 +21,7 @@ export async function buildApp(context: SimulatorContext): Promise<FastifyInstan
     // A publish carries the whole configuration.
     bodyLimit: 32 * 1024 * 1024,
     // Traffic and pollers make request logs noise; they show at debug and trace.
-    disableRequestLogging: options.logLevel !== "debug" && options.logLevel !== "trace",
+    logController: new LogController({ disableRequestLogging: options.logLevel !== "debug" && options.logLevel !== "trace" }),
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -19,9 +19,33 @@ export function openCalls(ctx: RequestContext, systemId: number): Promise<CallVi
 /**
  * The open calls now, then again after every change (DESIGN.md §6: "first payload = the full
  * current list"). Signals that arrive while a list is being built collapse into one rebuild.
+ *
+ * Not a plain async generator: a generator waiting for the next change would only see the
+ * client's unsubscribe (return()) at that change, keeping its listener on a quiet system. Here
+ * return() ends the signals first, which wakes the waiting loop so it finishes at once.
  */
-export async function* openCallsChanges(ctx: RequestContext, systemId: number): AsyncGenerator<CallView[]> {
+export function openCallsChanges(ctx: RequestContext, systemId: number): AsyncGenerator<CallView[]> {
   const signals = ctx.openCalls.changes(systemId);
+  const lists = followChanges(ctx, systemId, signals);
+  const iterator: AsyncGenerator<CallView[]> = {
+    next: () => lists.next(),
+    return: async (value) => {
+      await signals.return(undefined);
+      return lists.return(value);
+    },
+    throw: async (error: unknown) => {
+      await signals.return(undefined);
+      return lists.throw(error);
+    },
+    [Symbol.asyncIterator]: () => iterator,
+    [Symbol.asyncDispose]: async () => {
+      await iterator.return(undefined);
+    },
+  };
+  return iterator;
+}
+
+async function* followChanges(ctx: RequestContext, systemId: number, signals: AsyncGenerator<unknown>): AsyncGenerator<CallView[]> {
   const state: { pending: boolean; done: boolean; wake: (() => void) | null } = { pending: false, done: false, wake: null };
   void (async () => {
     for await (const _signal of signals) {
