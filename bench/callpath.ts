@@ -19,7 +19,7 @@ import { freshDatabase, startTestServer, TEST_DIALECTS } from "../apps/server/sr
 
 const SUBSCRIBERS = 500;
 const TRIGGERS = 60;
-const BACKLOG_PAIRS = 1500;
+const BACKLOG_PAIRS = 3000;
 const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,6 +86,8 @@ async function fanOut(server: RunningServer, simulator: TestSimulator, devices: 
 
 /** Events the controller journaled while the server was down, applied after it is back. */
 async function catchUp(server: RunningServer, simulator: TestSimulator, devices: number[], env: Record<string, string>): Promise<{ server: RunningServer; events: number; rate: number }> {
+  while ((await lastSeq(server)) < (await journalEnd(simulator))) await sleep(20);
+  const applied = await lastSeq(server);
   await server.stop();
   for (let i = 0; i < BACKLOG_PAIRS; i += 20) {
     await Promise.all(devices.slice(0, 20).map(async (device) => {
@@ -94,17 +96,14 @@ async function catchUp(server: RunningServer, simulator: TestSimulator, devices:
     }));
   }
   const target = await journalEnd(simulator);
-  const restarted = await startServer({ ...env, DATA_DIR: server.dataDir });
-  // From the first applied backlog event to the last one committed.
-  let from = await lastSeq(restarted);
-  while (from === 0) {
-    await sleep(5);
-    from = await lastSeq(restarted);
-  }
+  // Timed from the restart itself: the server's start is included, so the rate is a lower bound
+  // (a fast server applies the whole backlog before its metrics endpoint first answers).
   const started = performance.now();
+  const restarted = await startServer({ ...env, DATA_DIR: server.dataDir });
   while ((await lastSeq(restarted)) < target) await sleep(5);
   const seconds = (performance.now() - started) / 1000;
-  return { server: restarted, events: target - from, rate: (target - from) / seconds };
+  const events = target - applied;
+  return { server: restarted, events, rate: events / seconds };
 }
 
 async function liveBurst(server: RunningServer, simulator: TestSimulator, devices: number[]): Promise<{ events: number; rate: number }> {
@@ -154,7 +153,7 @@ for (const dialect of TEST_DIALECTS) {
   const cannon = await openCallsThroughput(server, simulator, devices);
 
   rows.push(`| ${dialect}: trigger → callsChanged at the 500th of ${SUBSCRIBERS} subscribers (${TRIGGERS} triggers) | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms | p99 ≤ 100 ms |`);
-  rows.push(`| ${dialect}: durable apply through the link (backlog of ${backlog.events} events after a restart) | ${Math.round(backlog.rate)} events/s | ≥ 500 events/s |`);
+  rows.push(`| ${dialect}: durable apply through the link (backlog of ${backlog.events} events, timed from the server's restart) | ≥ ${Math.round(backlog.rate)} events/s | ≥ 500 events/s |`);
   rows.push(`| ${dialect}: live burst, press → committed (${burst.events} events; bounded by the simulator's press rate) | ${Math.round(burst.rate)} events/s | — |`);
   rows.push(`| ${dialect}: openCalls, 50 connections, 10 s | ${Math.round(cannon.requests.average)} req/s (p99 ${cannon.latency.p99} ms, ${cannon.non2xx} non-2xx) | ≥ 3,000 req/s |`);
   await server.stop();
