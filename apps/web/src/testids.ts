@@ -150,6 +150,50 @@ export const TESTIDS = {
     /** The notice above a form the signed-in user may only look at. */
     readOnlyNotice: "users.readOnlyNotice",
   },
+  /** /admin/systemparams; rows, inputs (`entityForm.field.<name>`) and buttons are the generic ids. */
+  systemParams: {
+    page: "systemParams.page",
+    /** The form inside the modal route, with `data-id` (-1 for a new configurator). */
+    form: "systemParams.form",
+    /** The link state badge of a row, with `data-state` (connected | disconnected | unknown). */
+    linkState: "systemParams.linkState",
+    /** The notice that the licence allows no further configurator. */
+    limitReached: "systemParams.limitReached",
+  },
+  /** The custom part of the checkpoint map form: map image upload and the checkpoint editor. */
+  checkpointMaps: {
+    part: "checkpointMaps.part",
+    /** Shown instead of the editor while the map is new (not saved yet). */
+    saveFirst: "checkpointMaps.saveFirst",
+    upload: "checkpointMaps.upload",
+    /** The hidden file input behind the upload button (browser tests set files on it). */
+    uploadInput: "checkpointMaps.uploadInput",
+    uploadLimit: "checkpointMaps.uploadLimit",
+    uploadError: "checkpointMaps.uploadError",
+    image: "checkpointMaps.image",
+    noImage: "checkpointMaps.noImage",
+    /** The overlay over the image, with `data-width` / `data-height` (image pixels). */
+    editor: "checkpointMaps.editor",
+    /** The empty map surface: a click adds a checkpoint there. */
+    surface: "checkpointMaps.surface",
+    /** One circle per checkpoint, with `data-id`, `data-x`, `data-y`. */
+    checkpoint: "checkpointMaps.checkpoint",
+    add: "checkpointMaps.add",
+    list: "checkpointMaps.list",
+    /** One row per checkpoint, with `data-id`. */
+    listItem: "checkpointMaps.listItem",
+    listEmpty: "checkpointMaps.listEmpty",
+    dialog: "checkpointMaps.dialog",
+    dialogForm: "checkpointMaps.dialogForm",
+    dialogSave: "checkpointMaps.dialogSave",
+    dialogDelete: "checkpointMaps.dialogDelete",
+  },
+  /** The button form's face: the three function slots with `data-function`. */
+  buttonFace: {
+    face: "buttonFace.face",
+    /** `buttonFace.slot.<A|B|C>`. */
+    slot: (letter: string): string => `buttonFace.slot.${letter}`,
+  },
   /** /admin/roles; list rows and form parts are the generic entityList / entityForm ids. */
   roles: {
     page: "roles.page",
@@ -220,6 +264,45 @@ export const TESTIDS = {
     noSystems: "display.noSystems",
     connectionLost: "display.connectionLost",
     live: "display.live",
+    /** The card's close (x) and its confirm button (spec close-call flow). */
+    closeCall: "display.closeCall",
+    closeConfirm: "display.closeConfirm",
+    /** The "+N" tile of the presence column. */
+    presenceOverflow: "display.presenceOverflow",
+    /** A floating video window, with `data-url`. */
+    videoStream: "display.videoStream",
+    shareLink: "display.shareLink",
+    notificationToggle: "display.notificationToggle",
+  },
+  /** The display settings drawer on /display (spec "Display settings drawer"). */
+  displaySettings: {
+    /** The header button (logged-in only). */
+    toggle: "displaySettings.toggle",
+    drawer: "displaySettings.drawer",
+    pageUrl: "displaySettings.pageUrl",
+    urlWarning: "displaySettings.urlWarning",
+    profileSelect: "displaySettings.profileSelect",
+    /** Shown instead of the edit controls without display.manage_display_profiles. */
+    readOnly: "displaySettings.readOnly",
+    createName: "displaySettings.createName",
+    createSubmit: "displaySettings.createSubmit",
+    delete: "displaySettings.delete",
+    deleteConfirm: "displaySettings.deleteConfirm",
+    /** `displaySettings.field.<profile field>` (name, font_size, locale, fullscreen, ...). */
+    field: (name: string): string => `displaySettings.field.${name}`,
+    /** One per system, with `data-system` (its id) and `data-enabled`. */
+    system: "displaySettings.system",
+    /** The switch that puts a system into the profile. */
+    systemEnabled: "displaySettings.systemEnabled",
+    /** `displaySettings.schedule.<weekday|weekend>` inside a system. */
+    schedule: (part: string): string => `displaySettings.schedule.${part}`,
+    /** `displaySettings.group.<weekday|weekend>.<1-5>` inside a system. */
+    group: (part: string, slot: number): string => `displaySettings.group.${part}.${slot}`,
+    save: "displaySettings.save",
+    /** The "discard unsaved changes?" question on closing or switching. */
+    discardDialog: "displaySettings.discardDialog",
+    discardConfirm: "displaySettings.discardConfirm",
+    discardCancel: "displaySettings.discardCancel",
   },
   /** The public demo screen (spec "Demo screen"). */
   demo: {

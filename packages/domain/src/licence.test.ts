@@ -3,10 +3,9 @@ import {
   UNLICENSED,
   isAppGatewayAvailable,
   isLicensed,
-  licenceActivationInputSchema,
   licenceFromPayload,
-  licencePayloadSchema,
 } from "./licence.ts";
+import { licenceActivationInputSchema, licencePayloadSchema } from "./licence-schema.ts";
 import type { LicenceFeature } from "./licence.ts";
 import { buildLicence, buildSuperuser, buildUser } from "./test-builders.ts";
 

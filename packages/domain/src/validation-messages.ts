@@ -31,10 +31,18 @@ export const VALIDATION_KEYS = {
   required_inherited_parent: "validation.required_inherited_parent",
   linked_system_tree_node_chain: "validation.linked_system_tree_node_chain",
   license_limit_reached: "validation.license_limit_reached",
+  /** spec §8 "Upload: ... too big." ({max}, e.g. "5 MB") */
+  upload_too_big: "validation.upload_too_big",
+  /** spec §8 "Upload: could not be processed" (not a format the upload accepts). */
+  upload_unprocessable: "validation.upload_unprocessable",
+  /** spec §5 "file name only letters, digits, dot, hyphen" ({value}: the name). */
+  upload_file_name: "validation.upload_file_name",
   /** Not in the spec: a value of the wrong type or shape that no other key describes. */
   invalid: "validation.invalid",
   /** Not in the spec: a field the input does not accept (strict schemas). */
   unknown_field: "validation.unknown_field",
+  /** Not in the spec: a host name or IPv4 address (configurator ntp_server). */
+  host: "validation.host",
 } as const;
 
 /** One validation message key. */

@@ -150,6 +150,24 @@ export interface SystemsTable {
   tcp_port: Generated<number>;
   weekend_start: Generated<number>;
   weekend_stop: Generated<number>;
+  /** Migration 0006 (spec data §3.8); booleans 0/1, times in minutes since midnight. */
+  dhcp: Generated<number>;
+  gateway: Generated<string>;
+  subnet: Generated<string>;
+  ntp_server: Generated<string>;
+  timezone: Generated<string>;
+  daylight_savings: Generated<number>;
+  display_language: Generated<string>;
+  night_start: Generated<number>;
+  night_stop: Generated<number>;
+  auto_commit: Generated<number>;
+  call_suppression_enabled: Generated<number>;
+  /** JSON array of section ids of this system. */
+  call_suppression_sections: Generated<string>;
+  call_suppression_time_start: Generated<number>;
+  call_suppression_time_end: Generated<number>;
+  /** Firmware version of the last successful connection check. */
+  version: string | null;
   created_at: number;
   updated_at: number;
 }

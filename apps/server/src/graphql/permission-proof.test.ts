@@ -53,14 +53,21 @@ function dummyValue(type: GraphQLInputType): unknown {
   return null;
 }
 
-function operation(kind: "query" | "mutation", field: GraphQLField<unknown, unknown>): { query: string; variables: Record<string, unknown> } {
+/** Upload arguments travel as files of a multipart request (a one-byte file is enough here). */
+const isUpload = (arg: GraphQLArgument): boolean => getNamedType(arg.type).name === "Upload";
+
+function operation(
+  kind: "query" | "mutation",
+  field: GraphQLField<unknown, unknown>,
+): { query: string; variables: Record<string, unknown>; uploads: string[] } {
   const args = field.args as readonly GraphQLArgument[];
   const definitions = args.map((a) => `$${a.name}: ${String(a.type)}`).join(", ");
   const call = args.length ? `(${args.map((a) => `${a.name}: $${a.name}`).join(", ")})` : "";
   const selection = isObjectType(getNamedType(field.type)) ? " { __typename }" : "";
   return {
     query: `${kind}${definitions ? `(${definitions})` : ""} { ${field.name}${call}${selection} }`,
-    variables: Object.fromEntries(args.map((a) => [a.name, dummyValue(a.type)])),
+    variables: Object.fromEntries(args.filter((a) => !isUpload(a)).map((a) => [a.name, dummyValue(a.type)])),
+    uploads: args.filter(isUpload).map((a) => a.name),
   };
 }
 
@@ -87,8 +94,10 @@ describe("permission proof: every operation as anonymous, without permission and
   });
   afterAll(() => server.close());
 
-  it.each(operations)("$name", async ({ name, query, variables }) => {
-    const codeOf = async (client: TestClient) => String((await client.gql(query, variables)).errors?.[0]?.extensions?.["code"] ?? "none");
+  it.each(operations)("$name", async ({ name, query, variables, uploads }) => {
+    const files = Object.fromEntries(uploads.map((u) => [u, { name: "x.bin", type: "application/octet-stream", content: new Uint8Array([120]) }]));
+    const call = (client: TestClient) => (uploads.length > 0 ? client.gqlUpload(query, variables, files) : client.gql(query, variables));
+    const codeOf = async (client: TestClient) => String((await call(client)).errors?.[0]?.extensions?.["code"] ?? "none");
     const anonymous = await codeOf(new TestClient(server.app));
     const withoutPermission = await codeOf(nobody);
     const allowed = await codeOf(superuser);

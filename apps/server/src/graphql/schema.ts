@@ -8,6 +8,8 @@ import "../modules/calls/callsystem-status.graphql.ts";
 import "../modules/display/display.graphql.ts";
 import "../modules/auth/auth.graphql.ts";
 import "../modules/entities/entities.graphql.ts";
+// After entities: the upload returns the registry's CheckpointMap type.
+import "../modules/checkpoint-maps/checkpoint-maps.graphql.ts";
 import "../modules/licence/licence.graphql.ts";
 import "../modules/roles/roles.graphql.ts";
 import "../modules/users/users.graphql.ts";

@@ -4,6 +4,7 @@ import { PRODUCT_VERSION } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
+import { registerCheckpointMapRoutes } from "../modules/checkpoint-maps/checkpoint-maps.routes.ts";
 import { createOpenCallsCache } from "../modules/calls/open-calls-cache.ts";
 import { registerGraphql } from "./graphql.plugin.ts";
 import { registerHealth, registerMetrics } from "./health.routes.ts";
@@ -72,6 +73,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerMetrics(app, services);
   registerAuthRoutes(app, services);
   registerDemoRoutes(app);
+  registerCheckpointMapRoutes(app);
   await registerGraphql(app, services);
   await registerWebApp(app, services.config.WEB_DIST);
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import mercurius from "mercurius";
+import { MAP_IMAGE_MAX_BYTES } from "@caresuite/domain";
 import { mercuriusUpload } from "mercurius-upload";
 import { toClientError } from "../graphql/errors.ts";
 import { costLimitRule, QUERY_LIMITS } from "../graphql/limits.ts";
@@ -33,7 +34,8 @@ function clientErrors(error: Error & { originalError?: unknown }): GraphQLError[
 export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
   // multipart/form-data requests (GraphQL multipart request spec) for uploads: sounds < 1 MB and
   // map images <= 5 MB are the largest files the spec names; each field checks its own limit.
-  await app.register(mercuriusUpload, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5 });
+  // One byte more than that: a file cut at the limit is then known to be too big, not exact.
+  await app.register(mercuriusUpload, { maxFileSize: MAP_IMAGE_MAX_BYTES + 1, maxFiles: 5 });
   await app.register(mercurius, {
     schema: buildSchema(),
     path: "/backend/query",

@@ -47,6 +47,24 @@ const MESSAGES = {
     fr: "Valeur invalide.",
     it: "Valore non valido.",
   },
+  "validation.upload_too_big": {
+    de: "Die Datei ist zu gross (höchstens {max}).",
+    en: "The file is too big (at most {max}).",
+    fr: "Le fichier est trop volumineux ({max} au maximum).",
+    it: "Il file è troppo grande (al massimo {max}).",
+  },
+  "validation.upload_unprocessable": {
+    de: "Die Datei konnte nicht verarbeitet werden.",
+    en: "The file could not be processed.",
+    fr: "Le fichier n'a pas pu être traité.",
+    it: "Non è stato possibile elaborare il file.",
+  },
+  "validation.upload_file_name": {
+    de: "Der Dateiname darf nur Buchstaben, Ziffern, Punkt und Bindestrich enthalten.",
+    en: "The file name may contain only letters, digits, dots and hyphens.",
+    fr: "Le nom du fichier ne peut contenir que des lettres, des chiffres, des points et des tirets.",
+    it: "Il nome del file può contenere solo lettere, cifre, punti e trattini.",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

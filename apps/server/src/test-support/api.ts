@@ -51,4 +51,40 @@ export class TestClient {
     const response = await this.post("/backend/query", { query, variables });
     return response.json();
   }
+
+  /**
+   * Runs a GraphQL operation as a multipart request (GraphQL multipart request spec), the way
+   * the web client uploads: each file goes to the variable of its name.
+   */
+  async gqlUpload<T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown>,
+    files: Record<string, { name: string; type: string; content: Uint8Array }>,
+  ): Promise<{ data: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+    const form = new FormData();
+    const names = Object.keys(files);
+    form.append("operations", JSON.stringify({ query, variables: { ...variables, ...Object.fromEntries(names.map((n) => [n, null])) } }));
+    form.append("map", JSON.stringify(Object.fromEntries(names.map((n, i) => [String(i), [`variables.${n}`]]))));
+    names.forEach((n, i) => {
+      const file = files[n];
+      if (file) form.append(String(i), new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
+    });
+    // Request encodes the form exactly as a browser would (boundary in the content type).
+    const encoded = new Request("http://test.invalid/", { method: "POST", body: form });
+    const response = await this.app.inject({
+      method: "POST",
+      url: "/backend/query",
+      headers: this.headers({ "content-type": encoded.headers.get("content-type") ?? "" }),
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    this.keepCookie(response);
+    return response.json();
+  }
+
+  /** A GET request with the session, system and language headers. */
+  async get(url: string): Promise<Response> {
+    const response = await this.app.inject({ method: "GET", url, headers: this.headers() });
+    this.keepCookie(response);
+    return response;
+  }
 }

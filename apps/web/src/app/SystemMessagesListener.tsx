@@ -5,6 +5,7 @@ import { isUpdateAvailable } from "@caresuite/domain";
 import { log } from "../api/log";
 import { availableUpdate, clockOffsetMs } from "../api/status";
 import { notify } from "../ui/notify";
+import { useAppData } from "./providers/AppDataProvider";
 import {
   createSystemMessageDispatcher,
   payloadSecondsAsMs,
@@ -27,6 +28,7 @@ export const systemMessages = createSystemMessageDispatcher(log.info);
 /** Subscribes once for the whole app and handles the subjects of the walking skeleton. */
 export function SystemMessagesListener(): ReactNode {
   const { t } = useTranslation();
+  const { refetch } = useAppData();
 
   useEffect(() => {
     const offTime = systemMessages.register("time", (payload) => {
@@ -40,12 +42,15 @@ export function SystemMessagesListener(): ReactNode {
       if (version && isUpdateAvailable(version)) availableUpdate.set(version);
     });
     const offReload = systemMessages.register("reload", () => window.location.reload());
+    // A configurator changed: names and weekend windows (publicSystemParams) come with AppData.
+    const offSystemParams = systemMessages.register("systemparams.updated", () => void refetch());
     return () => {
       offTime();
       offRestart();
       offReload();
+      offSystemParams();
     };
-  }, [t]);
+  }, [t, refetch]);
 
   // The handler form sees every pushed message, even several within one render.
   useSubscription({ query: SYSTEM_MESSAGES }, (_previous, data) => {

@@ -1,5 +1,5 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Suspense, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
@@ -11,6 +11,7 @@ import { TESTIDS } from "../testids";
 import { translateFieldError } from "../ui/field-error";
 import { notify } from "../ui/notify";
 import { DeleteButton } from "./DeleteButton";
+import { useEntityFormPart } from "./EntityContext";
 import { EntityField } from "./EntityField";
 import { FailureAlert, UnsavedChangesAlert } from "./FormAlerts";
 import { cacheContext, createDocument, rootField, updateDocument, type EntityRecord } from "./entity-documents";
@@ -117,7 +118,8 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
     />
   );
 
-  const files = fileFields(entity);
+  const part = useEntityFormPart();
+  const files = part?.handlesFiles ? [] : fileFields(entity);
   const saving = creating || updating;
 
   return (
@@ -140,6 +142,11 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           {fields.filter(([, field]) => field.kind === "bool").map(([name, field]) => renderField(name, field))}
         </SimpleGrid>
+        {part && (
+          <Suspense fallback={<Loader size="sm" />}>
+            <part.Component entity={entity} record={record} values={values} onChange={(name, value) => change(name)(value)} />
+          </Suspense>
+        )}
         {files.length > 0 && (
           <Text size="sm" c="dimmed">
             {t("entityForm.fileLater", { fields: files.map((name) => t(labelKey(name))).join(", ") })}

@@ -13,6 +13,7 @@ import { EntityTable } from "./EntityTable";
 import { ListLoadError, ListLoading, ListPager } from "./ListParts";
 import { cacheContext, listDocument, rootField } from "./entity-documents";
 import { entityTitleKey } from "./entity-labels";
+import type { EntityFormPart } from "./form-parts";
 import { PAGE_SIZE, pageCount, readListState, toggleSort, writeListState, type ListState } from "./list-state";
 
 /** spec: the search box waits for a pause in typing. */
@@ -31,7 +32,7 @@ export function useCanWrite(entity: EntityDef): boolean {
  * The generic admin list of a registry entity: search, sortable columns, pages of 25, and the
  * form and sort modals (child routes) rendered over it.
  */
-export function EntityListPage({ entity }: { entity: EntityDef }): ReactNode {
+export function EntityListPage({ entity, formPart = null }: { entity: EntityDef; formPart?: EntityFormPart | null }): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canWrite = useCanWrite(entity);
@@ -144,7 +145,7 @@ export function EntityListPage({ entity }: { entity: EntityDef }): ReactNode {
       />
       {body()}
       {page && total > 0 && <ListPager total={total} page={state.page} pages={pages} onPage={(next) => update({ ...state, page: next })} />}
-      <EntityProvider entity={entity}>
+      <EntityProvider entity={entity} formPart={formPart}>
         <Outlet />
       </EntityProvider>
     </Stack>

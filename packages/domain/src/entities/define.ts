@@ -153,6 +153,12 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   rules?: readonly EntityRule[];
   /** spec §8 "Max reached for call types, schedules, configurators". */
   maxCount?: number;
+  /**
+   * The highest id a record may have: the ids above are the spec's sentinels (schedule 20 "all
+   * day", display groups 253 to 255) and the controller addresses records by id. A new record
+   * takes the smallest free id up to this limit; none free is "max reached".
+   */
+  idLimit?: number;
   /** Default sort of the admin list. */
   defaultSort?: { field: string; direction: "asc" | "desc" };
   /**

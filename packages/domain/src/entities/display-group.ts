@@ -1,3 +1,4 @@
+import { DISPLAY_GROUP_SECTION } from "../constants.ts";
 import { defineEntity, ref, text } from "./define.ts";
 
 /**
@@ -14,6 +15,7 @@ export const displayGroup = defineEntity({
   systemScoped: true,
   permission: "admin::manage_system",
   displayField: "name",
+  idLimit: DISPLAY_GROUP_SECTION - 1,
   fields: {
     name: text({ required: true, max: 50, list: true, search: true, unique: true }),
     call_type_id: ref("callType", { list: true }),

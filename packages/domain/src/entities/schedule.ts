@@ -19,6 +19,7 @@ export const schedule = defineEntity({
   displayField: "name",
   // spec §8: "Max reached for ... schedules". Ids below the reserved "all day" id 20 are free: 19.
   maxCount: SCHEDULE_ALL_DAY - 1,
+  idLimit: SCHEDULE_ALL_DAY - 1,
   fields: {
     name: text({ required: true, max: 50, list: true, search: true, unique: true }),
     // spec: "Schedule: two to five steps, times ascending": the first two are needed.

@@ -190,8 +190,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function entitySchema(entity: EntityDef): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
+    // Files are set only by their upload (the server stores the content and names the path):
+    // a path typed into create/update could point anywhere, and a missing one would clear it.
+    if (field.kind === "file") continue;
     // The parent field of a child entity is filled by the parent's editor, not shown, but sent.
-    if (field.form === false && field.kind !== "file" && name !== entity.parent?.field) continue;
+    if (field.form === false && name !== entity.parent?.field) continue;
     shape[name] = fieldSchema(field);
   }
   if (entity.sortable) shape["sort_order"] = z.number().int().min(0).max(100000).optional();

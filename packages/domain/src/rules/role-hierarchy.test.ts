@@ -3,11 +3,10 @@ import {
   canManageRole,
   canManageUser,
   highestAccessLevel,
-  parseRolePermissions,
-  serializeRolePermissions,
   techAccessLevel,
   type AccessLevel,
 } from "./role-hierarchy.ts";
+import { parseRolePermissions, serializeRolePermissions } from "./role-permissions-clipboard.ts";
 
 describe("role hierarchy — spec: \"a role manages users and roles below it\"", () => {
   it.each([

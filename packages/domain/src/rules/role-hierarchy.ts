@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { PERMISSION_CODES } from "../permissions.ts";
-
 /**
  * spec §6: "Roles are sortable: a role manages users and roles below it. Levels are hide, read,
  * write." A lower sort_order ranks higher. Superusers manage everything; only superusers manage
@@ -52,37 +49,4 @@ export function techAccessLevel(
 ): AccessLevel {
   if (user.is_superuser || groupPermissions.length === 0) return "Full";
   return highestAccessLevel(groupPermissions.filter((g) => g.flag === "Tech").map((g) => g.permission_level));
-}
-
-/**
- * spec §6: "Permissions can be copied and pasted between servers." The clipboard holds this JSON;
- * pasting validates it, so only known permission codes and levels come in.
- */
-export const ROLE_PERMISSIONS_CLIPBOARD_FORMAT = "caresuite.role-permissions";
-export const rolePermissionsClipboardSchema = z
-  .object({
-    format: z.literal(ROLE_PERMISSIONS_CLIPBOARD_FORMAT),
-    version: z.literal(1),
-    permissions: z
-      .array(
-        z.object({ code: z.enum(PERMISSION_CODES), level: z.enum(ROLE_PERMISSION_LEVELS) }).strict(),
-      )
-      .max(PERMISSION_CODES.length),
-  })
-  .strict();
-export type RolePermissionsClipboard = z.infer<typeof rolePermissionsClipboardSchema>;
-
-/** The clipboard text of a role's permissions. */
-export function serializeRolePermissions(permissions: readonly { code: string; level: RolePermissionLevel }[]): string {
-  return JSON.stringify({ format: ROLE_PERMISSIONS_CLIPBOARD_FORMAT, version: 1, permissions }, null, 2);
-}
-
-/** Parses pasted text; null when it is not a valid permission clipboard. */
-export function parseRolePermissions(text: string): RolePermissionsClipboard | null {
-  try {
-    const parsed = rolePermissionsClipboardSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -29,6 +29,8 @@ const ListFilter = builder.inputType("ListFilter", {
     direction: t.field({ type: SortDirection }),
     offset: t.int(),
     limit: t.int(),
+    /** Child entities (checkpoints): only the children of this parent record. */
+    parent_id: t.int(),
   }),
 });
 
@@ -41,6 +43,10 @@ function scopesOf(entity: EntityDef) {
 }
 
 const value = (record: ApiRecord, name: string): unknown => record[name] ?? null;
+
+type EntityObjectRef = ReturnType<typeof objectType>;
+/** The GraphQL object type of each entity by name, for modules that return records (uploads). */
+export const ENTITY_OBJECT_TYPES = new Map<string, EntityObjectRef>();
 
 function objectType(entity: EntityDef) {
   return builder.objectRef<ApiRecord>(pascal(entity.name)).implement({
@@ -78,6 +84,8 @@ function inputType(entity: EntityDef) {
       const fields: InputFieldMap = {};
       if (entity.sortable) fields["sort_order"] = t.int();
       for (const [name, field] of Object.entries(entity.fields) as [string, FieldDef][]) {
+        // Files are set by their upload mutation only (the entity's schema has no file fields).
+        if (field.kind === "file") continue;
         // Types are loose on purpose (all optional): the entity's zod schema answers with
         // per-field messages, which a GraphQL type error could not.
         switch (field.kind) {
@@ -107,6 +115,7 @@ function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
 
 for (const entity of ENTITIES) {
   const Type = objectType(entity);
+  ENTITY_OBJECT_TYPES.set(entity.name, Type);
   const Input = inputType(entity);
   const Name = pascal(entity.name);
   const Page = builder.objectRef<{ items: ApiRecord[]; total: number }>(`${Name}Page`).implement({

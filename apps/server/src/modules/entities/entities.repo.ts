@@ -20,6 +20,8 @@ export interface ListQuery {
   direction: "asc" | "desc";
   offset: number;
   limit: number;
+  /** Children of one parent record only (child entities). */
+  parent?: { field: string; id: number } | null;
 }
 
 function scoped(entity: EntityDef, db: Kysely<Database>, systemId: number | null) {
@@ -32,6 +34,7 @@ export async function listRows(db: Kysely<Database>, entity: EntityDef, q: ListQ
     .filter(([, f]) => f.search)
     .map(([name]) => name);
   let base = scoped(entity, db, q.systemId);
+  if (q.parent) base = base.where(q.parent.field, "=", q.parent.id);
   if (q.search && searchFields.length > 0) {
     const pattern = `%${q.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
@@ -96,6 +99,16 @@ export async function findDuplicate(
     .where(sql`lower(${sql.ref(field)})`, "=", value.trim().toLowerCase());
   if (exceptId !== null) query = query.where("id", "!=", exceptId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The smallest id from 1 to `limit` no record of the table holds, or null when all are taken.
+ * Ids are unique across the table (not per system), so every system's records count.
+ */
+export async function freeId(db: Kysely<Database>, entity: EntityDef, limit: number): Promise<number | null> {
+  const taken = new Set((await dynamic(db).selectFrom(entity.table).select("id").where("id", "<=", limit).execute()).map((r) => Number(r["id"])));
+  for (let id = 1; id <= limit; id++) if (!taken.has(id)) return id;
+  return null;
 }
 
 export async function insertRow(db: Kysely<Database>, entity: EntityDef, values: Record<string, unknown>): Promise<Row> {

@@ -4,6 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { removeStoredFile } from "../files/file-store.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
 import { SERVER_RULES } from "./server-rules.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
@@ -15,6 +16,7 @@ import {
   findDuplicateCombination,
   findRow,
   findRows,
+  freeId,
   insertRow,
   listRows,
   updateRow,
@@ -36,6 +38,8 @@ export interface ListFilter {
   direction?: "ASC" | "DESC" | null;
   offset?: number | null;
   limit?: number | null;
+  /** Only for child entities: the parent record whose children are listed. */
+  parent_id?: number | null;
 }
 
 const MAX_PAGE = 200;
@@ -83,6 +87,7 @@ export async function listRecords(ctx: RequestContext, entity: EntityDef, filter
     direction,
     offset: Math.max(0, filter.offset ?? 0),
     limit: Math.min(MAX_PAGE, Math.max(1, filter.limit ?? 25)),
+    parent: entity.parent && typeof filter.parent_id === "number" ? { field: entity.parent.field, id: filter.parent_id } : null,
   });
   return { items: items.map((row) => toApi(entity, row)), total };
 }
@@ -198,7 +203,10 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
   }
   const now = ctx.now();
   const created = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const id = entity.idLimit === undefined ? undefined : await freeId(trx, entity, entity.idLimit);
+    if (id === null) throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
     const row = await insertRow(trx, entity, {
+      ...(id === undefined ? {} : { id }),
       ...columns(entity, data),
       ...(entity.systemScoped ? { system_id: systemId } : {}),
       created_at: now,
@@ -297,6 +305,9 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
     }
     return removed;
   });
+  // Uploaded files of deleted records go once the deletion is committed.
+  const fileFields = Object.entries(entity.fields).filter(([, field]) => field.kind === "file").map(([name]) => name);
+  for (const row of rows) for (const name of fileFields) await removeStoredFile(ctx.config.DATA_DIR, row[name]);
   await announceChange(ctx, entity);
   return deleted;
 }

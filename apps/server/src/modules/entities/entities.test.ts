@@ -211,3 +211,42 @@ describe("change announcements", () => {
     await server.close();
   });
 });
+
+describe.each(TEST_DIALECTS)("ids below the sentinels on %s", (dialect) => {
+  // spec §4 "Sentinel ids: schedule 255 none, 20 all day; display group 255 none, 254 all, 253 section."
+  it("gives schedules the smallest free id, never 20 or above, even after deletions", async () => {
+    const server = await startTestServer(dialect);
+    await buildSystem(server.db.kysely, 1);
+    const root = await buildUser(server.db.kysely, { is_superuser: true });
+    const admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    const create = async (name: string) =>
+      admin.gql<{ createSchedule: { id: number } }>(`mutation($name: String!) { createSchedule(data: { name: $name, time_1: "07:00", time_2: "19:00" }) { id } }`, { name });
+
+    const ids: number[] = [];
+    for (let i = 1; i <= 19; i++) ids.push((await create(`Plan ${i}`)).data?.createSchedule.id ?? -1);
+    expect(ids).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    // The twentieth would be the "all day" sentinel: max reached (spec §8).
+    expect((await create("Plan 20")).errors?.[0]?.extensions?.["reason"]).toBe("max_reached");
+
+    // Deleting and creating again reuses the freed id instead of counting on towards 20.
+    await admin.gql("mutation { deleteSchedule(ids: [3, 7]) { id } }");
+    expect((await create("Plan neu")).data?.createSchedule.id).toBe(3);
+    expect((await create("Plan neu 2")).data?.createSchedule.id).toBe(7);
+    await server.close();
+  });
+
+  it("gives display groups ids below 253", async () => {
+    const server = await startTestServer(dialect);
+    await buildSystem(server.db.kysely, 1);
+    const root = await buildUser(server.db.kysely, { is_superuser: true });
+    const admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    // An imported configuration may hold ids up to 252 already.
+    const now = Date.now();
+    await server.db.kysely.insertInto("display_groups" as never).values({ id: 252, system_id: 1, name: "Import", created_at: now, updated_at: now } as never).execute();
+    const created = await admin.gql<{ createDisplayGroup: { id: number } }>(`mutation { createDisplayGroup(data: { name: "Station 1" }) { id } }`);
+    expect(created.data?.createDisplayGroup.id).toBe(1);
+    await server.close();
+  });
+});

@@ -78,8 +78,9 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
   const port = tcpPort ?? ctx.config.CONTROLLER_PORT;
   // Issue 4: step 3 really checks the connection. The message keeps the controller's wording
   // ("failed to fetch firmware version: Unauthorized"), which the wizard maps to a field.
+  let version: string;
   try {
-    await fetchFirmwareVersion({ host: ip, port, username, password });
+    version = await fetchFirmwareVersion({ host: ip, port, username, password });
   } catch (error) {
     throw new AppError("VALIDATION", error instanceof Error ? error.message : "failed to fetch firmware version", { reason: "connection" });
   }
@@ -89,13 +90,13 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
     const row = existing
       ? await trx
           .updateTable("systems")
-          .set({ ip, username, password, tcp_port: port, updated_at: now })
+          .set({ ip, username, password, tcp_port: port, version, updated_at: now })
           .where("id", "=", 1)
           .returningAll()
           .executeTakeFirstOrThrow()
       : await trx
           .insertInto("systems")
-          .values({ id: 1, name: "System 1", ip, username, password, tcp_port: port, created_at: now, updated_at: now })
+          .values({ id: 1, name: "System 1", ip, username, password, tcp_port: port, version, created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
     await writeAudit(trx, {

@@ -5,11 +5,13 @@ import { lazyPage } from "../../app/lazy-page";
 import { modalRoute } from "../../app/ModalRoute";
 import type { RouteHandle } from "../../app/route-handle";
 import { entitySingularKey, entityTitleKey, isTopLevelEntity } from "../../entity-admin/entity-labels";
+import type { EntityFormPart } from "../../entity-admin/form-parts";
 import { ADMIN_CATALOGUE } from "../../i18n/admin-catalogue";
 import { addCataloguePart } from "../../i18n";
 import { AdminLayout } from "./AdminLayout";
+import { ENTITY_FORM_PARTS } from "./entity-form-parts";
 
-const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity: EntityDef }> }> => ({
+const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity: EntityDef; formPart?: EntityFormPart | null }> }> => ({
   default: (await import("../../entity-admin/EntityListPage")).EntityListPage,
 }));
 const EntityFormPage = lazyPage(() => import("../../entity-admin/EntityFormPage"), "EntityFormPage");
@@ -20,6 +22,8 @@ const UserFormPage = lazyPage(() => import("./users/UserFormPage"), "UserFormPag
 const RolesListPage = lazyPage(() => import("./roles/RolesListPage"), "RolesListPage");
 const RoleFormPage = lazyPage(() => import("./roles/RoleFormPage"), "RoleFormPage");
 const RoleSortPage = lazyPage(() => import("./roles/RoleSortPage"), "RoleSortPage");
+const SystemParamsListPage = lazyPage(() => import("./systemparams/SystemParamsListPage"), "SystemParamsListPage");
+const SystemParamFormPage = lazyPage(() => import("./systemparams/SystemParamFormPage"), "SystemParamFormPage");
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -27,8 +31,9 @@ function handle(value: RouteHandle): RouteHandle {
 
 /** `/admin/<route>` with the form modal `edit/:id?` and, for sortable entities, `sort`. */
 function entityRoute(entity: EntityDef): RouteObject {
+  const formPart = ENTITY_FORM_PARTS[entity.name] ?? null;
   const children: RouteObject[] = [
-    modalRoute({ id: `admin.${entity.name}.edit`, path: "edit/:id?", titleKey: entitySingularKey(entity), Component: EntityFormPage }),
+    modalRoute({ id: `admin.${entity.name}.edit`, path: "edit/:id?", titleKey: entitySingularKey(entity), size: formPart?.size, Component: EntityFormPage }),
   ];
   if (entity.sortable) {
     children.push(modalRoute({ id: `admin.${entity.name}.sort`, path: "sort", titleKey: "entitySort.title", size: "md", Component: EntitySortPage }));
@@ -36,9 +41,20 @@ function entityRoute(entity: EntityDef): RouteObject {
   return {
     id: `admin.${entity.name}`,
     path: entity.route,
-    element: <EntityListPage entity={entity} />,
+    element: <EntityListPage entity={entity} formPart={formPart} />,
     handle: handle({ titleKey: entityTitleKey(entity) }),
     children,
+  };
+}
+
+/** /admin/systemparams (route name systemParamList): the configurators, not a registry entity. */
+function systemParamRoute(): RouteObject {
+  return {
+    id: "admin.systemparams",
+    path: "systemparams",
+    element: <SystemParamsListPage />,
+    handle: handle({ titleKey: "admin.nav.systemparams" }),
+    children: [modalRoute({ id: "admin.systemparams.edit", path: "edit/:id?", titleKey: "systemParams.singular", size: "xl", Component: SystemParamFormPage })],
   };
 }
 
@@ -81,6 +97,7 @@ export function adminRoutes(): RouteObject[] {
       element: <AdminLayout />,
       handle: handle({ titleKey: "admin.title" }),
       children: [
+        systemParamRoute(),
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },

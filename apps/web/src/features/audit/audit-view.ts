@@ -25,6 +25,7 @@ const FIELD_LABEL_PREFIXES: Readonly<Record<string, string>> = {
   globalSettings: "settings.fields",
   user: "users.fields",
   role: "roles.fields",
+  systemparams: "systemParams.fields",
 };
 
 /**

@@ -1,11 +1,19 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { ActionIcon, Alert, Badge, Box, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconBell, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
+import { IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useParams, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery, useSubscription } from "urql";
-import { isLoggedIn, type GroupSelection } from "@caresuite/domain";
+import {
+  autoFullscreen,
+  canCloseCallManually,
+  effectiveScheduleSetting,
+  isLoggedIn,
+  routePathByName,
+  sectionsFilterActive,
+  type GroupSelection,
+} from "@caresuite/domain";
 import { readStorage, writeStorage } from "../../api/storage";
 import { serverNow } from "../../api/status";
 import { systemMessages } from "../../app/SystemMessagesListener";
@@ -13,11 +21,18 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { changeLocale, currentLocale, isLocale } from "../../i18n";
 import { TESTIDS } from "../../testids";
-import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type DisplayFontSize } from "./display-board";
-import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayNote, type DisplayProfile } from "./display.graphql";
-import { DisplayCallCard, PresenceTile } from "./DisplayCallCard";
+import { EmptyBoard, LiveDot, NotesColumn } from "./BoardParts";
+import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type BoardCall, type DisplayFontSize } from "./display-board";
+import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
+import { DisplayCallCard } from "./DisplayCallCard";
+import { DisplaySettingsButton } from "./DisplaySettingsButton";
+import { NotificationToggle, notificationsSupported, ShareLinkButton, useBrowserNotifications, useCallNotifications } from "./DisplayHeaderTools";
+import { PresenceColumn } from "./PresenceColumn";
+import { useBoardFullscreen } from "./useBoardFullscreen";
 import { useConnectionLost } from "./useConnectionState";
 import { useDisplayClock } from "./useDisplayClock";
+import { useDisplayReload } from "./useDisplayReload";
+import { useVideoStreams, VideoStreams } from "./VideoStreams";
 
 /** spec §9: "Storage prefix cs."; the last profile this screen showed. */
 export const LAST_PROFILE_KEY = "cs.display_profile";
@@ -69,7 +84,13 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   const now = useDisplayClock();
   const lost = useConnectionLost();
   const wide = useMediaQuery("(min-width: 1100px)");
-  const [fullscreen, setFullscreen] = useState(() => params.fullscreen || (profile?.fullscreen === true && !isLoggedIn(appData.user)));
+  const loggedIn = isLoggedIn(appData.user);
+  const navigate = useNavigate();
+  const { fullscreen, enter: enterFullscreen, exit: exitFullscreen } = useBoardFullscreen(
+    params.fullscreen || autoFullscreen({ configured: profile?.fullscreen === true, loggedIn, pageOpenedAt: performance.timeOrigin, now: Date.now() }),
+  );
+  const notifications = useBrowserNotifications();
+  useDisplayReload();
 
   useEffect(() => {
     if (profile) writeStorage(LAST_PROFILE_KEY, profile.slug);
@@ -81,16 +102,8 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
     if (!search.get("locale") && isLocale(wanted) && wanted !== currentLocale()) void changeLocale(wanted);
   }, [profile, search]);
 
-  // spec: "Escape exits fullscreen."
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setFullscreen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-
-  const [relations, refetchRelations] = useQuery({ query: DISPLAY_RELATIONS, variables: { system_id: systemId }, pause: !profile });
+  const overridden = params.weekday !== null || params.weekend !== null;
+  const [relations, refetchRelations] = useQuery({ query: DISPLAY_RELATIONS, variables: { system_id: systemId }, pause: !profile && !overridden });
   const [notesResult, refetchNotes] = useQuery({ query: ACTIVE_DISPLAY_NOTES, requestPolicy: "cache-and-network" });
   const [calls] = useSubscription({ query: DISPLAY_CALLS_CHANGED });
   const [lastUpdate, setLastUpdate] = useState<number | null>(null);
@@ -110,11 +123,12 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   }, [refetchRelations, refetchNotes]);
 
   const minute = Math.floor(now / 60_000);
-  const setting = profile?.settings.find((s) => s.system_id === systemId) ?? null;
+  // The URL's wd_/we_ schedule parameters replace the profile's setting for this system.
+  const setting = effectiveScheduleSetting(profile?.settings.find((s) => s.system_id === systemId) ?? null, params, systemId);
   const systemParams = appData.publicSystemParams.find((p) => p.id === systemId);
   const selection: GroupSelection = useMemo(() => {
     // No profile chosen: the board shows every open call of the system.
-    if (!profile) return { kind: "all" };
+    if (!profile && !setting) return { kind: "all" };
     return selectionFor({
       setting,
       schedules: relations.data?.displayRelations.schedules ?? [],
@@ -125,11 +139,32 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   }, [profile, setting, relations.data, systemParams, minute]);
 
   const showPresences = profile ? profile.show_presences : true;
-  const shown = callsForSelection(calls.data?.callsChanged ?? [], selection, relations.data?.displayRelations.display_groups ?? [], params.sections, { showPresences });
+  const sectionsFilter = {
+    sections: params.sections,
+    active: sectionsFilterActive(params, new Date(minute * 60_000).getHours() * 60 + new Date(minute * 60_000).getMinutes()),
+    alwaysShownCallTypes: params.ignoreSectionsFilterForCallTypes,
+  };
+  const shown = callsForSelection(calls.data?.callsChanged ?? [], selection, relations.data?.displayRelations.display_groups ?? [], sectionsFilter, { showPresences });
   const { cards, presences } = splitPresences(shown, showPresences);
   const notes = notesResult.data?.activeDisplayNotes ?? [];
   const fontSize = params.fontSize ?? readFontSize(profile?.font_size) ?? "normal";
   const noSystems = profile !== null && profile.settings.length === 0;
+  useCallNotifications(notifications.enabled, calls.data ? cards : null);
+  // spec: "show_video_stream" of the profile or the videostream parameter.
+  const videoStreams = useVideoStreams(params.videoStream || profile?.show_video_stream === true, now);
+
+  // spec: "A logged-in user clicking a call opens displayCallForm; if the profile has more than
+  // one system setting, callForm opens in a new tab."
+  const openCall = (call: BoardCall) => {
+    if (profile && profile.settings.length > 1) {
+      window.open(routePathByName("callForm", { id: call.id }, { system: call.system_id }), "_blank", "noopener");
+      return;
+    }
+    // TODO(call-form issue): /display/:slug?/call/:id is the modal child `displayCallForm` of the
+    // route table; the router has no screen for it until the call form exists, so this lands on
+    // the not-found page for now. Mount the call form as that modal child then.
+    navigate(routePathByName("displayCallForm", { id: call.id, slug: profile?.slug }));
+  };
 
   return (
     <Box component="main" aria-label={t("display.title")} data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: FONT_SCALE[fontSize] }} bg="gray.0">
@@ -152,8 +187,18 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
           </Group>
           <Group gap="sm">
             {!lost && <LiveDot />}
+            <ShareLinkButton
+              settings={{
+                fullscreen: params.fullscreen || profile?.fullscreen === true,
+                showVideoStream: params.videoStream || profile?.show_video_stream === true,
+                locale: params.locale ?? profile?.locale ?? "de",
+                fontSize,
+              }}
+            />
+            {notificationsSupported() && <NotificationToggle enabled={notifications.enabled} onToggle={() => void notifications.toggle()} />}
+            <DisplaySettingsButton profile={profile} />
             <Tooltip label={t("display.fullscreenEnter")}>
-              <ActionIcon variant="default" size="lg" aria-label={t("display.fullscreenEnter")} onClick={() => setFullscreen(true)} data-testid={TESTIDS.display.fullscreenToggle}>
+              <ActionIcon variant="default" size="lg" aria-label={t("display.fullscreenEnter")} onClick={enterFullscreen} data-testid={TESTIDS.display.fullscreenToggle}>
                 <IconMaximize size={20} />
               </ActionIcon>
             </Tooltip>
@@ -189,84 +234,23 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
               style={{ display: "grid", gap: "0.75em", gridTemplateColumns: "repeat(auto-fill, minmax(min(16em, 100%), 1fr))" }}
             >
               {cards.map((call) => (
-                <DisplayCallCard key={call.id} call={call} now={now} />
+                <DisplayCallCard key={call.id} call={call} now={now} onOpen={loggedIn ? openCall : undefined} canClose={canCloseCallManually(appData.user, call)} />
               ))}
             </Box>
           )}
         </Box>
-        {presences.length > 0 && (
-          <Stack component="aside" aria-label={t("display.presences")} gap={10} w="12em" style={{ flexShrink: 0 }} data-testid={TESTIDS.display.presences}>
-            {presences.map((call) => (
-              <PresenceTile key={call.id} call={call} now={now} />
-            ))}
-          </Stack>
-        )}
+        {presences.length > 0 && <PresenceColumn presences={presences} now={now} />}
         {wide && notes.length > 0 && <NotesColumn notes={notes} />}
       </Box>
       {fullscreen && (
         <Group pos="fixed" bottom={8} right={8} gap="xs">
           {!lost && <LiveDot />}
-          <ActionIcon variant="subtle" size="sm" aria-label={t("display.fullscreenExit")} onClick={() => setFullscreen(false)} data-testid={TESTIDS.display.fullscreenToggle}>
+          <ActionIcon variant="subtle" size="sm" aria-label={t("display.fullscreenExit")} onClick={exitFullscreen} data-testid={TESTIDS.display.fullscreenToggle}>
             <IconMinimize size={14} />
           </ActionIcon>
         </Group>
       )}
+      <VideoStreams windows={videoStreams.open} onClose={videoStreams.close} />
     </Box>
-  );
-}
-
-/** A discreet sign that the board is live (issue 5 item 7). */
-function LiveDot(): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <Group gap={6} data-testid={TESTIDS.display.live} aria-live="polite">
-      <Box w={10} h={10} bg="green.7" style={{ borderRadius: "50%" }} />
-      <Text fz="0.8em" c="gray.7">
-        {t("display.live")}
-      </Text>
-    </Group>
-  );
-}
-
-/** spec: "Empty state: a bell icon and text; in fullscreen a clock (HH:mm) and the long date." */
-function EmptyBoard({ fullscreen, now }: { fullscreen: boolean; now: number }): ReactNode {
-  const { t, i18n } = useTranslation();
-  return (
-    <Stack align="center" gap="md" py="xl" data-testid={TESTIDS.display.empty}>
-      {fullscreen && (
-        <Stack align="center" gap={0} data-testid={TESTIDS.display.clock}>
-          <Text fz="5em" fw={700} lh={1} style={{ fontVariantNumeric: "tabular-nums" }}>
-            {clockTime(now, false)}
-          </Text>
-          <Text fz="1.5em" c="gray.7">
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: "full" }).format(now)}
-          </Text>
-        </Stack>
-      )}
-      <EmptyState
-        icon={<IconBell size={32} />}
-        withIndicatorBackground
-        title={t("display.emptyTitle")}
-        description={t("display.emptyText")}
-        styles={{ description: { color: "var(--mantine-color-gray-7)" } }}
-      />
-    </Stack>
-  );
-}
-
-/** spec: "a notes column of 320 px on screens 1100 px or wider when display notes exist." */
-function NotesColumn({ notes }: { notes: DisplayNote[] }): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <Stack component="aside" aria-label={t("display.notes")} w={320} gap="sm" style={{ flexShrink: 0 }} data-testid={TESTIDS.display.notes}>
-      {notes.map((note) => (
-        <Paper key={note.id} withBorder p="sm" radius="md" data-testid={TESTIDS.display.note} style={{ borderLeft: `6px solid ${note.color || "#fab005"}` }}>
-          <Text fw={700}>{note.title}</Text>
-          <Text fz="0.9em" style={{ whiteSpace: "pre-wrap" }}>
-            {note.text}
-          </Text>
-        </Paper>
-      ))}
-    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { callsForSelection, clockTime, readDisplayQuery, selectionFor, sinceLabe
 function call(id: number, section_id: number | null, typeId: number, flag = "None"): BoardCall {
   return {
     id,
+    system_id: 1,
     number: id,
     opened_at: "2026-01-05T10:00:00.000Z",
     device_text_long: `Room ${id}`,
@@ -13,6 +14,8 @@ function call(id: number, section_id: number | null, typeId: number, flag = "Non
     handled_by_app_username: null,
     call_source: null,
     call_type: { id: typeId, name: "t", color: "#ff0000", urgency: "NORMAL", flag },
+    section: null,
+    system_tree_node: null,
   };
 }
 
@@ -32,6 +35,11 @@ describe("callsForSelection", () => {
     ["all narrowed by sections", { kind: "all" } as const, [10], [1, 3, 5]],
   ])("%s", (_name, selection, sections, expected) => {
     expect(ids(callsForSelection(calls, selection, groups, sections))).toEqual(expected);
+  });
+
+  it("lets always-shown call types through an active sections filter, and nothing is filtered while it is ignored", () => {
+    expect(ids(callsForSelection(calls, { kind: "all" }, groups, { sections: [11], active: true, alwaysShownCallTypes: [2] }))).toEqual([2, 3]);
+    expect(ids(callsForSelection(calls, { kind: "all" }, groups, { sections: [11], active: false, alwaysShownCallTypes: [] }))).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("adds presence calls of a group's sections when presences are shown (spec §4)", () => {
@@ -81,8 +89,8 @@ describe("selectionFor", () => {
 
 describe("query parameters", () => {
   it("falls back to defaults for garbage", () => {
-    expect(readDisplayQuery(new URLSearchParams("sections=a,-1,3&fontsize=huge&fullscreen=yes"))).toEqual({ sections: [3], fullscreen: false, fontSize: null });
-    expect(readDisplayQuery(new URLSearchParams("fullscreen=1&fontsize=largest"))).toEqual({ sections: [], fullscreen: true, fontSize: "largest" });
+    expect(readDisplayQuery(new URLSearchParams("sections=a,-1,3&fontsize=huge&fullscreen=yes"))).toMatchObject({ sections: [3], fullscreen: false, fontSize: null });
+    expect(readDisplayQuery(new URLSearchParams("fullscreen=1&fontsize=largest"))).toMatchObject({ sections: [], fullscreen: true, fontSize: "largest" });
   });
   it.each([
     ["07:30", 450],

@@ -1,4 +1,4 @@
-import { activeDisplayGroup, parseIdList, timeSinceOpened, type GroupSelection } from "@caresuite/domain";
+import { activeDisplayGroup, parseDisplayQuery, passesSectionsFilter, timeSinceOpened, type DisplayQuery, type GroupSelection } from "@caresuite/domain";
 
 /** The font sizes of the board (spec: "fontsize (larger, largest; default normal)"). */
 export type DisplayFontSize = "normal" | "larger" | "largest";
@@ -6,6 +6,7 @@ export type DisplayFontSize = "normal" | "larger" | "largest";
 /** An open call as the board reads one (callsChanged). */
 export interface BoardCall {
   id: number;
+  system_id: number;
   number: number;
   opened_at: string;
   device_text_long: string;
@@ -15,6 +16,9 @@ export interface BoardCall {
   handled_by_app_username: string | null;
   call_source: { char: string } | null;
   call_type: { id: number; name: string; color: string; urgency: string; flag: string } | null;
+  /** For the manual closure rule (domain canCloseCallManually). */
+  section: { allow_manual_call_closure: boolean } | null;
+  system_tree_node: { deny_manual_call_closure: boolean } | null;
 }
 
 export interface BoardGroup {
@@ -31,23 +35,13 @@ export type BoardProfileSetting = {
   weekend_schedule_id: number | null;
 } & { [slot in GroupSlot]: number | null };
 
-/** The query parameters the board understands, read defensively (garbage gives defaults). */
-export interface DisplayQuery {
-  sections: number[];
-  fullscreen: boolean;
-  fontSize: DisplayFontSize | null;
-}
-
 export function readFontSize(value: string | null | undefined): DisplayFontSize | null {
   return value === "normal" || value === "larger" || value === "largest" ? value : null;
 }
 
+/** The query parameters the board understands, read defensively (domain parseDisplayQuery). */
 export function readDisplayQuery(search: URLSearchParams): DisplayQuery {
-  return {
-    sections: parseIdList(search.get("sections")),
-    fullscreen: search.get("fullscreen") === "1",
-    fontSize: readFontSize(search.get("fontsize")),
-  };
+  return parseDisplayQuery(search);
 }
 
 /** "07:30" → 450; null for anything else. */
@@ -86,26 +80,41 @@ export function selectionFor(input: {
   });
 }
 
+/** The sections parameter as the board applies it at one moment (domain sectionsFilterActive). */
+export interface SectionsFilter {
+  sections: readonly number[];
+  /** False inside ignore_sections_time or without sections. */
+  active: boolean;
+  /** ignore_sections_filter_for_call_types. */
+  alwaysShownCallTypes: readonly number[];
+}
+
 /**
  * Which open calls the board shows: "all" every call, "none" none, "section" the calls of the
  * `sections` parameter, a group the calls matching one of its connections (a null field of a
- * connection matches anything). A non-empty `sections` parameter narrows every selection.
+ * connection matches anything). An active sections filter narrows every selection; calls of
+ * ignore_sections_filter_for_call_types pass it. `sections` may be a plain list (always active).
  */
 export function callsForSelection<T extends BoardCall>(
   calls: readonly T[],
   selection: GroupSelection,
   groups: readonly BoardGroup[],
-  sections: readonly number[],
+  sections: readonly number[] | SectionsFilter,
   options: { showPresences?: boolean } = {},
 ): T[] {
-  const inSections = (call: T) => sections.length === 0 || (call.section_id !== null && sections.includes(call.section_id));
+  const filter: SectionsFilter = Array.isArray(sections)
+    ? { sections: sections as readonly number[], active: sections.length > 0, alwaysShownCallTypes: [] }
+    : (sections as SectionsFilter);
+  const inSections = (call: T) =>
+    passesSectionsFilter({ section_id: call.section_id, call_type_id: call.call_type?.id ?? null }, filter.sections, filter.active, filter.alwaysShownCallTypes);
   switch (selection.kind) {
     case "none":
       return [];
     case "all":
       return calls.filter(inSections);
     case "section":
-      return sections.length === 0 ? [] : calls.filter(inSections);
+      // spec sentinel 253 "section": the board's own sections; none given, nothing to show.
+      return filter.sections.length === 0 ? [] : calls.filter(inSections);
     case "group": {
       const connections = groups.find((g) => g.id === selection.id)?.connections ?? [];
       return calls.filter(

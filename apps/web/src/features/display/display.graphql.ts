@@ -84,10 +84,11 @@ export const ACTIVE_DISPLAY_NOTES: TypedDocumentNode<{ activeDisplayNotes: Displ
 `;
 
 /** spec §7: "callsChanged returns the open call list", already in display order. */
-export const DISPLAY_CALLS_CHANGED: TypedDocumentNode<{ callsChanged: BoardCall[] }> = gql`
-  subscription DisplayCallsChanged {
-    callsChanged {
+export const DISPLAY_CALLS_CHANGED: TypedDocumentNode<{ callsChanged: BoardCall[] }, { override_system?: number | null }> = gql`
+  subscription DisplayCallsChanged($override_system: Int) {
+    callsChanged(override_system: $override_system) {
       id
+      system_id
       number
       opened_at
       device_text_long
@@ -104,6 +105,12 @@ export const DISPLAY_CALLS_CHANGED: TypedDocumentNode<{ callsChanged: BoardCall[
         color
         urgency
         flag
+      }
+      section {
+        allow_manual_call_closure
+      }
+      system_tree_node {
+        deny_manual_call_closure
       }
     }
   }
