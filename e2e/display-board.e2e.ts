@@ -77,9 +77,8 @@ describe("the display board's side parts and actions in Chromium", () => {
 
   beforeAll(async () => {
     controllerPort = await freePort();
-    // A fixed port for the restart test; freePort may hand out the same free port twice.
-    do port = await freePort();
-    while (port === controllerPort);
+    // A fixed port for the restart test: the page reconnects to the same address.
+    port = await freePort();
     server = await startDemo();
     browser = await launchBrowser();
     await connected();

@@ -13,8 +13,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A free loopback port (e.g. for CONTROLLER_PORT, the virtual call system of a demo server). */
+/** Ports this process handed out: the OS may offer a just-released port again. */
+const handedOut = new Set<number>();
+
+/**
+ * A free loopback port (e.g. for CONTROLLER_PORT, the virtual call system of a demo server),
+ * never one handed out before in this process: a server and its controller asked one after the
+ * other could otherwise get the same port, and the second to bind fails.
+ */
 export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -30,7 +46,8 @@ export async function freePort(): Promise<number> {
  * database in a temp folder, serving the built web app. Browser tests always start from nothing.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT keeps the address across a restart (the open page reconnects to it).
+  const port = env["PORT"] ? Number(env["PORT"]) : await freePort();
   // An existing DATA_DIR restarts a server on the same database (fault tests).
   const dataDir = env["DATA_DIR"] ?? mkdtempSync(join(tmpdir(), "caresuite-e2e-"));
   const child = spawn(process.execPath, [join(ROOT, "apps/server/src/main.ts")], {
@@ -57,7 +74,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not start within 20 s");
+    if (Date.now() > deadline) {
+      // Left running, the child would keep the test worker alive long after the failure.
+      child.kill("SIGKILL");
+      throw new Error("server did not start within 20 s");
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

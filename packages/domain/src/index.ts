@@ -33,4 +33,5 @@ export * from "./rules/display-query.ts";
 export * from "./rules/display-widgets.ts";
 export * from "./rules/node-editing.ts";
 export * from "./display-profile.ts";
+export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";

@@ -1,13 +1,15 @@
 import { callSource, callType, displayGroup, displayGroupConnection, hub, parseTimeOfDay, schedule, section, type EntityDef } from "@caresuite/domain";
-import { sql, type Kysely } from "kysely";
-import type { DialectName } from "../db/database.ts";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { dynamic } from "../modules/entities/entities.repo.ts";
 import { toColumn } from "../modules/entities/entity-columns.ts";
 import { writeAudit } from "../modules/audit/audit.repo.ts";
 import type { ControllerConfig } from "./protocol-client.ts";
 
-/** Controller collections that hold registry entities (the ids stay the controller's). */
+/**
+ * Controller collections that hold registry entities. The ids stay the controller's: the tables'
+ * key is (system_id, id), so every configurator brings its own call type 4, schedule 1, ...
+ */
 const COLLECTIONS: [keyof ControllerConfig, EntityDef][] = [
   ["call_types", callType],
   ["sections", section],
@@ -35,12 +37,6 @@ function entityRow(entity: EntityDef, record: Record<string, unknown>, systemId:
   return row;
 }
 
-/** After inserting explicit ids, PostgreSQL's identity must continue above them. */
-async function continueIdentity(db: Kysely<Database>, dialect: DialectName, table: string): Promise<void> {
-  if (dialect !== "postgres") return;
-  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
-}
-
 /**
  * "On first connection the controller's configuration is imported into our tables" (issue 4):
  * the system tree and the registry collections of the system are replaced by the controller's,
@@ -48,7 +44,6 @@ async function continueIdentity(db: Kysely<Database>, dialect: DialectName, tabl
  */
 export async function importControllerConfig(
   db: Kysely<Database>,
-  dialect: DialectName,
   systemId: number,
   config: ControllerConfig,
   now: number,
@@ -62,7 +57,6 @@ export async function importControllerConfig(
       if (entity.systemScoped) remove = remove.where("system_id", "=", systemId);
       await remove.execute();
       for (let i = 0; i < rows.length; i += 200) await dynamic(trx).insertInto(entity.table).values(rows.slice(i, i + 200)).execute();
-      await continueIdentity(trx, dialect, entity.table);
       counts[collection] = rows.length;
     }
     const nodes = (Array.isArray(config.system_tree) ? config.system_tree : [])

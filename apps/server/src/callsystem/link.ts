@@ -109,7 +109,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     if (callsChanged) await deps.bus.publish(callsTopic(systemId), { seq: last });
     // docs/protocol.md: "On config.changed: GET /api/config to import the new revision".
     if (configChanged) {
-      const counts = await importControllerConfig(db, deps.db.dialect, systemId, await fetchControllerConfig(address), deps.now());
+      const counts = await importControllerConfig(db, systemId, await fetchControllerConfig(address), deps.now());
       deps.log.info({ systemId, counts }, "callsystem: configuration re-imported after config.changed");
     }
     return last;
@@ -151,7 +151,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
       const link = await db.selectFrom("callsystem_links").selectAll().where("system_id", "=", systemId).executeTakeFirst();
       if (!link?.imported_at) {
         const config = await fetchControllerConfig(address);
-        const counts = await importControllerConfig(db, deps.db.dialect, systemId, config, deps.now());
+        const counts = await importControllerConfig(db, systemId, config, deps.now());
         deps.log.info({ systemId, counts }, "callsystem: controller configuration imported");
       }
       await followJournal(systemId, await fetchJournalState(address));

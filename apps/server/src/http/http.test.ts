@@ -12,6 +12,7 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
     const web = mkdtempSync(join(tmpdir(), "caresuite-web-"));
     mkdirSync(join(web, "assets"));
     writeFileSync(join(web, "index.html"), "<!doctype html><title>app</title>");
+    writeFileSync(join(web, "display.html"), "<!doctype html><title>display</title>");
     writeFileSync(join(web, "assets", "app.js"), "console.log(1)");
     server = await startTestServer(dialect, { WEB_DIST: web });
   });
@@ -39,6 +40,22 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
     const api = await server.app.inject({ method: "GET", url: "/backend/nope" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ ok: false, error: "not found" });
+  });
+
+  it.each([
+    ["/display", "display"],
+    ["/display/", "display"],
+    ["/display/station-1", "display"],
+    ["/display/station-1?fullscreen=1&locale=it", "display"],
+    ["/display?sections=1,2", "display"],
+    ["/displays", "app"],
+    ["/display/station-1/extra", "app"],
+    ["/demo", "app"],
+  ])("serves %s with the %s page", async (url, title) => {
+    const page = await server.app.inject({ method: "GET", url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<title>${title}</title>`);
+    expect(page.headers["cache-control"]).toBe("no-cache");
   });
 
   it("reports health with the database", async () => {

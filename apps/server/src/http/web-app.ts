@@ -3,9 +3,16 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-/** Serves the built web app at / with SPA fallback: unknown non-API GETs get index.html. */
+/** The display board's own page (docs/decisions/006-display-entry.md): /display and /display/<slug>. */
+const DISPLAY_PATH = /^\/display(\/[^/?]*)?\/?(\?.*)?$/;
+
+/**
+ * Serves the built web app at / with SPA fallback: unknown non-API GETs get index.html, the
+ * display board's paths get display.html.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(join(distDir, "index.html"));
+  const hasDisplayPage = existsSync(join(distDir, "display.html"));
   if (hasBuild) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, cacheControl: false });
   }
@@ -16,7 +23,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       return reply.code(503).type("text/plain").send("The web app is not built. Run `npm run build` (npm start does it).");
     }
     // The HTML must never be cached: it names the hashed assets of the current version.
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    const page = hasDisplayPage && DISPLAY_PATH.test(request.url) ? "display.html" : "index.html";
+    return reply.header("Cache-Control", "no-cache").sendFile(page);
   });
   if (hasBuild) {
     app.get("/", (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile("index.html"));

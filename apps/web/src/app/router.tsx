@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { registerNavigator } from "../api/navigation";
 import { PageLoader } from "../ui/PageLoader";
+import { FullPageLoad } from "./FullPageLoad";
 import { lazyPage } from "./lazy-page";
 import { RootLayout } from "./RootLayout";
 import type { RouteHandle } from "./route-handle";
@@ -16,8 +17,6 @@ const NotFoundPage = lazyPage(() => import("../features/shell/NotFoundPage"), "N
 const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
 // The demo page and its texts load together (features/demo/demo-module.ts).
 const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
-// The public display board and its texts load together (features/display/display-module.ts).
-const DisplayPage = lazyPage(async () => (await import("../features/display/display-module")).loadDisplayPage(), "DisplayPage");
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -42,7 +41,8 @@ export const appRoutes: RouteObject[] = [
       },
       { path: "setup", element: <SetupPage />, handle: handle({ titleKey: "setup.title" }) },
       { path: "demo", element: <DemoPage />, handle: handle({ titleKey: "demo.title" }) },
-      { path: "display/:slug?", element: <DisplayPage />, handle: handle({ titleKey: "display.title" }) },
+      // The public display board is its own page (display.html, app/DisplayApp.tsx).
+      { path: "display/:slug?", element: <FullPageLoad /> },
       {
         id: "main",
         element: <MainLayout />,

@@ -1,14 +1,10 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "@caresuite/domain";
+import { pageTitle } from "./page-title";
 import { titleKeyOf } from "./route-handle";
 
-/** spec: "The page title is the translated title plus the product name." Deepest titled match wins. */
-export function pageTitle(title: string | null): string {
-  return title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-}
-
+/** The deepest titled route match names the page. */
 export function usePageTitle(): void {
   const matches = useMatches();
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { NOTIFICATION_DURATION_MS } from "@caresuite/domain";
+import { i18n } from "../i18n";
 import { TESTIDS } from "../testids";
 import type { NotificationType, NotifyOptions } from "./notify";
 
@@ -22,7 +23,12 @@ export function showNotification(id: string, options: NotifyOptions): void {
   };
   const message = (
     <Stack gap={6}>
-      {options.text && <Text size="sm">{options.text}</Text>}
+      {/* Mantine dims a notification's message below WCAG AA contrast: our own colour. */}
+      {options.text && (
+        <Text size="sm" c="gray.7">
+          {options.text}
+        </Text>
+      )}
       {(primary || dismiss) && (
         <Group gap="xs" justify="flex-end">
           {dismiss && (
@@ -57,6 +63,7 @@ export function showNotification(id: string, options: NotifyOptions): void {
     title: options.title,
     message,
     color: COLORS[type],
+    closeButtonProps: { "aria-label": i18n.t("common.close") },
     autoClose: options.persist ? false : (options.duration ?? NOTIFICATION_DURATION_MS),
     "data-testid": TESTIDS.notification,
     "data-type": type,

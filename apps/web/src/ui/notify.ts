@@ -38,10 +38,18 @@ export function notify(options: NotifyOptions): string {
   sequence += 1;
   const id = `cs-notification-${sequence}`;
   notificationsRequested.set(true);
-  void loadView().then((view) => view.showNotification(id, options));
+  // Without the server (the moment a wall screen raises its first notification) the code may not
+  // load: the notification is dropped, the page stays (the host tries to load again later).
+  loadView().then(
+    (view) => view.showNotification(id, options),
+    () => undefined,
+  );
   return id;
 }
 
 export function dismissNotification(id: string): void {
-  void loadView().then((view) => view.hideNotification(id));
+  loadView().then(
+    (view) => view.hideNotification(id),
+    () => undefined,
+  );
 }

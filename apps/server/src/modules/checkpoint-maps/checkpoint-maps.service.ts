@@ -49,7 +49,7 @@ export async function uploadCheckpointMapImage(ctx: RequestContext, id: number, 
   let record: ApiRecord;
   try {
     record = await ctx.db.kysely.transaction().execute(async (trx) => {
-      const row = await updateRow(trx, checkpointMap, id, { [FIELD]: stored, updated_at: now });
+      const row = await updateRow(trx, checkpointMap, ctx.systemId, id, { [FIELD]: stored, updated_at: now });
       const after = toApi(checkpointMap, row);
       await writeAudit(trx, {
         systemId: ctx.systemId,

@@ -102,23 +102,51 @@ export async function findDuplicate(
 }
 
 /**
- * The smallest id from 1 to `limit` no record of the table holds, or null when all are taken.
- * Ids are unique across the table (not per system), so every system's records count.
+ * The smallest id from 1 to `limit` no record of the system holds, or null when all are taken.
+ * Ids of system-scoped entities are the controller's and unique per system (key (system_id, id),
+ * docs/decisions/005-per-system-ids.md): another system's records do not count.
  */
-export async function freeId(db: Kysely<Database>, entity: EntityDef, limit: number): Promise<number | null> {
-  const taken = new Set((await dynamic(db).selectFrom(entity.table).select("id").where("id", "<=", limit).execute()).map((r) => Number(r["id"])));
+export async function freeId(db: Kysely<Database>, entity: EntityDef, systemId: number | null, limit: number): Promise<number | null> {
+  const rows = await scoped(entity, db, systemId).select("id").where("id", "<=", limit).execute();
+  const taken = new Set(rows.map((r) => Number(r["id"])));
   for (let id = 1; id <= limit; id++) if (!taken.has(id)) return id;
   return null;
+}
+
+/** One above the highest id of the system (1 for its first record): ids without an `idLimit`. */
+export async function nextId(db: Kysely<Database>, entity: EntityDef, systemId: number | null): Promise<number> {
+  const row = await scoped(entity, db, systemId).select((eb) => eb.fn.max("id").as("max")).executeTakeFirst();
+  return Number(row?.["max"] ?? 0) + 1;
+}
+
+/** A duplicate key (primary key or unique index), e.g. two creates that chose the same free id. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  // PostgreSQL unique_violation; better-sqlite3's extended result codes.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 export async function insertRow(db: Kysely<Database>, entity: EntityDef, values: Record<string, unknown>): Promise<Row> {
   return (await dynamic(db).insertInto(entity.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
 }
 
-export async function updateRow(db: Kysely<Database>, entity: EntityDef, id: number, values: Record<string, unknown>): Promise<Row> {
-  return (await dynamic(db).updateTable(entity.table).set(values).where("id", "=", id).returningAll().executeTakeFirstOrThrow()) as Row;
+/** The system a write by id is limited to: ids repeat across systems, so it is required for them. */
+function systemOfWrite(entity: EntityDef, systemId: number | null): number | null {
+  if (entity.systemScoped && systemId === null) throw new Error(`${entity.name}: a write by id needs the system`);
+  return entity.systemScoped ? systemId : null;
 }
 
-export async function deleteRows(db: Kysely<Database>, entity: EntityDef, ids: number[]): Promise<void> {
-  if (ids.length > 0) await dynamic(db).deleteFrom(entity.table).where("id", "in", ids).execute();
+export async function updateRow(db: Kysely<Database>, entity: EntityDef, systemId: number | null, id: number, values: Record<string, unknown>): Promise<Row> {
+  const system = systemOfWrite(entity, systemId);
+  let query = dynamic(db).updateTable(entity.table).set(values).where("id", "=", id);
+  if (system !== null) query = query.where("system_id", "=", system);
+  return (await query.returningAll().executeTakeFirstOrThrow()) as Row;
+}
+
+export async function deleteRows(db: Kysely<Database>, entity: EntityDef, systemId: number | null, ids: number[]): Promise<void> {
+  const system = systemOfWrite(entity, systemId);
+  if (ids.length === 0) return;
+  let query = dynamic(db).deleteFrom(entity.table).where("id", "in", ids);
+  if (system !== null) query = query.where("system_id", "=", system);
+  await query.execute();
 }

@@ -18,7 +18,9 @@ import {
   findRows,
   freeId,
   insertRow,
+  isUniqueViolation,
   listRows,
+  nextId,
   updateRow,
   type Row,
 } from "./entities.repo.ts";
@@ -195,6 +197,21 @@ function displayName(entity: EntityDef, record: ApiRecord): string {
   return String(record[entity.displayField] ?? record.id);
 }
 
+/**
+ * The id of a new record, or undefined where the table assigns it (entities that are not
+ * system-scoped). System-scoped ids are the controller's, unique per system
+ * (docs/decisions/005-per-system-ids.md): the smallest free one up to `idLimit`, else one above
+ * the system's highest.
+ */
+async function newRecordId(db: Kysely<Database>, entity: EntityDef, systemId: number | null): Promise<number | undefined> {
+  if (entity.idLimit !== undefined) {
+    const id = await freeId(db, entity, systemId, entity.idLimit);
+    if (id === null) throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
+    return id;
+  }
+  return entity.systemScoped ? nextId(db, entity, systemId) : undefined;
+}
+
 export async function createRecord(ctx: RequestContext, entity: EntityDef, input: unknown): Promise<ApiRecord> {
   const data = await validate(ctx, entity, input, null);
   const systemId = systemOf(entity, ctx);
@@ -202,9 +219,8 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
     throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
   }
   const now = ctx.now();
-  const created = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const id = entity.idLimit === undefined ? undefined : await freeId(trx, entity, entity.idLimit);
-    if (id === null) throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
+  const insert = () => ctx.db.kysely.transaction().execute(async (trx) => {
+    const id = await newRecordId(trx, entity, systemId);
     const row = await insertRow(trx, entity, {
       ...(id === undefined ? {} : { id }),
       ...columns(entity, data),
@@ -225,6 +241,14 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
     });
     return record;
   });
+  const created = await insert().catch(async (error: unknown) => {
+    // Two creates in one system may choose the same id (PostgreSQL, read committed): the later
+    // insert fails on the key. Once more with a fresh id; a second collision is a CONFLICT.
+    if (!isUniqueViolation(error)) throw error;
+    return insert().catch((again: unknown) => {
+      throw isUniqueViolation(again) ? new AppError("CONFLICT", `${entity.name} was created concurrently`, { reason: "concurrent_change" }) : again;
+    });
+  });
   await announceChange(ctx, entity);
   return created;
 }
@@ -236,7 +260,7 @@ export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: n
   const data = await validate(ctx, entity, input, existing);
   const now = ctx.now();
   const updated = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await updateRow(trx, entity, id, { ...columns(entity, data), updated_at: now });
+    const row = await updateRow(trx, entity, systemId, id, { ...columns(entity, data), updated_at: now });
     const before = toApi(entity, existing);
     const record = toApi(entity, row);
     const changed = changes(entity, before, record, writtenSecrets(entity, data));
@@ -287,7 +311,7 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
   }
   const now = ctx.now();
   const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await deleteRows(trx, entity, ids);
+    await deleteRows(trx, entity, systemId, ids);
     const removed: { id: number; name: string }[] = [];
     for (const row of rows) {
       const record = toApi(entity, row);
@@ -328,7 +352,7 @@ export async function sortRecords(ctx: RequestContext, entity: EntityDef, ids: n
     const before = new Map(all.map((r) => [r.id, Number(r["sort_order"])]));
     for (const [position, id] of ids.entries()) {
       if (before.get(id) === position) continue;
-      await updateRow(trx, entity, id, { sort_order: position, updated_at: now });
+      await updateRow(trx, entity, systemId, id, { sort_order: position, updated_at: now });
       await writeAudit(trx, {
         systemId,
         userId: ctx.user.id,

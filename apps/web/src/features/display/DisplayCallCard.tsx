@@ -1,13 +1,16 @@
-import type { ReactNode } from "react";
+import { Suspense, lazy, type ReactNode } from "react";
 import { Group, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isElevated, textColorOn } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
-import { CloseCallButton } from "./CloseCallButton";
 import classes from "./DisplayCallCard.module.css";
 import { sinceLabel, type BoardCall } from "./display-board";
 
 const FALLBACK_COLOR = "#868e96";
+
+// Only signed-in staff may close calls: anonymous wall screens never load the button and its
+// confirmation popover (focus trap and all; /display has a 150 KB budget).
+const CloseCallButton = lazy(() => import("./CloseCallButton").then((m) => ({ default: m.CloseCallButton })));
 
 interface DisplayCallCardProps {
   call: BoardCall;
@@ -84,7 +87,11 @@ export function DisplayCallCard({ call, now, onOpen, canClose = false }: Display
           {since.kind === "just_now" ? t("display.justNow") : since.text}
         </Text>
       </Group>
-      {canClose && <CloseCallButton call={call} title={title} className={classes.close ?? ""} elevated={elevated} />}
+      {canClose && (
+        <Suspense fallback={null}>
+          <CloseCallButton call={call} title={title} className={classes.close ?? ""} elevated={elevated} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { IconBell, IconBellOff, IconCheck, IconLink } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { shareLinkQuery, type ShareSettings } from "@caresuite/domain";
@@ -34,11 +34,9 @@ export function ShareLinkButton({ settings }: { settings: ShareSettings }): Reac
   };
   const label = copied ? t("display.shareLinkCopied") : t("display.shareLink");
   return (
-    <Tooltip label={label} opened={copied || undefined}>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => void copy()} data-testid={TESTIDS.display.shareLink}>
-        {copied ? <IconCheck size={20} /> : <IconLink size={20} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon title={label} variant="default" size="lg" aria-label={label} onClick={() => void copy()} data-testid={TESTIDS.display.shareLink}>
+      {copied ? <IconCheck size={20} /> : <IconLink size={20} />}
+    </ActionIcon>
   );
 }
 
@@ -69,11 +67,9 @@ export function NotificationToggle({ enabled, onToggle }: { enabled: boolean; on
   const { t } = useTranslation();
   const label = enabled ? t("display.notificationsOff") : t("display.notificationsOn");
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant={enabled ? "filled" : "default"} size="lg" aria-label={label} aria-pressed={enabled} onClick={onToggle} data-testid={TESTIDS.display.notificationToggle}>
-        {enabled ? <IconBell size={20} /> : <IconBellOff size={20} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon title={label} variant={enabled ? "filled" : "default"} size="lg" aria-label={label} aria-pressed={enabled} onClick={onToggle} data-testid={TESTIDS.display.notificationToggle}>
+      {enabled ? <IconBell size={20} /> : <IconBellOff size={20} />}
+    </ActionIcon>
   );
 }
 

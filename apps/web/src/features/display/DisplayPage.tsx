@@ -1,16 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery, useSubscription } from "urql";
 import {
   autoFullscreen,
   canCloseCallManually,
   effectiveScheduleSetting,
   isLoggedIn,
-  routePathByName,
   sectionsFilterActive,
   type GroupSelection,
 } from "@caresuite/domain";
@@ -25,6 +23,7 @@ import { EmptyBoard, LiveDot, NotesColumn } from "./BoardParts";
 import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type BoardCall, type DisplayFontSize } from "./display-board";
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
+import { navigateDisplay, useDisplayLocation } from "./display-location";
 import { DisplaySettingsButton } from "./DisplaySettingsButton";
 import { NotificationToggle, notificationsSupported, ShareLinkButton, useBrowserNotifications, useCallNotifications } from "./DisplayHeaderTools";
 import { PresenceColumn } from "./PresenceColumn";
@@ -45,8 +44,7 @@ const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "2
  */
 export function DisplayPage(): ReactNode {
   const { t } = useTranslation();
-  const { slug } = useParams();
-  const [search] = useSearchParams();
+  const { slug, search } = useDisplayLocation();
   const [{ data, fetching, error }, refetchProfiles] = useQuery({ query: DISPLAY_PROFILES, requestPolicy: "cache-and-network" });
 
   useEffect(
@@ -55,29 +53,47 @@ export function DisplayPage(): ReactNode {
   );
 
   const profiles = data?.displayProfiles;
-  if (!profiles && fetching) {
+  const list = profiles ?? [];
+  const query = search.toString() ? `?${search.toString()}` : "";
+  const profile = slug ? list.find((p) => p.slug === slug) : undefined;
+  const redirect = profileRedirect(slug, profile, list, query, Boolean(error), Boolean(profiles));
+  useEffect(() => {
+    if (redirect) navigateDisplay(redirect, { replace: true });
+  }, [redirect]);
+
+  if ((!profiles && fetching) || redirect) {
     return (
       <Center h="100vh">
         <Loader aria-label={t("display.loading")} />
       </Center>
     );
   }
-  const list = profiles ?? [];
-  const query = search.toString() ? `?${search.toString()}` : "";
-  const profile = slug ? list.find((p) => p.slug === slug) : undefined;
+  return <DisplayBoard key={profile?.id ?? 0} profile={profile ?? null} />;
+}
+
+/** Where the board must go instead of showing this address, or null to stay. */
+function profileRedirect(
+  slug: string | undefined,
+  profile: DisplayProfile | undefined,
+  list: readonly DisplayProfile[],
+  query: string,
+  failed: boolean,
+  loaded: boolean,
+): string | null {
+  if (!loaded) return null;
   // spec: "An unknown slug redirects to the empty slug."
-  if (slug && !profile && !error) return <Navigate to={`/display${query}`} replace />;
+  if (slug && !profile && !failed) return `/display${query}`;
   if (!slug) {
     // spec: "An empty slug with a known last-used profile redirects to it unless query parameters exist."
     const last = readStorage(LAST_PROFILE_KEY);
-    if (last && !query && list.some((p) => p.slug === last)) return <Navigate to={`/display/${encodeURIComponent(last)}`} replace />;
+    if (last && !query && list.some((p) => p.slug === last)) return `/display/${encodeURIComponent(last)}`;
   }
-  return <DisplayBoard key={profile?.id ?? 0} profile={profile ?? null} />;
+  return null;
 }
 
 function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNode {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
+  const { search } = useDisplayLocation();
   const params = useMemo(() => readDisplayQuery(search), [search]);
   const { data: appData } = useAppData();
   const { systemId } = useSystemContext();
@@ -85,7 +101,6 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   const lost = useConnectionLost();
   const wide = useMediaQuery("(min-width: 1100px)");
   const loggedIn = isLoggedIn(appData.user);
-  const navigate = useNavigate();
   const { fullscreen, enter: enterFullscreen, exit: exitFullscreen } = useBoardFullscreen(
     params.fullscreen || autoFullscreen({ configured: profile?.fullscreen === true, loggedIn, pageOpenedAt: performance.timeOrigin, now: Date.now() }),
   );
@@ -155,15 +170,18 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
 
   // spec: "A logged-in user clicking a call opens displayCallForm; if the profile has more than
   // one system setting, callForm opens in a new tab."
-  const openCall = (call: BoardCall) => {
+  const openCall = async (call: BoardCall) => {
+    // The route table loads on the first click only: anonymous wall screens never click.
+    const { routePathByName } = await import("@caresuite/domain/routes");
     if (profile && profile.settings.length > 1) {
       window.open(routePathByName("callForm", { id: call.id }, { system: call.system_id }), "_blank", "noopener");
       return;
     }
     // TODO(call-form issue): /display/:slug?/call/:id is the modal child `displayCallForm` of the
     // route table; the router has no screen for it until the call form exists, so this lands on
-    // the not-found page for now. Mount the call form as that modal child then.
-    navigate(routePathByName("displayCallForm", { id: call.id, slug: profile?.slug }));
+    // the not-found page for now. Mount the call form as that modal child then. A full page load:
+    // the call form belongs to the main app, not to the board's own entry.
+    window.location.assign(routePathByName("displayCallForm", { id: call.id, slug: profile?.slug }));
   };
 
   return (
@@ -197,11 +215,9 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
             />
             {notificationsSupported() && <NotificationToggle enabled={notifications.enabled} onToggle={() => void notifications.toggle()} />}
             <DisplaySettingsButton profile={profile} />
-            <Tooltip label={t("display.fullscreenEnter")}>
-              <ActionIcon variant="default" size="lg" aria-label={t("display.fullscreenEnter")} onClick={enterFullscreen} data-testid={TESTIDS.display.fullscreenToggle}>
-                <IconMaximize size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon title={t("display.fullscreenEnter")} variant="default" size="lg" aria-label={t("display.fullscreenEnter")} onClick={enterFullscreen} data-testid={TESTIDS.display.fullscreenToggle}>
+              <IconMaximize size={20} />
+            </ActionIcon>
           </Group>
         </Group>
       )}
@@ -234,7 +250,7 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
               style={{ display: "grid", gap: "0.75em", gridTemplateColumns: "repeat(auto-fill, minmax(min(16em, 100%), 1fr))" }}
             >
               {cards.map((call) => (
-                <DisplayCallCard key={call.id} call={call} now={now} onOpen={loggedIn ? openCall : undefined} canClose={canCloseCallManually(appData.user, call)} />
+                <DisplayCallCard key={call.id} call={call} now={now} onOpen={loggedIn ? (call) => void openCall(call) : undefined} canClose={canCloseCallManually(appData.user, call)} />
               ))}
             </Box>
           )}

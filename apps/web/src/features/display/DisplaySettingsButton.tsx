@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { isLoggedIn } from "@caresuite/domain";
@@ -42,11 +42,9 @@ export function DisplaySettingsButton({ profile }: { profile: DisplayProfile | n
   if (!isLoggedIn(data.user)) return null;
   return (
     <>
-      <Tooltip label={t("display.settings.open")}>
-        <ActionIcon variant="default" size="lg" aria-label={t("display.settings.open")} onClick={openDisplaySettings} data-testid={TESTIDS.displaySettings.toggle}>
-          <IconSettings size={20} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon title={t("display.settings.open")} variant="default" size="lg" aria-label={t("display.settings.open")} onClick={openDisplaySettings} data-testid={TESTIDS.displaySettings.toggle}>
+        <IconSettings size={20} />
+      </ActionIcon>
       {wanted && (
         <Suspense fallback={null}>
           <DisplaySettingsDrawer profile={profile} opened={opened} onClosed={closeDisplaySettings} />

@@ -3,7 +3,6 @@ import { Alert, Box, Button, Divider, Drawer, Group, Modal, Popover, Select, Sta
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { useQuery } from "urql";
 import { hasPermission, pageUrlNeedsWarning, saveButtonVisible } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
@@ -12,6 +11,7 @@ import { translateFieldError } from "../../ui/field-error";
 import { DISPLAY_PROFILES, type DisplayProfile } from "./display.graphql";
 import { DisplayProfileForm } from "./DisplayProfileForm";
 import { useDisplayProfileEditor, type DisplayProfileEditor } from "./useDisplayProfileEditor";
+import { useDisplayLocation } from "./display-location";
 
 /** spec §3.6 "display: manage_display_profiles". */
 const MANAGE = "display::manage_display_profiles";
@@ -101,8 +101,8 @@ export function DisplaySettingsDrawer({ profile, opened, onClosed }: DisplaySett
 /** spec: "Shows the page URL (with a warning when it contains localhost or 127.0.0)". */
 function PageUrl(): ReactNode {
   const { t } = useTranslation();
-  const location = useLocation();
-  const url = `${window.location.origin}${location.pathname}${location.search}`;
+  const { href } = useDisplayLocation();
+  const url = `${window.location.origin}${href}`;
   return (
     <Stack gap="xs">
       <TextInput label={t("display.settings.pageUrl")} value={url} readOnly onFocus={(event) => event.currentTarget.select()} data-testid={TESTIDS.displaySettings.pageUrl} />

@@ -1,6 +1,5 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
 import { useClient, useMutation } from "urql";
 import {
   FONT_SIZES,
@@ -17,6 +16,7 @@ import { firstFieldErrors, validationFieldErrors, type FieldError } from "../../
 import { notify } from "../../ui/notify";
 import { DISPLAY_PROFILES, type DisplayProfile } from "./display.graphql";
 import { CREATE_DISPLAY_PROFILE, DELETE_DISPLAY_PROFILE, UPDATE_DISPLAY_PROFILE } from "./display-settings.graphql";
+import { navigateDisplay, useDisplayLocation } from "./display-location";
 
 /** The saved profile in the shape the drawer edits (unknown enum values fall back to defaults). */
 export function profileDraft(profile: DisplayProfile): DisplayProfileDraft {
@@ -58,11 +58,12 @@ export interface DisplayProfileEditor {
  * notification; delete failure: delete error notification; successes show update or delete
  * success").
  */
+const queryOf = (search: URLSearchParams): string => (search.size > 0 ? `?${search.toString()}` : "");
+
 export function useDisplayProfileEditor(profile: DisplayProfile | null): DisplayProfileEditor {
   const { t } = useTranslation();
   const client = useClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const location = useDisplayLocation();
   const saved = useMemo(() => (profile ? profileDraft(profile) : null), [profile]);
   const [edits, setEdits] = useState<DisplayProfileDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
@@ -82,7 +83,7 @@ export function useDisplayProfileEditor(profile: DisplayProfile | null): Display
 
   const switchTo = (slug: string): void => {
     setEdits(null);
-    void navigate(`/display/${encodeURIComponent(slug)}${location.search}`);
+    navigateDisplay(`/display/${encodeURIComponent(slug)}${queryOf(location.search)}`);
   };
 
   const save = async (): Promise<void> => {
@@ -141,7 +142,7 @@ export function useDisplayProfileEditor(profile: DisplayProfile | null): Display
     setEdits(null);
     await reloadProfiles();
     notify({ type: "success", title: t("display.settings.notify.deleteSuccess") });
-    void navigate(`/display${location.search}`, { replace: true });
+    navigateDisplay(`/display${queryOf(location.search)}`, { replace: true });
   };
 
   return {
