@@ -119,6 +119,36 @@ describe("the display board's side parts and actions in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("opens the door camera in a floating window when its call rings, and closes it on the stop call (videostream)", async () => {
+    // An administrator links the entrance camera to the door bell (alert, 4) and its stop to the emergency (2).
+    const login = await fetch(`${server.baseUrl}/backend/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-cs-request": "1" },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const created = await fetch(`${server.baseUrl}/backend/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-cs-request": "1", "x-cs-system": "01", cookie },
+      body: JSON.stringify({ query: `mutation { createVideoStream(data: { name: "Eingang", url: "https://camera.invalid/entrance", trigger_start: [4], trigger_stop: [2] }) { id } }` }),
+    });
+    expect(((await created.json()) as { errors?: unknown }).errors).toBeUndefined();
+
+    const { page } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${server.baseUrl}/display?videostream=1`);
+    await byTestId(page, TESTIDS.display.live).waitFor();
+    const camera = page.locator(`[data-testid="${TESTIDS.display.videoStream}"][data-url="https://camera.invalid/entrance"]`);
+
+    await trigger(23, 4);
+    // spec: "appear after 1 second".
+    await camera.waitFor({ timeout: 5_000 });
+    await trigger(24, 2);
+    await camera.waitFor({ state: "detached", timeout: 5_000 });
+    await trigger(23, 4, true);
+    await trigger(24, 2, true);
+    await page.close();
+  });
+
   it("lets a signed-in admin close a call from its card; anonymous visitors see no close button", async () => {
     const anonymous = await newPage(browser);
     await anonymous.page.goto(`${server.baseUrl}/display`);

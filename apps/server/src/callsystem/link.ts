@@ -4,6 +4,7 @@ import type { PubSub } from "../realtime/pubsub.ts";
 import { applyControllerEvents, CALL_EVENT_TYPES, eventEnvelopeSchema } from "../modules/calls/apply-event.ts";
 import { openEventStream, type EventStream } from "./event-stream.ts";
 import { importControllerConfig } from "./import-config.ts";
+import { announceVideoStreams } from "../modules/display/video-stream-triggers.ts";
 import {
   fetchControllerConfig,
   fetchFirmwareVersion,
@@ -13,6 +14,9 @@ import {
   type ControllerAddress,
   type DeviceAction,
 } from "./protocol-client.ts";
+
+/** How old a call.opened event may be and still start a video stream on the boards. */
+const VIDEO_TRIGGER_MAX_AGE_MS = 60_000;
 
 /** Topic that tells subscribers the open calls of a system changed. */
 export const callsTopic = (systemId: number): string => `calls:${systemId}`;
@@ -89,6 +93,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     const outcomes = await applyControllerEvents(db, systemId, events, deps.now());
     let callsChanged = false;
     let configChanged = false;
+    const openedCallTypes: number[] = [];
     for (const [index, outcome] of outcomes.entries()) {
       const event = events[index];
       if (!event) continue;
@@ -100,6 +105,10 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
       } else {
         counters.applied += 1;
         callsChanged ||= CALL_EVENT_TYPES.has(event.type);
+        // Live calls only: a backlog replayed after a restart must not pop up old door cameras.
+        if (event.type === "call.opened" && deps.now() - Date.parse(event.at) < VIDEO_TRIGGER_MAX_AGE_MS) {
+          openedCallTypes.push(Number((event.data as { call_type_id?: unknown }).call_type_id));
+        }
         configChanged ||= event.type === "config.changed";
       }
     }
@@ -107,6 +116,10 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     if (last !== null) state.last_seq = Math.max(state.last_seq, last);
     state.last_event_at = new Date(deps.now()).toISOString();
     if (callsChanged) await deps.bus.publish(callsTopic(systemId), { seq: last });
+    // After the calls: a board shows the call first, its door camera a moment later.
+    await announceVideoStreams(db, deps.bus, systemId, openedCallTypes).catch((error: unknown) =>
+      deps.log.warn({ systemId, error: error instanceof Error ? error.message : String(error) }, "callsystem: video stream announcement failed"),
+    );
     // docs/protocol.md: "On config.changed: GET /api/config to import the new revision".
     if (configChanged) {
       const counts = await importControllerConfig(db, systemId, await fetchControllerConfig(address), deps.now());
