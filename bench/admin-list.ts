@@ -17,6 +17,8 @@ for (const dialect of TEST_DIALECTS) {
   const now = Date.now();
   for (let start = 0; start < ROWS; start += 500) {
     const batch = Array.from({ length: Math.min(500, ROWS - start) }, (_, i) => ({
+      // Ids are per system and explicit (docs/decisions/005-per-system-ids.md).
+      id: start + i + 1,
       system_id: 1,
       char: String.fromCharCode(65 + ((start + i) % 26)),
       number: start + i + 1,

@@ -11,15 +11,14 @@ import { addCataloguePart } from "../../i18n";
 import { AdminLayout } from "./AdminLayout";
 import { ENTITY_FORM_PARTS } from "./entity-form-parts";
 
-const loadEntityForm = () => import("../../entity-admin/EntityFormPage");
+const EntityFormPage = lazyPage(() => import("../../entity-admin/EntityFormPage"), "EntityFormPage");
 const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity: EntityDef; formPart?: EntityFormPart | null }> }> => {
   const { EntityListPage: page } = await import("../../entity-admin/EntityListPage");
   // Forms open from the list: fetch their code while the list is read (issue 3: "generic form
   // opens ≤ 200 ms after navigation", bench/admin-form.ts), not on the first click.
-  void loadEntityForm();
+  void EntityFormPage.preload();
   return { default: page };
 });
-const EntityFormPage = lazyPage(loadEntityForm, "EntityFormPage");
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
 const GlobalSettingsPage = lazyPage(() => import("./settings/GlobalSettingsPage"), "GlobalSettingsPage");
 const UsersListPage = lazyPage(() => import("./users/UsersListPage"), "UsersListPage");
