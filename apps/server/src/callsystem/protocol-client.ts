@@ -19,6 +19,21 @@ export class ControllerError extends Error {
   }
 }
 
+/** The controller understood the request and refused it (unknown device, bad action): the caller's input, not a fault. */
+export function isControllerRefusal(error: unknown): error is ControllerError {
+  return error instanceof ControllerError && error.status >= 400 && error.status < 500 && error.status !== 401;
+}
+
+/** The controller's own words of a refusal ({"error": "..."}), or its text. */
+export function refusalMessage(error: ControllerError): string {
+  try {
+    const body = JSON.parse(error.message) as { error?: unknown };
+    return typeof body.error === "string" ? body.error : error.message;
+  } catch {
+    return error.message;
+  }
+}
+
 export const baseUrl = (address: ControllerAddress): string => `http://${address.host}:${address.port}`;
 
 export const authorization = (address: ControllerAddress): string =>

@@ -132,6 +132,12 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     expect(marked.data?.markCallAsManuallyClosedByUser).toEqual({ manually_closed_by_username: "root", is_closed: true });
   });
 
+  it("answers a device action for a device the controller does not know with NOT_FOUND, not INTERNAL", async () => {
+    const result = await admin.gql(`mutation { sendDeviceAction(action: { action: "Restart", deviceID: 99999 }) { success } }`);
+    expect(result.errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
+    expect(result.errors?.[0]?.message).toBe("unknown device 99999");
+  });
+
   it("keeps the call log with every call, newest first, with weekday and duration", async () => {
     const log = await admin.gql<{ callLog: { total: number; items: { number: number; is_closed: boolean; weekday: number; duration: number; call_type_text: string; opened_at: string }[] } }>(
       "{ callLog(filter: { limit: 100 }) { total items { number is_closed weekday duration call_type_text opened_at } } }",

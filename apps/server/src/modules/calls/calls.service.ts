@@ -1,7 +1,7 @@
 import { canCloseCallManually, canAccessSystem, hasPermission } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../graphql/errors.ts";
-import { DEVICE_ACTIONS, type DeviceAction } from "../../callsystem/protocol-client.ts";
+import { DEVICE_ACTIONS, isControllerRefusal, refusalMessage, type DeviceAction } from "../../callsystem/protocol-client.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { loadCalls, type CallView } from "./calls.repo.ts";
 
@@ -87,7 +87,14 @@ export async function sendDeviceAction(ctx: RequestContext, input: { action: str
   }
   const link = ctx.links?.get(ctx.systemId);
   if (!link || !link.state().connected) throw new AppError("CONFLICT", "call system not connected", { reason: "not_connected" });
-  const success = await link.sendAction(input.deviceID, action, input.sectionID ?? null);
+  let success: boolean;
+  try {
+    success = await link.sendAction(input.deviceID, action, input.sectionID ?? null);
+  } catch (error) {
+    // An unknown device is the caller's mistake, answered as such (never INTERNAL).
+    if (isControllerRefusal(error)) throw new AppError("NOT_FOUND", refusalMessage(error));
+    throw error;
+  }
   await writeAudit(ctx.db.kysely, {
     systemId: ctx.systemId,
     userId: ctx.user.id || null,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { readAppState } from "../appdata/app-state.repo.ts";
 import { dynamic } from "../entities/entities.repo.ts";
 import { openCalls } from "../calls/calls.service.ts";
+import { isControllerRefusal, refusalMessage } from "../../callsystem/protocol-client.ts";
 import { loadDemoFloors } from "./demo.repo.ts";
 
 /**
@@ -64,13 +65,19 @@ export function registerDemoRoutes(app: FastifyInstance): void {
       .where("id", "=", call_type_id)
       .executeTakeFirst();
     if (!type) return reply.code(400).send({ ok: false, error: "unknown call type" });
-    if (type["flag"] === "Presence") {
-      // Presence toggles at the device: pressing it again takes presence back.
-      await link.press(device_id, "presence");
-    } else if (close) {
-      await link.sendAction(device_id, "EndCalls", parsed.data.section_id ?? null);
-    } else {
-      await link.press(device_id, type["urgency"] === "EMERGENCY" ? "emergency" : "alert", call_type_id);
+    try {
+      if (type["flag"] === "Presence") {
+        // Presence toggles at the device: pressing it again takes presence back.
+        await link.press(device_id, "presence");
+      } else if (close) {
+        await link.sendAction(device_id, "EndCalls", parsed.data.section_id ?? null);
+      } else {
+        await link.press(device_id, type["urgency"] === "EMERGENCY" ? "emergency" : "alert", call_type_id);
+      }
+    } catch (error) {
+      // An unknown device is bad input, not a server fault.
+      if (isControllerRefusal(error)) return reply.code(400).send({ ok: false, error: refusalMessage(error) });
+      throw error;
     }
     return { ok: true };
   });

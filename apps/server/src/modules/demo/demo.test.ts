@@ -106,6 +106,18 @@ describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
     expect(mode).toBe("off");
   });
 
+  it.each([
+    ["an unknown device", { call_type_id: 4, device_id: 99_999 }, "unknown device 99999"],
+    ["an unknown device, closing", { call_type_id: 4, device_id: 99_999, close: true }, "unknown device 99999"],
+    ["an unknown call type", { call_type_id: 999, device_id: 23 }, "unknown call type"],
+    ["a body of the wrong shape", { call_type_id: "4", device_id: 23 }, "invalid body"],
+  ])("answers %s with 400 and a clear error, never a 500", async (_label, body, error) => {
+    await setDemoMode(true);
+    const response = await anonymous().post("/demo/call/trigger", body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ok: false, error });
+  });
+
   it("answers 404 to the demo calls once demo mode is off again", async () => {
     await setDemoMode(false);
     expect((await anonymous().post("/demo/call/trigger", { call_type_id: 4, device_id: 23 })).statusCode).toBe(404);
