@@ -66,7 +66,9 @@ export const roleInputSchema = z
       .array(z.object({ callsource_group_id: z.number().int().positive(), permission_level: z.enum(ACCESS_LEVELS) }).strict())
       .max(1000)
       .optional()
-      .default([]),
+      .default([])
+      // One level per group: the same group twice is a duplicate, not two grants.
+      .refine((list) => new Set(list.map((g) => g.callsource_group_id)).size === list.length, { error: VALIDATION_KEYS.duplicate }),
   })
   .strict();
 export type RoleInput = z.infer<typeof roleInputSchema>;

@@ -2,6 +2,7 @@ import { canManageRole, fieldErrors, hasPermission, roleInputSchema, type RoleAc
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { dynamic } from "../entities/entities.repo.ts";
 import { loadRoles, roleOrdersOfUser, writeRoleGrants, type RoleRecord } from "./roles.repo.ts";
 
 export type RoleView = RoleRecord & { can_edit: boolean };
@@ -34,7 +35,22 @@ function checkGrants(ctx: RequestContext, permissions: { code: string; level: st
   }
 }
 
-const grantChanges = (before: RoleRecord | null, after: { name: string; permissions: { code: string; level: string }[] }) => {
+/** Access is granted to call source groups of the current system only (spec §6). */
+async function checkGroups(ctx: RequestContext, groups: { callsource_group_id: number }[]): Promise<void> {
+  const ids = [...new Set(groups.map((g) => g.callsource_group_id))];
+  if (ids.length === 0) return;
+  const found = new Set((await dynamic(ctx.db.kysely).selectFrom("call_source_groups").select("id").where("system_id", "=", ctx.systemId).where("id", "in", ids).execute()).map((r) => Number(r["id"])));
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length > 0) {
+    throw new AppError("VALIDATION", "Validation failed", {
+      fields: { call_source_group_permissions: [{ message: "validation.invalid", data: { field: "call_source_group_permissions", value: unknown.join(", ") } }] },
+    });
+  }
+}
+
+type GrantSet = { name: string; permissions: { code: string; level: string }[]; call_source_group_permissions: { callsource_group_id: number; permission_level: string }[] };
+
+const grantChanges = (before: RoleRecord | null, after: GrantSet) => {
   const list = (r: { permissions: { code: string; level: string }[] } | null) =>
     (r?.permissions ?? []).map((p) => `${p.code}:${p.level}`).sort();
   const changes: { field: string; value_old: unknown; value_new: unknown }[] = [];
@@ -42,12 +58,19 @@ const grantChanges = (before: RoleRecord | null, after: { name: string; permissi
   if (JSON.stringify(list(before)) !== JSON.stringify(list(after))) {
     changes.push({ field: "permissions", value_old: before ? list(before) : null, value_new: list(after) });
   }
+  // Call-source-group access is part of the role: audited like the permissions.
+  const groups = (r: Pick<GrantSet, "call_source_group_permissions"> | null) =>
+    (r?.call_source_group_permissions ?? []).map((g) => `${g.callsource_group_id}:${g.permission_level}`).sort();
+  if (JSON.stringify(groups(before)) !== JSON.stringify(groups(after))) {
+    changes.push({ field: "call_source_group_permissions", value_old: before ? groups(before) : null, value_new: groups(after) });
+  }
   return changes;
 };
 
 export async function createRole(ctx: RequestContext, input: unknown): Promise<RoleView> {
   const data = parse(input);
   checkGrants(ctx, data.permissions);
+  await checkGroups(ctx, data.call_source_group_permissions);
   const now = ctx.now();
   const id = await ctx.db.kysely.transaction().execute(async (trx) => {
     // New roles start at the bottom, below everyone: their creator can always manage them.
@@ -79,6 +102,7 @@ export async function updateRole(ctx: RequestContext, id: number, input: unknown
   if (!canManageRole(await actorOf(ctx), existing)) throw forbidden();
   const data = parse(input);
   checkGrants(ctx, data.permissions);
+  await checkGroups(ctx, data.call_source_group_permissions);
   const now = ctx.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable("roles").set({ name: data.name }).where("id", "=", id).execute();

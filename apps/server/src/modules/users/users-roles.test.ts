@@ -46,6 +46,36 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
     expect(fields(empty)?.["name"]?.[0]?.message).toBe("validation.required");
   });
 
+  it("grants call-source-group access per role, one level per group of the current system, audited (spec §6)", async () => {
+    const group = (await root.gql(`mutation { createCallSourceGroup(data: { name: "Technik", flag: "Tech" }) { id } }`)) as Result;
+    const groupId = (group.data?.["createCallSourceGroup"] as { id: number }).id;
+    const grant = (level: string, id = groupId) => ({ name: "Technikdienst", call_source_group_permissions: [{ callsource_group_id: id, permission_level: level }] });
+    const created = (await root.gql("mutation($data: RoleInput!) { createRole(data: $data) { id call_source_group_permissions { callsource_group_id permission_level } } }", {
+      data: grant("Read"),
+    })) as Result;
+    const role = created.data?.["createRole"] as { id: number; call_source_group_permissions: unknown[] };
+    expect(role.call_source_group_permissions).toEqual([{ callsource_group_id: groupId, permission_level: "Read" }]);
+
+    // The same group twice, an unknown group, an unknown level: field errors, nothing stored.
+    const twice = (await root.gql(UPDATE_ROLE, { id: role.id, data: { name: "Technikdienst", call_source_group_permissions: [grant("Read").call_source_group_permissions[0], grant("Full").call_source_group_permissions[0]] } })) as Result;
+    expect(fields(twice)?.["call_source_group_permissions"]?.[0]?.message).toBe("validation.duplicate");
+    const unknown = (await root.gql(UPDATE_ROLE, { id: role.id, data: grant("Read", 9999) })) as Result;
+    expect(fields(unknown)?.["call_source_group_permissions"]?.[0]?.message).toBe("validation.invalid");
+    expect(code((await root.gql(UPDATE_ROLE, { id: role.id, data: grant("Everything") })) as Result)).toBe("VALIDATION");
+
+    expect(((await root.gql(UPDATE_ROLE, { id: role.id, data: grant("Full") })) as Result).errors).toBeUndefined();
+    const audit = await server.db.kysely
+      .selectFrom("audit_logs")
+      .innerJoin("audit_log_changes", "audit_log_changes.audit_log_id", "audit_logs.id")
+      .select(["audit_log_changes.value_old", "audit_log_changes.value_new"])
+      .where("audit_logs.entity_type", "=", "role")
+      .where("audit_logs.entity_id", "=", role.id)
+      .where("audit_log_changes.field", "=", "call_source_group_permissions")
+      .execute();
+    expect(audit.at(-1)?.value_new).toContain(`${groupId}:Full`);
+    await root.gql("mutation($ids: [Int!]!) { deleteRole(ids: $ids) { id } }", { ids: [role.id] });
+  });
+
   it("creates a user with several e-mails and roles; the user signs in with those permissions", async () => {
     const created = (await root.gql(CREATE_USER, {
       data: { username: "pflege1", password: "nurse password 1", password_repeat: "nurse password 1", email: "a@example.org, b@example.org", roles: [nurseRoleId], locale: "en" },
