@@ -25,6 +25,11 @@ const envSchema = z.object({
   /** Demo mode (spec §1): the public /demo screen and /demo/* calls; never on a real site. */
   DEMO_MODE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Bearer token for GET /backend/metrics. Without it, metrics answer only on the machine itself
+   * (loopback): they describe the call systems and need not reach the ward's network.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
 });

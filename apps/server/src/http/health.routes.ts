@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { PRODUCT_VERSION } from "@caresuite/domain";
@@ -23,9 +24,25 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
   });
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** Who may read the metrics: the METRICS_TOKEN bearer, or, without a token configured, the machine itself. */
+export function mayReadMetrics(token: string | undefined, authorization: string | undefined, remoteAddress: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(authorization ?? "");
+    const wanted = Buffer.from(`Bearer ${token}`);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  }
+  return LOOPBACK.has(remoteAddress ?? "");
+}
+
 /** Prometheus text format: link state and event counters per system (for monitoring). */
 export function registerMetrics(app: FastifyInstance, services: Services): void {
-  app.get("/backend/metrics", async (_request, reply) => {
+  app.get("/backend/metrics", async (request, reply) => {
+    // The raw socket's address: X-Forwarded-For is the client's to choose.
+    if (!mayReadMetrics(services.config.METRICS_TOKEN, request.headers.authorization, request.raw.socket.remoteAddress)) {
+      return reply.code(403).send({ ok: false, error: "forbidden" });
+    }
     const lines: string[] = [
       "# HELP caresuite_callsystem_connected 1 when the link to the call system is connected.",
       "# TYPE caresuite_callsystem_connected gauge",

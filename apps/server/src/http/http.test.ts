@@ -5,6 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../test-support/api.ts";
 import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
+import { mayReadMetrics } from "./health.routes.ts";
+
+describe("who may read /backend/metrics", () => {
+  const TOKEN = "a-long-metrics-token-1234";
+  it.each([
+    ["loopback without a token configured", undefined, undefined, "127.0.0.1", true],
+    ["IPv6 loopback", undefined, undefined, "::1", true],
+    ["another address without a token configured", undefined, undefined, "192.168.1.20", false],
+    ["the right bearer token from anywhere", TOKEN, `Bearer ${TOKEN}`, "192.168.1.20", true],
+    ["a wrong token", TOKEN, "Bearer a-long-metrics-token-9999", "192.168.1.20", false],
+    ["no token when one is configured, even on loopback", TOKEN, undefined, "127.0.0.1", false],
+  ])("%s", (_case, token, authorization, address, allowed) => {
+    expect(mayReadMetrics(token, authorization, address)).toBe(allowed);
+  });
+});
 
 describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
   let server: TestServer;
@@ -56,6 +71,12 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<title>${title}</title>`);
     expect(page.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("serves metrics to the machine itself and refuses other addresses without a token", async () => {
+    expect((await server.app.inject({ method: "GET", url: "/backend/metrics", remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
+    const outside = await server.app.inject({ method: "GET", url: "/backend/metrics", remoteAddress: "10.1.2.3", headers: { "x-forwarded-for": "127.0.0.1" } });
+    expect(outside.statusCode).toBe(403);
   });
 
   it("reports health with the database", async () => {
