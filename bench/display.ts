@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { TESTIDS } from "../apps/web/src/testids.ts";
+import { demoTrigger } from "../e2e/support/api.ts";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
 
@@ -19,14 +20,7 @@ const percentile = (values: number[], p: number): number => [...values].sort((a,
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), LOG_LEVEL: "error" });
-async function trigger(device_id: number, close = false): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/demo/call/trigger`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-cs-request": "1" },
-    body: JSON.stringify({ device_id, call_type_id: ALERT, close }),
-  });
-  if (response.status !== 200) throw new Error(`trigger ${response.status}`);
-}
+const trigger = (device_id: number, close = false): Promise<void> => demoTrigger(server.baseUrl, device_id, ALERT, close);
 let devices: number[] = [];
 while (devices.length === 0) {
   await sleep(200);

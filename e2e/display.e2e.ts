@@ -4,6 +4,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { demoTrigger } from "./support/api.ts";
 
 /**
  * The public display board against a demo server. The demo's virtual call system opens random
@@ -44,14 +45,7 @@ describe("the display board in Chromium", () => {
   let server: RunningServer;
   let browser: Browser;
 
-  async function trigger(device_id: number, call_type_id: number, close = false): Promise<void> {
-    const response = await fetch(`${server.baseUrl}/demo/call/trigger`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-cs-request": "1" },
-      body: JSON.stringify({ device_id, call_type_id, ...(close ? { close: true } : {}) }),
-    });
-    expect(response.status).toBe(200);
-  }
+  const trigger = (device_id: number, call_type_id: number, close = false): Promise<void> => demoTrigger(server.baseUrl, device_id, call_type_id, close);
 
   beforeAll(async () => {
     server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()) });

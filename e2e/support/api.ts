@@ -13,3 +13,13 @@ export async function graphql<T>(baseUrl: string, query: string, variables: Reco
   return body.data;
 }
 
+
+/** spec §7 "POST /demo/call/trigger (call_type_id, section_id, device_id, close)" on a demo server; throws unless it succeeded. */
+export async function demoTrigger(baseUrl: string, device_id: number, call_type_id: number, close = false): Promise<void> {
+  const response = await fetch(`${baseUrl}/demo/call/trigger`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [CSRF_HEADER]: "1" },
+    body: JSON.stringify({ device_id, call_type_id, ...(close ? { close: true } : {}) }),
+  });
+  if (response.status !== 200) throw new Error(`demo trigger ${device_id}/${call_type_id}: HTTP ${response.status} ${await response.text()}`);
+}

@@ -1,12 +1,8 @@
 import type { ReactNode } from "react";
-import { MantineProvider } from "@mantine/core";
 import { RouterProvider } from "react-router/dom";
 import type { RestartableWsClient } from "../api/ws-client";
-import { NotificationsHost } from "../ui/NotificationsHost";
-import { AppDataProvider } from "./providers/AppDataProvider";
-import { SystemProvider } from "./providers/SystemProvider";
+import { AppProviders } from "./AppProviders";
 import { router } from "./router";
-import { theme } from "./theme";
 
 interface AppProps {
   ws: RestartableWsClient;
@@ -15,13 +11,8 @@ interface AppProps {
 
 export function App({ ws, initialSystemId }: AppProps): ReactNode {
   return (
-    <MantineProvider theme={theme}>
-      <NotificationsHost />
-      <SystemProvider ws={ws} initialSystemId={initialSystemId}>
-        <AppDataProvider>
-          <RouterProvider router={router} />
-        </AppDataProvider>
-      </SystemProvider>
-    </MantineProvider>
+    <AppProviders ws={ws} initialSystemId={initialSystemId}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

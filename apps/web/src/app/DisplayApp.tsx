@@ -1,21 +1,13 @@
 import { Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MantineProvider } from "@mantine/core";
 import type { RestartableWsClient } from "../api/ws-client";
-import { useStore } from "../api/store";
-import { httpFailure } from "../api/status";
-import { UpdateBanner } from "../features/shell/UpdateBanner";
-import { NotificationsHost } from "../ui/NotificationsHost";
 import { PageLoader } from "../ui/PageLoader";
+import { AppProviders } from "./AppProviders";
 import { lazyPage } from "./lazy-page";
 import { pageTitle } from "./page-title";
-import { AppDataProvider } from "./providers/AppDataProvider";
-import { SystemProvider } from "./providers/SystemProvider";
-import { SystemMessagesListener } from "./SystemMessagesListener";
-import { theme } from "./theme";
+import { RootLevelParts } from "./RootLevelParts";
 
 const DisplayPage = lazyPage(async () => (await import("../features/display/display-module")).loadDisplayPage(), "DisplayPage");
-const HttpErrorPopup = lazyPage(() => import("../features/shell/HttpErrorPopup"), "HttpErrorPopup");
 
 interface DisplayAppProps {
   ws: RestartableWsClient;
@@ -29,14 +21,9 @@ interface DisplayAppProps {
  */
 export function DisplayApp({ ws, initialSystemId }: DisplayAppProps): ReactNode {
   return (
-    <MantineProvider theme={theme}>
-      <NotificationsHost />
-      <SystemProvider ws={ws} initialSystemId={initialSystemId}>
-        <AppDataProvider>
-          <DisplayRoot />
-        </AppDataProvider>
-      </SystemProvider>
-    </MantineProvider>
+    <AppProviders ws={ws} initialSystemId={initialSystemId}>
+      <DisplayRoot />
+    </AppProviders>
   );
 }
 
@@ -49,7 +36,6 @@ function DisplayTitle(): null {
 }
 
 function DisplayRoot(): ReactNode {
-  const failure = useStore(httpFailure);
   return (
     <>
       <Suspense fallback={<PageLoader />}>
@@ -57,13 +43,7 @@ function DisplayRoot(): ReactNode {
         <DisplayTitle />
         <DisplayPage />
       </Suspense>
-      <SystemMessagesListener />
-      {failure && (
-        <Suspense fallback={null}>
-          <HttpErrorPopup />
-        </Suspense>
-      )}
-      <UpdateBanner />
+      <RootLevelParts />
     </>
   );
 }

@@ -6,22 +6,14 @@ import { TestClient } from "../../test-support/api.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { buildUser } from "../../test-support/builders.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
-import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 
 const OPEN_CALLS = `{ openCalls { id number call_type_id call_type_text device_text_long is_closed
   call_type { id urgency color sort_order } section { id name } system_tree_node { id text_long } } }`;
 
 type OpenCall = { id: number; number: number; call_type_id: number; call_type: { urgency: string } | null };
 
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Calls as the server has them vs. as the controller's journal has them (the source of truth). */
 async function compareWithJournal(server: TestServer, simulator: TestSimulator): Promise<{ ours: string[]; theirs: string[] }> {
@@ -44,19 +36,7 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
   let admin: TestClient;
 
   beforeAll(async () => {
-    simulator = await startTestSimulator();
-    server = await startTestServer(dialect, {}, { links: true });
-    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
-    admin = new TestClient(server.app);
-    await admin.login(root.username, root.password);
-    const configured = await admin.gql(
-      `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`,
-    );
-    expect(configured.errors).toBeUndefined();
-    await until(
-      async () => server.links?.get(1)?.state(),
-      (state) => state?.connected === true,
-    );
+    ({ simulator, server, admin } = await startLinkedSystem(dialect));
   });
   afterAll(async () => {
     await server.close();

@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pressDemoButton, demoRoomMode, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
 import { TestClient } from "../../test-support/api.ts";
-import { buildUser } from "../../test-support/builders.ts";
-import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
-import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import type { TestSimulator } from "../../test-support/simulator.ts";
+import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import type { DemoFloor } from "./demo.repo.ts";
+import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 
 type OpenCall = { number: number; call_type_id: number };
 
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
   let simulator: TestSimulator;
@@ -33,17 +24,7 @@ describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    simulator = await startTestSimulator();
-    server = await startTestServer(dialect, {}, { links: true });
-    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
-    const admin = new TestClient(server.app);
-    await admin.login(root.username, root.password);
-    const configured = await admin.gql(`mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
-    expect(configured.errors).toBeUndefined();
-    await until(
-      async () => server.links?.get(1)?.state().connected === true && (await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("id", "=", 23).executeTakeFirst()) !== undefined,
-      (ready) => ready,
-    );
+    ({ simulator, server } = await startLinkedSystem(dialect));
   });
   afterAll(async () => {
     await server.close();

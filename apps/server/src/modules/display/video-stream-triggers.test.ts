@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
-import { buildUser } from "../../test-support/builders.ts";
-import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
-import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import type { TestSimulator } from "../../test-support/simulator.ts";
+import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { startLinkedSystem } from "../../test-support/linked-system.ts";
 
 interface SystemMessage {
   subject: string;
@@ -25,17 +25,7 @@ describe.each(TEST_DIALECTS)("video streams started by calls on %s", (dialect) =
   let admin: TestClient;
 
   beforeAll(async () => {
-    simulator = await startTestSimulator();
-    server = await startTestServer(dialect, {}, { links: true });
-    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
-    admin = new TestClient(server.app);
-    await admin.login(root.username, root.password);
-    await admin.gql(`mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
-    const deadline = Date.now() + 10_000;
-    while (!(await server.db.kysely.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", 1).executeTakeFirst())?.imported_at) {
-      if (Date.now() > deadline) throw new Error("no import");
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    ({ simulator, server, admin } = await startLinkedSystem(dialect));
   });
   afterAll(async () => {
     await server.close();

@@ -3,6 +3,7 @@ import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import { until } from "../../test-support/linked-system.ts";
 
 /**
  * Registry records are the controller's records with the controller's ids (PRODUCT-NOTES: "the
@@ -22,15 +23,6 @@ const CREATE_SCHEDULE = "mutation($data: ScheduleInput!) { createSchedule(data: 
 type Item = { id: number; name: string; color?: string };
 type Result<T> = { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(TEST_DIALECTS)("two configurators with the same controller ids on %s", (dialect) => {
   let simulator: TestSimulator;

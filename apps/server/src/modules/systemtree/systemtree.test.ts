@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
-import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
-import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import type { TestSimulator } from "../../test-support/simulator.ts";
+import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
+import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 
 interface NodeSummary { id: number; name: string; kind: string }
 interface NodeResult {
@@ -20,15 +21,6 @@ const NODE_QUERY = `query ($id: Int!) { systemTreeNode(id: $id) {
   children { id name kind } parents { id name kind }
   edit_state { blocked_by can_edit can_delete can_move } } }`;
 
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
   let simulator: TestSimulator;
@@ -42,16 +34,7 @@ describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
   const node = async (client: TestClient, id: number) => client.gql<{ systemTreeNode: NodeResult }>(NODE_QUERY, { id });
 
   beforeAll(async () => {
-    simulator = await startTestSimulator();
-    server = await startTestServer(dialect, {}, { links: true });
-    const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
-    admin = new TestClient(server.app);
-    await admin.login(root.username, root.password);
-    await admin.gql(`mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
-    await until(
-      async () => (await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("id", "=", 23).executeTakeFirst()) !== undefined,
-      (ready) => ready,
-    );
+    ({ simulator, server, admin } = await startLinkedSystem(dialect));
   });
   afterAll(async () => {
     await server.close();
