@@ -42,14 +42,16 @@ export async function startVirtualController(settings: VirtualControllerSettings
   const address: ControllerAddress = { host: "127.0.0.1", port: settings.port, username: settings.username, password: settings.password };
   const child: ChildProcess = spawn(
     process.execPath,
+    // --name=value throughout: a generated password may start with "-", which as a separate
+    // argument would read as an option (the child then refused to start).
     [
       SIMULATOR_MAIN,
-      "--host", "127.0.0.1",
-      "--port", String(settings.port),
-      "--data", join(dataDir, "simulator"),
-      "--user", settings.username,
-      "--password", settings.password,
-      "--traffic", settings.traffic ? "on" : "off",
+      "--host=127.0.0.1",
+      `--port=${settings.port}`,
+      `--data=${join(dataDir, "simulator")}`,
+      `--user=${settings.username}`,
+      `--password=${settings.password}`,
+      `--traffic=${settings.traffic ? "on" : "off"}`,
     ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );

@@ -44,6 +44,14 @@ export async function freshDatabase(dialect: DialectName): Promise<{ env: Record
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // The pool's clients say goodbye asynchronously after pool.end(): forcing the drop while one
+      // is still closing terminates it with 57P01, an uncaught error in the test process. Wait
+      // (up to 5 s) until the database has no sessions left; force only what then remains.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1", [name]);
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
