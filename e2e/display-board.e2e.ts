@@ -165,8 +165,8 @@ describe("the display board's side parts and actions in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("opens the call form route when a signed-in user clicks a card", async () => {
-    const { page } = await newPage(browser);
+  it("opens the call form over the board when a signed-in user clicks a card, and closes the call from it", async () => {
+    const { page, consoleErrors } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
     await page.goto(`${server.baseUrl}/display`);
     await trigger(24, NORMAL);
@@ -174,9 +174,33 @@ describe("the display board's side parts and actions in Chromium", () => {
     await card.waitFor({ timeout: 5_000 });
     const id = await card.getAttribute("data-id");
     await card.click();
-    // spec route table: displayCallForm is /display/:slug?/call/:id.
+    // spec route table: displayCallForm is the modal child /display/:slug?/call/:id.
     await waitForPath(page, `/display/call/${id}`);
-    await trigger(24, NORMAL, true);
+    const form = byTestId(page, TESTIDS.display.callForm);
+    await form.waitFor();
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.textContent()).toContain("Zimmer 102");
+    expect(await form.textContent()).toContain("Station 1");
+    expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
+
+    // Escape closes the form, the board stays; the address of the form opens it again (reload).
+    await page.keyboard.press("Escape");
+    await waitForPath(page, "/display");
+    await page.goto(`${server.baseUrl}/display/call/${id}`);
+    await form.waitFor();
+
+    // Closing the call: the spec's close-call flow, then the form says the call is gone.
+    await byTestId(page, TESTIDS.display.callFormCloseCall).click();
+    await waitForPath(page, "/display");
+    await card.waitFor({ state: "detached", timeout: 10_000 });
+    await page.goto(`${server.baseUrl}/display/call/${id}`);
+    await byTestId(page, TESTIDS.display.callFormGone).waitFor();
+    // Anonymous visitors get no call form at that address.
+    const anonymous = (await newPage(browser)).page;
+    await anonymous.goto(`${server.baseUrl}/display/call/${id}`);
+    await byTestId(anonymous, TESTIDS.display.live).waitFor();
+    expect(await byTestId(anonymous, TESTIDS.display.callForm).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
   });
 
   it("chooses the profile by slug, redirects unknown slugs and returns to the last used profile", async () => {

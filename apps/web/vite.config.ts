@@ -6,13 +6,13 @@ import react from "@vitejs/plugin-react";
 // and forwards those paths so cookies and the WebSocket share one origin, as in production.
 const BACKEND = "http://127.0.0.1:8080";
 
-/** In development, /display and /display/<slug> get display.html, as the server does in production. */
+/** In development, /display[/<slug>][/call/<id>] get display.html, as the server does in production. */
 function displayEntryInDev(): Plugin {
   return {
     name: "caresuite-display-entry",
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
-        if (request.url && /^\/display(\/[^/?]*)?\/?(\?.*)?$/.test(request.url)) request.url = `/display.html${request.url.replace(/^[^?]*/, "")}`;
+        if (request.url && /^\/display(\/[^/?]+)?(\/call\/\d+)?\/?(\?.*)?$/.test(request.url)) request.url = `/display.html${request.url.replace(/^[^?]*/, "")}`;
         next();
       });
     },

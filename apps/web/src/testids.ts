@@ -267,6 +267,10 @@ export const TESTIDS = {
     /** The card's close (x) and its confirm button (spec close-call flow). */
     closeCall: "display.closeCall",
     closeConfirm: "display.closeConfirm",
+    /** displayCallForm: the call's modal over the board (signed-in users). */
+    callForm: "display.callForm",
+    callFormGone: "display.callFormGone",
+    callFormCloseCall: "display.callFormCloseCall",
     /** The "+N" tile of the presence column. */
     presenceOverflow: "display.presenceOverflow",
     /** A floating video window, with `data-url`. */

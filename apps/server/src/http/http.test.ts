@@ -65,6 +65,9 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
     ["/display?sections=1,2", "display"],
     ["/displays", "app"],
     ["/display/station-1/extra", "app"],
+    ["/display/station-1/call/42", "display"],
+    ["/display/call/42", "display"],
+    ["/display/station-1/call/x", "app"],
     ["/demo", "app"],
   ])("serves %s with the %s page", async (url, title) => {
     const page = await server.app.inject({ method: "GET", url });

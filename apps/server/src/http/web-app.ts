@@ -3,8 +3,11 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-/** The display board's own page (docs/decisions/006-display-entry.md): /display and /display/<slug>. */
-const DISPLAY_PATH = /^\/display(\/[^/?]*)?\/?(\?.*)?$/;
+/**
+ * The display board's own page (docs/decisions/006-display-entry.md): /display, /display/<slug>
+ * and the call form over it, /display/<slug>/call/<id> and /display/call/<id>.
+ */
+const DISPLAY_PATH = /^\/display(\/[^/?]+)?(\/call\/\d+)?\/?(\?.*)?$/;
 
 /**
  * Serves the built web app at / with SPA fallback: unknown non-API GETs get index.html, the

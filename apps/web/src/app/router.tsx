@@ -43,6 +43,7 @@ export const appRoutes: RouteObject[] = [
       { path: "demo", element: <DemoPage />, handle: handle({ titleKey: "demo.title" }) },
       // The public display board is its own page (display.html, app/DisplayApp.tsx).
       { path: "display/:slug?", element: <FullPageLoad /> },
+      { path: "display/:slug?/call/:id", element: <FullPageLoad /> },
       {
         id: "main",
         element: <MainLayout />,

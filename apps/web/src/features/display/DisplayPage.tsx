@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from "react";
 import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
@@ -36,6 +36,9 @@ import { useVideoStreams, VideoStreams } from "./VideoStreams";
 /** spec §9: "Storage prefix cs."; the last profile this screen showed. */
 export const LAST_PROFILE_KEY = "cs.display_profile";
 
+// The call form is for signed-in staff only: wall screens never load it.
+const DisplayCallForm = lazy(() => import("./DisplayCallForm").then((m) => ({ default: m.DisplayCallForm })));
+
 const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
 
 /**
@@ -44,7 +47,7 @@ const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "2
  */
 export function DisplayPage(): ReactNode {
   const { t } = useTranslation();
-  const { slug, search } = useDisplayLocation();
+  const { slug, callId, search } = useDisplayLocation();
   const [{ data, fetching, error }, refetchProfiles] = useQuery({ query: DISPLAY_PROFILES, requestPolicy: "cache-and-network" });
 
   useEffect(
@@ -56,7 +59,7 @@ export function DisplayPage(): ReactNode {
   const list = profiles ?? [];
   const query = search.toString() ? `?${search.toString()}` : "";
   const profile = slug ? list.find((p) => p.slug === slug) : undefined;
-  const redirect = profileRedirect(slug, profile, list, query, Boolean(error), Boolean(profiles));
+  const redirect = profileRedirect(slug, profile, list, `${callId === undefined ? "" : `/call/${callId}`}${query}`, Boolean(error), Boolean(profiles));
   useEffect(() => {
     if (redirect) navigateDisplay(redirect, { replace: true });
   }, [redirect]);
@@ -71,29 +74,32 @@ export function DisplayPage(): ReactNode {
   return <DisplayBoard key={profile?.id ?? 0} profile={profile ?? null} />;
 }
 
-/** Where the board must go instead of showing this address, or null to stay. */
+/**
+ * Where the board must go instead of showing this address, or null to stay. `rest` is what follows
+ * the slug (an open call form, the query string) and is kept.
+ */
 function profileRedirect(
   slug: string | undefined,
   profile: DisplayProfile | undefined,
   list: readonly DisplayProfile[],
-  query: string,
+  rest: string,
   failed: boolean,
   loaded: boolean,
 ): string | null {
   if (!loaded) return null;
   // spec: "An unknown slug redirects to the empty slug."
-  if (slug && !profile && !failed) return `/display${query}`;
+  if (slug && !profile && !failed) return `/display${rest}`;
   if (!slug) {
     // spec: "An empty slug with a known last-used profile redirects to it unless query parameters exist."
     const last = readStorage(LAST_PROFILE_KEY);
-    if (last && !query && list.some((p) => p.slug === last)) return `/display/${encodeURIComponent(last)}`;
+    if (last && !rest.includes("?") && list.some((p) => p.slug === last)) return `/display/${encodeURIComponent(last)}${rest}`;
   }
   return null;
 }
 
 function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNode {
   const { t } = useTranslation();
-  const { search } = useDisplayLocation();
+  const { search, slug, callId } = useDisplayLocation();
   const params = useMemo(() => readDisplayQuery(search), [search]);
   const { data: appData } = useAppData();
   const { systemId } = useSystemContext();
@@ -177,12 +183,11 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
       window.open(routePathByName("callForm", { id: call.id }, { system: call.system_id }), "_blank", "noopener");
       return;
     }
-    // TODO(call-form issue): /display/:slug?/call/:id is the modal child `displayCallForm` of the
-    // route table; the router has no screen for it until the call form exists, so this lands on
-    // the not-found page for now. Mount the call form as that modal child then. A full page load:
-    // the call form belongs to the main app, not to the board's own entry.
-    window.location.assign(routePathByName("displayCallForm", { id: call.id, slug: profile?.slug }));
+    navigateDisplay(`${routePathByName("displayCallForm", { id: call.id, slug: profile?.slug })}${queryOf(search)}`);
   };
+  const liveCalls = calls.data?.callsChanged ?? [];
+  const formCall = callId === undefined ? null : (liveCalls.find((c) => c.id === callId) ?? null);
+  const closeForm = () => navigateDisplay(`/display${slug ? `/${encodeURIComponent(slug)}` : ""}${queryOf(search)}`);
 
   return (
     <Box component="main" aria-label={t("display.title")} data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: FONT_SCALE[fontSize] }} bg="gray.0">
@@ -267,6 +272,14 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
         </Group>
       )}
       <VideoStreams windows={videoStreams.open} onClose={videoStreams.close} />
+      {/* spec: "Only logged-in users can open call forms". */}
+      {loggedIn && callId !== undefined && (
+        <Suspense fallback={null}>
+          <DisplayCallForm call={formCall} now={now} canClose={formCall !== null && canCloseCallManually(appData.user, formCall)} onClose={closeForm} />
+        </Suspense>
+      )}
     </Box>
   );
 }
+
+const queryOf = (search: URLSearchParams): string => (search.size > 0 ? `?${search.toString()}` : "");

@@ -14,6 +14,8 @@ export interface DisplayLocation {
   href: string;
   /** The `:slug` of /display/:slug, decoded; undefined on /display. */
   slug: string | undefined;
+  /** The `:id` of the modal child /display/:slug?/call/:id (displayCallForm). */
+  callId: number | undefined;
   search: URLSearchParams;
 }
 
@@ -28,22 +30,28 @@ function subscribe(onChange: () => void): () => void {
 
 const currentHref = (): string => window.location.pathname + window.location.search;
 
-/** The slug of a /display path (undefined for /display itself and for garbage). */
-export function slugOf(pathname: string): string | undefined {
-  const match = /^\/display\/([^/]+)\/?$/.exec(pathname);
-  if (!match?.[1]) return undefined;
+/**
+ * The slug and call of a /display path (spec route table: "/display/:slug? | modal child
+ * /display/:slug?/call/:id"); both undefined for /display itself and for garbage.
+ */
+export function parseDisplayPath(pathname: string): { slug: string | undefined; callId: number | undefined } {
+  const match = /^\/display(?:\/(?!call\/\d+\/?$)([^/]+))?(?:\/call\/(\d+))?\/?$/.exec(pathname);
+  if (!match) return { slug: undefined, callId: undefined };
+  let slug: string | undefined;
   try {
-    return decodeURIComponent(match[1]);
+    slug = match[1] ? decodeURIComponent(match[1]) : undefined;
   } catch {
-    return undefined;
+    slug = undefined;
   }
+  const callId = match[2] ? Number(match[2]) : undefined;
+  return { slug, callId: callId !== undefined && Number.isSafeInteger(callId) && callId > 0 ? callId : undefined };
 }
 
 export function useDisplayLocation(): DisplayLocation {
   const href = useSyncExternalStore(subscribe, currentHref);
   return useMemo(() => {
     const url = new URL(href, window.location.origin);
-    return { href, slug: slugOf(url.pathname), search: url.searchParams };
+    return { href, ...parseDisplayPath(url.pathname), search: url.searchParams };
   }, [href]);
 }
 
