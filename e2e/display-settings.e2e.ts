@@ -173,6 +173,32 @@ describe("the display settings drawer in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("warns when a profile subscribes no system, and lets signed-in staff open the settings from the warning", async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    const created = await page.evaluate(async () => {
+      const response = await fetch("/backend/query", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        body: JSON.stringify({ query: `mutation { createDisplayProfile(input: { name: "Ohne System", settings: [] }) { id } }` }),
+      });
+      return (await response.json()) as { errors?: unknown };
+    });
+    expect(created.errors).toBeUndefined();
+    await page.goto(`${server.baseUrl}/display/ohne-system`);
+    const warning = byTestId(page, TESTIDS.display.noSystems);
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain("Keine Systeme abonniert");
+    await warning.getByRole("button", { name: "Anzeigeeinstellungen öffnen" }).click();
+    await byTestId(page, IDS.drawer).waitFor();
+
+    // A wall screen shows the warning without the way in.
+    const anonymous = (await newPage(browser)).page;
+    await anonymous.goto(`${server.baseUrl}/display/ohne-system`);
+    await byTestId(anonymous, TESTIDS.display.noSystems).waitFor();
+    expect(await byTestId(anonymous, TESTIDS.display.noSystems).getByRole("button").count()).toBe(0);
+  });
+
   it("shows an anonymous wall screen no settings at all", async () => {
     const { page } = await newPage(browser);
     await page.goto(`${server.baseUrl}/display/station-2`);

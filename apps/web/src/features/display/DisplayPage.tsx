@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from "react";
-import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, Text, Title, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +24,7 @@ import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selection
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
 import { navigateDisplay, useDisplayLocation } from "./display-location";
-import { DisplaySettingsButton } from "./DisplaySettingsButton";
+import { DisplaySettingsButton, openDisplaySettings } from "./DisplaySettingsButton";
 import { NotificationToggle, notificationsSupported, ShareLinkButton, useBrowserNotifications, useCallNotifications } from "./DisplayHeaderTools";
 import { PresenceColumn } from "./PresenceColumn";
 import { useBoardFullscreen } from "./useBoardFullscreen";
@@ -235,7 +235,13 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
       )}
       {noSystems && (
         <Alert color="yellow" mb="md" icon={<IconInfoCircle size={20} />} title={t("display.noSystemsTitle")} data-testid={TESTIDS.display.noSystems}>
-          {t("display.noSystemsText")}
+          <Text size="sm">{t("display.noSystemsText")}</Text>
+          {/* Signed-in staff fix it right here (the drawer lives in the header); a wall screen shows the hint only. */}
+          {loggedIn && !fullscreen && (
+            <Button size="xs" variant="default" mt="xs" onClick={openDisplaySettings}>
+              {t("display.noSystemsAction")}
+            </Button>
+          )}
         </Alert>
       )}
       {/* Wraps on narrow screens: the presence column goes below the cards instead of over them. */}
