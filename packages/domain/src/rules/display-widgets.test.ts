@@ -51,6 +51,12 @@ describe("video streams — spec: \"videostream (action start adds the url, othe
     expect(applyVideoStreamMessage(one, "nonsense", 2000)).toEqual(one);
     expect(applyVideoStreamMessage(one, { action: "start", url }, 5000)).toEqual([{ url, addedAt: 5000 }]);
   });
+  it("shows only streams of the systems the board shows", () => {
+    expect(applyVideoStreamMessage([], { action: "start", url, system_id: 2 }, 1000, [1])).toEqual([]);
+    expect(applyVideoStreamMessage([], { action: "start", url, system_id: 1 }, 1000, [1])).toEqual([{ url, addedAt: 1000 }]);
+    // Without a system in the message (older servers), the board shows it.
+    expect(applyVideoStreamMessage([], { action: "start", url }, 1000, [1])).toEqual([{ url, addedAt: 1000 }]);
+  });
   it.each([
     // spec: "auto-removed after 5 minutes, appear after 1 second"
     [999, "pending"],

@@ -60,10 +60,17 @@ export interface VideoStreamWindow {
  * `{ action, url }`; a payload without a http(s) url changes nothing. A url that is already open
  * restarts its five minutes.
  */
-export function applyVideoStreamMessage(windows: readonly VideoStreamWindow[], payload: unknown, now: number): VideoStreamWindow[] {
+export function applyVideoStreamMessage(
+  windows: readonly VideoStreamWindow[],
+  payload: unknown,
+  now: number,
+  /** The systems the board shows: a stream of another system's door stays off this board. */
+  systemIds?: readonly number[],
+): VideoStreamWindow[] {
   if (typeof payload !== "object" || payload === null) return [...windows];
-  const { action, url } = payload as { action?: unknown; url?: unknown };
+  const { action, url, system_id: systemId } = payload as { action?: unknown; url?: unknown; system_id?: unknown };
   if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return [...windows];
+  if (systemIds && typeof systemId === "number" && !systemIds.includes(systemId)) return [...windows];
   const others = windows.filter((w) => w.url !== url);
   return action === "start" ? [...others, { url, addedAt: now }] : others;
 }

@@ -172,7 +172,7 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   const noSystems = profile !== null && profile.settings.length === 0;
   useCallNotifications(notifications.enabled, calls.data ? cards : null);
   // spec: "show_video_stream" of the profile or the videostream parameter.
-  const videoStreams = useVideoStreams(params.videoStream || profile?.show_video_stream === true, now);
+  const videoStreams = useVideoStreams(params.videoStream || profile?.show_video_stream === true, now, systemId);
 
   // spec: "A logged-in user clicking a call opens displayCallForm; if the profile has more than
   // one system setting, callForm opens in a new tab."

@@ -8,15 +8,15 @@ import { systemMessages } from "../../app/SystemMessagesListener";
 import { TESTIDS } from "../../testids";
 
 /** spec: "videostream (action start adds the url, otherwise removes it)" while `enabled`. */
-export function useVideoStreams(enabled: boolean, now: number): { open: VideoStreamWindow[]; close: (url: string) => void } {
+export function useVideoStreams(enabled: boolean, now: number, systemId: number): { open: VideoStreamWindow[]; close: (url: string) => void } {
   const [windows, setWindows] = useState<VideoStreamWindow[]>([]);
   useEffect(() => {
     if (!enabled) {
       setWindows([]);
       return undefined;
     }
-    return systemMessages.register("videostream", (payload) => setWindows((list) => applyVideoStreamMessage(list, payload, serverNow())));
-  }, [enabled]);
+    return systemMessages.register("videostream", (payload) => setWindows((list) => applyVideoStreamMessage(list, payload, serverNow(), [systemId])));
+  }, [enabled, systemId]);
   // spec: "auto-removed after 5 minutes"
   useEffect(() => {
     if (windows.some((w) => videoStreamPhase(w, now) === "expired")) setWindows((list) => list.filter((w) => videoStreamPhase(w, now) !== "expired"));
