@@ -203,6 +203,26 @@ describe("the display board's side parts and actions in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("shows one call on the call form page a multi-system board opens in a new tab (callForm, /log/edit/:id?system=)", async () => {
+    const { page, consoleErrors } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await trigger(24, NORMAL);
+    const open = await until(openCalls, (calls) => calls.some((c) => c.number === 24));
+    const id = open.find((c) => c.number === 24)?.id;
+    await page.goto(`${server.baseUrl}/log/edit/${id}?system=1`);
+    const form = byTestId(page, TESTIDS.callForm.page);
+    await form.waitFor();
+    expect(await form.getAttribute("data-closed")).toBe("false");
+    expect(await form.textContent()).toContain("Zimmer 102");
+    expect(await page.title()).toContain("Ruf");
+    await byTestId(page, TESTIDS.callForm.closeCall).click();
+    await expect.poll(() => form.getAttribute("data-closed"), { timeout: 15_000 }).toBe("true");
+    expect(await form.textContent()).toContain("Manuell beendet von");
+    await page.goto(`${server.baseUrl}/log/edit/99999999?system=1`);
+    await byTestId(page, TESTIDS.callForm.missing).waitFor();
+    expect(consoleErrors.filter((e) => !e.includes("404"))).toEqual([]);
+  });
+
   it("chooses the profile by slug, redirects unknown slugs and returns to the last used profile", async () => {
     const admin = await newPage(browser);
     await signIn(admin.page, server.baseUrl, ADMIN.username, ADMIN.password);

@@ -73,6 +73,8 @@ export const TESTIDS = {
   notFound: { page: "notFound.page", back: "notFound.back" },
   noAccess: { page: "noAccess.page", home: "noAccess.home" },
   sync: { page: "sync.page" },
+  /** callForm: one call as a page (/log/edit/:id). */
+  callForm: { page: "callForm.page", missing: "callForm.missing", closeCall: "callForm.closeCall" },
   appData: { loading: "appData.loading", error: "appData.error", retry: "appData.retry" },
   updateBanner: "updateBanner",
   updateReload: "updateBanner.reload",

@@ -15,6 +15,8 @@ const HomeRedirect = lazyPage(() => import("../features/shell/HomeRedirect"), "H
 const NoAccessPage = lazyPage(() => import("../features/shell/NoAccessPage"), "NoAccessPage");
 const NotFoundPage = lazyPage(() => import("../features/shell/NotFoundPage"), "NotFoundPage");
 const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
+// The call form and its texts load together (features/calls/calls-module.ts).
+const CallFormPage = lazyPage(async () => (await import("../features/calls/calls-module")).loadCallFormPage(), "CallFormPage");
 // The demo page and its texts load together (features/demo/demo-module.ts).
 const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
 
@@ -52,6 +54,8 @@ export const appRoutes: RouteObject[] = [
           { path: "home", element: <HomeRedirect />, handle: handle({ titleKey: "home.title" }) },
           { path: "no-access", element: <NoAccessPage />, handle: handle({ titleKey: "accessDenied.title" }) },
           { path: "sync", element: <SyncPage />, handle: handle({ titleKey: "sync.title" }) },
+          // spec "callForm (id, query system)": the call log's form, here as a page of its own.
+          { path: "log/edit/:id", element: <CallFormPage />, handle: handle({ titleKey: "display.callForm.title" }) },
           { path: "*", element: <NotFoundPage />, handle: handle({ titleKey: "notFound.title" }) },
         ],
       },

@@ -7,7 +7,8 @@ import { titleKeyOf } from "./route-handle";
 /** The deepest titled route match names the page. */
 export function usePageTitle(): void {
   const matches = useMatches();
-  const { t } = useTranslation();
+  // Re-translated when a catalogue part arrives: a lazy screen's title lives in its own texts.
+  const { t } = useTranslation(undefined, { bindI18nStore: "added" });
   let key: string | null = null;
   for (const match of matches) key = titleKeyOf(match.handle) ?? key;
   useEffect(() => {

@@ -112,6 +112,16 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     expect(marked.data?.markCallAsManuallyClosedByUser).toEqual({ manually_closed_by_username: "root", is_closed: true });
   });
 
+  it("returns one call by id for the call form, closed ones too, to users of the call log only", async () => {
+    const log = await admin.gql<{ callLog: { items: { id: number; number: number }[] } }>("{ callLog(filter: { limit: 1 }) { items { id number } } }");
+    const newest = log.data?.callLog.items[0];
+    expect(newest).toBeDefined();
+    const one = await admin.gql<{ call: { id: number; number: number; call_type: { id: number } | null } }>(`{ call(id: ${newest?.id}) { id number call_type { id } } }`);
+    expect(one.data?.call).toMatchObject({ id: newest?.id, number: newest?.number });
+    expect((await admin.gql("{ call(id: 99999999) { id } }")).errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
+    expect((await new TestClient(server.app).gql(`{ call(id: ${newest?.id}) { id } }`)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_AUTH");
+  });
+
   it("answers a device action for a device the controller does not know with NOT_FOUND, not INTERNAL", async () => {
     const result = await admin.gql(`mutation { sendDeviceAction(action: { action: "Restart", deviceID: 99999 }) { success } }`);
     expect(result.errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");

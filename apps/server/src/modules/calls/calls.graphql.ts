@@ -1,6 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
-import { loadCallLog, type CallView } from "./calls.repo.ts";
+import { loadCallLog, loadCalls, type CallView } from "./calls.repo.ts";
+import { AppError } from "../../graphql/errors.ts";
 import { markCallAsManuallyClosedByUser, openCalls, openCallsChanges, sendDeviceAction, targetSystem } from "./calls.service.ts";
 
 const CallTypeRef = builder.objectRef<NonNullable<CallView["call_type"]>>("CallCallType").implement({
@@ -125,6 +126,20 @@ const CallLogFilterInput = builder.inputType("CallLogFilter", {
 const CallLogPage = builder.objectRef<{ items: CallView[]; total: number }>("CallLogPage").implement({
   fields: (t) => ({ items: t.field({ type: [CallType], resolve: (p) => p.items }), total: t.exposeInt("total") }),
 });
+
+builder.queryField("call", (t) =>
+  t.field({
+    type: CallType,
+    description: "One call, open or closed, for the call form (spec route callForm: /log/edit/:id with query system).",
+    args: { id: t.arg.int({ required: true }), override_system: t.arg.int() },
+    authScopes: { permission: "calllog::use_module" },
+    resolve: async (_root, args, ctx) => {
+      const [call] = await loadCalls(ctx.db.kysely, targetSystem(ctx, args.override_system), { ids: [args.id] }, ctx.now(), false);
+      if (!call) throw new AppError("NOT_FOUND", `call ${args.id} not found`);
+      return call;
+    },
+  }),
+);
 
 builder.queryField("callLog", (t) =>
   t.field({

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Alert, Box, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
+import { CallDetailsTable } from "../calls/CallDetailsTable";
 import { notify } from "../../ui/notify";
 import { sinceLabel, type BoardCall } from "./display-board";
 import { useCloseCall } from "./useCloseCall";
@@ -37,37 +37,13 @@ export function DisplayCallForm({ call, now, canClose, onClose }: DisplayCallFor
   };
 
   const since = call ? sinceLabel(call.opened_at, now) : null;
-  const rows: [string, ReactNode][] = call
-    ? [
-        [t("display.callForm.type"), (
-          <Group gap="xs" wrap="nowrap">
-            <Box w={12} h={12} style={{ borderRadius: "50%", flexShrink: 0, background: call.call_type?.color ?? "var(--mantine-color-gray-6)" }} />
-            <span>{call.call_type?.name ?? "—"}</span>
-          </Group>
-        )],
-        [t("display.callForm.section"), call.section_name || "—"],
-        [t("display.callForm.source"), call.call_source?.char ?? "—"],
-        [t("display.callForm.openedAt"), formatDateTime(call.opened_at, { seconds: true })],
-        [t("display.callForm.duration"), since?.kind === "elapsed" ? since.text : t("display.justNow")],
-        [t("display.callForm.handledBy"), call.handled_by_app_username ?? t("display.callForm.nobody")],
-      ]
-    : [];
 
   return (
     <Modal opened onClose={onClose} title={call ? name : t("display.callForm.title")} size="md" closeButtonProps={{ "aria-label": t("display.callForm.dismiss") }}>
       {/* The test id on the content: Mantine's modal root has no box of its own. */}
       <Stack gap="md" data-testid={TESTIDS.display.callForm}>
         {call ? (
-          <Table variant="vertical" withTableBorder layout="fixed">
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th w="40%">{label}</Table.Th>
-                  <Table.Td>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <CallDetailsTable call={call} duration={since?.kind === "elapsed" ? since.text : t("display.justNow")} />
         ) : (
           <Alert color="gray" data-testid={TESTIDS.display.callFormGone}>
             <Text size="sm">{t("display.callForm.notOpen")}</Text>

@@ -9,11 +9,14 @@ import type { BoardCall } from "./display-board";
  * until the call vanishes from open calls, then marks it manually closed". The poll asks the
  * server (openCalls), not the live list: the list may be the one that is stale.
  */
-export function useCloseCall(): { closing: boolean; closeCall: (call: BoardCall) => Promise<CloseCallResult> } {
+/** What the close-call flow needs of a call (the board's card or the call form's call). */
+type ClosableCall = Pick<BoardCall, "id" | "number" | "section_id">;
+
+export function useCloseCall(): { closing: boolean; closeCall: (call: ClosableCall) => Promise<CloseCallResult> } {
   const client = useClient();
   const [closing, setClosing] = useState(false);
   const closeCall = useCallback(
-    async (call: BoardCall) => {
+    async (call: ClosableCall) => {
       setClosing(true);
       try {
         return await runCloseCallFlow({
