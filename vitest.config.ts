@@ -29,6 +29,9 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,
+          // A browser waits on a server that shares two cores with everything else: expect.poll's
+          // 1 s default failed a page's first render under CI load; 10 s still fails fast enough.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
