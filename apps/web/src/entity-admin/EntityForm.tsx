@@ -29,6 +29,7 @@ import {
   type FormValue,
   type FormValues,
 } from "./form-values";
+import { CloseSaveButtons } from "./CloseSaveButtons";
 
 /** Long texts and multi-pickers take the whole row of the two-column form. */
 function isWide(field: FieldDef): boolean {
@@ -172,14 +173,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
                 </Button>
               )}
             </Group>
-            <Group gap="xs">
-              <Button variant="default" onClick={close} data-testid={TESTIDS.entityForm.close}>
-                {t("common.close")}
-              </Button>
-              <Button type="submit" loading={saving} data-testid={TESTIDS.entityForm.save}>
-                {t("common.save")}
-              </Button>
-            </Group>
+            <CloseSaveButtons onClose={close} saving={saving} />
           </Group>
         )}
       </Stack>

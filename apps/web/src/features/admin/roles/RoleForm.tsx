@@ -30,6 +30,7 @@ import {
   type RoleFormValues,
 } from "./role-form";
 import { CREATE_ROLE, DELETE_ROLE, ROLES_CONTEXT, UPDATE_ROLE, type RoleRecord } from "./roles.graphql";
+import { CloseSaveButtons } from "../../../entity-admin/CloseSaveButtons";
 
 /** Navigation state of a copy (spec: "Copying resets id to -1"). */
 export interface RoleCopyState {
@@ -200,16 +201,7 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
                 </Button>
               )}
             </Group>
-            <Group gap="xs">
-              <Button variant="default" onClick={close} data-testid={TESTIDS.entityForm.close}>
-                {t("common.close")}
-              </Button>
-              {!readOnly && (
-                <Button type="submit" loading={creating || updating} data-testid={TESTIDS.entityForm.save}>
-                  {t("common.save")}
-                </Button>
-              )}
-            </Group>
+            <CloseSaveButtons onClose={close} saving={creating || updating} canSave={!readOnly} />
           </Group>
         )}
       </Stack>

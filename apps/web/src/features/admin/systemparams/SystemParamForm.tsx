@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Button, Group, Stack } from "@mantine/core";
+import { Group, Stack } from "@mantine/core";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import type { FieldError } from "../../../api/errors";
@@ -25,6 +25,7 @@ import {
   type SystemParamFormValues,
 } from "./system-param-form";
 import { CREATE_SYSTEM_PARAM, DELETE_SYSTEM_PARAM, SYSTEM_PARAMS_CONTEXT, UPDATE_SYSTEM_PARAM, type SystemParamRecord } from "./system-params.graphql";
+import { CloseSaveButtons } from "../../../entity-admin/CloseSaveButtons";
 
 interface SystemParamFormProps {
   record: SystemParamRecord | null;
@@ -107,14 +108,7 @@ export function SystemParamForm({ record, initialValues }: SystemParamFormProps)
         ) : (
           <Group justify="space-between" mt="xs">
             <Group gap="xs">{record && <ConfirmDeleteButton name={record.name} loading={deleting} onConfirm={deleteRecord} />}</Group>
-            <Group gap="xs">
-              <Button variant="default" onClick={close} data-testid={TESTIDS.entityForm.close}>
-                {t("common.close")}
-              </Button>
-              <Button type="submit" loading={creating || updating} data-testid={TESTIDS.entityForm.save}>
-                {t("common.save")}
-              </Button>
-            </Group>
+            <CloseSaveButtons onClose={close} saving={creating || updating} />
           </Group>
         )}
       </Stack>

@@ -28,6 +28,7 @@ import {
   type UserFormValues,
 } from "./user-form";
 import { CREATE_USER, DELETE_USER, UPDATE_USER, USERS_CONTEXT, type UserRecord } from "./users.graphql";
+import { CloseSaveButtons } from "../../../entity-admin/CloseSaveButtons";
 
 /** Navigation state of a copy (spec: "Copying resets id to -1"). */
 export interface UserCopyState {
@@ -236,16 +237,7 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
                 </Button>
               )}
             </Group>
-            <Group gap="xs">
-              <Button variant="default" onClick={close} data-testid={TESTIDS.entityForm.close}>
-                {t("common.close")}
-              </Button>
-              {!readOnly && (
-                <Button type="submit" loading={creating || updating} data-testid={TESTIDS.entityForm.save}>
-                  {t("common.save")}
-                </Button>
-              )}
-            </Group>
+            <CloseSaveButtons onClose={close} saving={creating || updating} canSave={!readOnly} />
           </Group>
         )}
       </Stack>
