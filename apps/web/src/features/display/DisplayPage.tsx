@@ -23,7 +23,7 @@ import { EmptyBoard, LiveDot, NotesColumn } from "./BoardParts";
 import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type BoardCall, type DisplayFontSize } from "./display-board";
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
-import { navigateDisplay, useDisplayLocation } from "./display-location";
+import { navigateDisplay, queryOf, useDisplayLocation } from "./display-location";
 import { DisplaySettingsButton, openDisplaySettings } from "./DisplaySettingsButton";
 import { NotificationToggle, notificationsSupported, ShareLinkButton, useBrowserNotifications, useCallNotifications } from "./DisplayHeaderTools";
 import { PresenceColumn } from "./PresenceColumn";
@@ -57,7 +57,7 @@ export function DisplayPage(): ReactNode {
 
   const profiles = data?.displayProfiles;
   const list = profiles ?? [];
-  const query = search.toString() ? `?${search.toString()}` : "";
+  const query = queryOf(search);
   const profile = slug ? list.find((p) => p.slug === slug) : undefined;
   const redirect = profileRedirect(slug, profile, list, `${callId === undefined ? "" : `/call/${callId}`}${query}`, Boolean(error), Boolean(profiles));
   useEffect(() => {
@@ -288,4 +288,3 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   );
 }
 
-const queryOf = (search: URLSearchParams): string => (search.size > 0 ? `?${search.toString()}` : "");

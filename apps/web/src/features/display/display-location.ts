@@ -47,6 +47,11 @@ export function parseDisplayPath(pathname: string): { slug: string | undefined; 
   return { slug, callId: callId !== undefined && Number.isSafeInteger(callId) && callId > 0 ? callId : undefined };
 }
 
+/** "?a=1&b=2", or "" without parameters: what a display address keeps when it changes path. */
+export function queryOf(search: URLSearchParams): string {
+  return search.size > 0 ? `?${search.toString()}` : "";
+}
+
 export function useDisplayLocation(): DisplayLocation {
   const href = useSyncExternalStore(subscribe, currentHref);
   return useMemo(() => {

@@ -16,7 +16,7 @@ import { firstFieldErrors, validationFieldErrors, type FieldError } from "../../
 import { notify } from "../../ui/notify";
 import { DISPLAY_PROFILES, type DisplayProfile } from "./display.graphql";
 import { CREATE_DISPLAY_PROFILE, DELETE_DISPLAY_PROFILE, UPDATE_DISPLAY_PROFILE } from "./display-settings.graphql";
-import { navigateDisplay, useDisplayLocation } from "./display-location";
+import { navigateDisplay, queryOf, useDisplayLocation } from "./display-location";
 
 /** The saved profile in the shape the drawer edits (unknown enum values fall back to defaults). */
 export function profileDraft(profile: DisplayProfile): DisplayProfileDraft {
@@ -58,7 +58,6 @@ export interface DisplayProfileEditor {
  * notification; delete failure: delete error notification; successes show update or delete
  * success").
  */
-const queryOf = (search: URLSearchParams): string => (search.size > 0 ? `?${search.toString()}` : "");
 
 export function useDisplayProfileEditor(profile: DisplayProfile | null): DisplayProfileEditor {
   const { t } = useTranslation();

@@ -35,30 +35,8 @@ export interface SystemParamRecord {
 /** What the list shows. */
 export type SystemParamRow = Pick<SystemParamRecord, "id" | "name" | "ip" | "tcp_port" | "version">;
 
-/** `SystemParamInput` of the API. */
-export interface SystemParamApiInput {
-  name: string;
-  ip: string;
-  username: string;
-  password: string;
-  tcp_port: number;
-  dhcp: boolean;
-  gateway: string;
-  subnet: string;
-  ntp_server: string;
-  timezone: string;
-  daylight_savings: boolean;
-  display_language: string;
-  night_start: string;
-  night_stop: string;
-  weekend_start: number;
-  weekend_stop: number;
-  auto_commit: boolean;
-  call_suppression_enabled: boolean;
-  call_suppression_sections: number[];
-  call_suppression_time_start: string;
-  call_suppression_time_end: string;
-}
+/** `SystemParamInput` of the API: the record's settings, with the password to set (empty keeps it). */
+export type SystemParamApiInput = Omit<SystemParamRecord, "id" | "has_password" | "version" | "sections"> & { password: string };
 
 export interface LinkStatus {
   system_id: number;
