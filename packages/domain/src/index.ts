@@ -28,6 +28,7 @@ export * from "./rules/demo-buttons.ts";
 export * from "./rules/display.ts";
 export * from "./rules/node-editing.ts";
 export * from "./rules/uploads.ts";
+export * from "./rules/input-safety.ts";
 export * from "./rules/display-settings.ts";
 export * from "./rules/display-query.ts";
 export * from "./rules/display-widgets.ts";

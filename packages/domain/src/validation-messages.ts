@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SAFE_NO_NUL, SAFE_SINGLE_LINE } from "./rules/input-safety.ts";
 
 /**
  * Validation message keys (data spec §5 "Validation rules"). Issue messages are these i18n keys;
@@ -43,6 +44,10 @@ export const VALIDATION_KEYS = {
   unknown_field: "validation.unknown_field",
   /** Not in the spec: a host name or IPv4 address (configurator ntp_server). */
   host: "validation.host",
+  /** Not in the spec: NUL, control characters or bidi overrides (rules/input-safety.ts). */
+  control_characters: "validation.control_characters",
+  /** Not in the spec: a list longer than a request may carry ({size}). */
+  list_too_long: "validation.list_too_long",
 } as const;
 
 /** One validation message key. */
@@ -72,5 +77,10 @@ export function requiredOr(otherwise: ValidationKey): (issue: RawIssue) => strin
 export function requiredString(options: { trim?: boolean } = {}): z.ZodString {
   const base = z.string({ error: requiredOr(VALIDATION_KEYS.invalid) });
   const trimmed = options.trim === false ? base : base.trim();
-  return trimmed.min(1, { error: VALIDATION_KEYS.required, abort: true });
+  const required = trimmed.min(1, { error: VALIDATION_KEYS.required, abort: true });
+  // Untrimmed strings are secrets (passwords): only NUL is refused there; names refuse every
+  // control character and bidi override (rules/input-safety.ts).
+  return options.trim === false
+    ? required.regex(SAFE_NO_NUL, { error: VALIDATION_KEYS.control_characters })
+    : required.regex(SAFE_SINGLE_LINE, { error: VALIDATION_KEYS.control_characters });
 }

@@ -8,6 +8,7 @@ import { registerCheckpointMapRoutes } from "../modules/checkpoint-maps/checkpoi
 import { createOpenCallsCache } from "../modules/calls/open-calls-cache.ts";
 import { registerGraphql } from "./graphql.plugin.ts";
 import { registerHealth, registerMetrics } from "./health.routes.ts";
+import { refuseUnsafeInput } from "./input-guard.ts";
 import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-context.ts";
 import { registerWebApp } from "./web-app.ts";
 
@@ -60,6 +61,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     }
     request.ctx = ctx;
   });
+
+  // NUL, over-long lists and absurd nesting never reach a route or resolver (http/input-guard.ts).
+  app.addHook("preValidation", refuseUnsafeInput);
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;

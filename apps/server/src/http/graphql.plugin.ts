@@ -6,6 +6,7 @@ import { mercuriusUpload } from "mercurius-upload";
 import { toClientError } from "../graphql/errors.ts";
 import { costLimitRule, QUERY_LIMITS } from "../graphql/limits.ts";
 import { buildSchema } from "../graphql/schema.ts";
+import { unsafeLiteralRule } from "./input-guard.ts";
 import type { Services } from "./request-context.ts";
 
 /** Same-origin check for the WebSocket upgrade (cookies ride along, so CSRF applies there too). */
@@ -44,8 +45,8 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     jit: 1,
     queryDepth: QUERY_LIMITS.depth,
     validationRules: services.config.production
-      ? [costLimitRule, NoSchemaIntrospectionCustomRule]
-      : [costLimitRule],
+      ? [costLimitRule, unsafeLiteralRule, NoSchemaIntrospectionCustomRule]
+      : [costLimitRule, unsafeLiteralRule],
     context: (request) => request.ctx,
     errorFormatter: (execution) => ({
       statusCode: 200,

@@ -65,6 +65,18 @@ const MESSAGES = {
     fr: "Le nom du fichier ne peut contenir que des lettres, des chiffres, des points et des tirets.",
     it: "Il nome del file può contenere solo lettere, cifre, punti e trattini.",
   },
+  "validation.control_characters": {
+    de: "Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.",
+    en: "Control characters and invisible direction marks are not allowed.",
+    fr: "Les caractères de contrôle et les marques de direction invisibles ne sont pas autorisés.",
+    it: "I caratteri di controllo e i segni di direzione invisibili non sono ammessi.",
+  },
+  "validation.list_too_long": {
+    de: "Höchstens {size} Einträge.",
+    en: "At most {size} entries.",
+    fr: "{size} entrées au maximum.",
+    it: "Al massimo {size} voci.",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -63,7 +63,11 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
     // spec: "min_length / max_length: at least or at most {size} characters"
     ["min_length", probe, { code: "AB" }, { code: { message: "validation.min_length", data: { field: "code", size: 3 } } }],
     ["max_length", hub, { ...HUB, name: "x".repeat(51) }, { name: { message: "validation.max_length", data: { field: "name", size: 50 } } }],
-    ["max_length of a refs list", probe, { ids: [1, 2, 3] }, { ids: { message: "validation.max_length", data: { field: "ids", size: 2 } } }],
+    ["max length of a refs list", probe, { ids: [1, 2, 3] }, { ids: { message: "validation.list_too_long", data: { field: "ids", size: 2 } } }],
+    // issue 9: "Names refuse control characters (NUL, U+202E)"; NUL in any string is a VALIDATION error.
+    ["NUL in a name", hub, { ...HUB, name: "Hub\u0000 1" }, { name: { message: "validation.control_characters", data: { field: "name" } } }],
+    ["right-to-left override in a name", hub, { ...HUB, name: "Hub \u202E1" }, { name: { message: "validation.control_characters", data: { field: "name" } } }],
+    ["an id list longer than ID_LIST_MAX", videoStream, { ...STREAM, trigger_stop: Array.from({ length: 1001 }, (_, i) => i + 1) }, { trigger_stop: { message: "validation.list_too_long", data: { field: "trigger_stop", size: 1000 } } }],
     // spec: "email (invalid address)" and "email (several, comma-separated)"
     ["email", probe, { email: "nurse@" }, { email: { message: "validation.email", data: { field: "email" } } }],
     ["emails: one bad", probe, { emails: "a@home.ch, b@" }, { emails: { message: "validation.email", data: { field: "emails" } } }],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LONG_TEXT_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "../constants.ts";
+import { ID_LIST_MAX, hasUnsafeCharacters } from "../rules/input-safety.ts";
 import { VALIDATION_KEYS, requiredOr } from "../validation-messages.ts";
 import type { EntityDef, FieldDef, IntField, TextField } from "./define.ts";
 
@@ -56,7 +57,10 @@ function textSchema(field: TextField): z.ZodType {
   let schema = z.string({ error: requiredOr(VALIDATION_KEYS.invalid) }).trim();
   if (field.required) schema = schema.min(1, { error: VALIDATION_KEYS.required });
   schema = schema.max(max, { error: VALIDATION_KEYS.max_length });
-  let result: z.ZodType<string> = schema;
+  let result: z.ZodType<string> = schema.refine((v) => !hasUnsafeCharacters(v, { multiline: field.multiline === true }), {
+    error: VALIDATION_KEYS.control_characters,
+    abort: true,
+  });
   const nonEmpty = (check: (value: string) => boolean) => (value: string) => value === "" || check(value);
   const min = field.min;
   if (min !== undefined) {
@@ -143,7 +147,8 @@ export function fieldSchema(field: FieldDef): z.ZodType {
     case "refs": {
       let list = z.array(z.unknown(), { error: requiredOr(VALIDATION_KEYS.invalid) });
       if (field.required) list = list.min(1, { error: VALIDATION_KEYS.one_option_required });
-      if (field.max !== undefined) list = list.max(field.max, { error: VALIDATION_KEYS.max_length });
+      // Every id list has a bound (issue 9: 32,766 ids gave INTERNAL from the database).
+      list = list.max(field.max ?? ID_LIST_MAX, { error: VALIDATION_KEYS.list_too_long });
       // Issues name the field, not an element. spec: "Node selection: each element assigned once."
       const ids = list.superRefine((values, ctx) => {
         if (!values.every((v) => typeof v === "number" && Number.isInteger(v) && v > 0)) {
