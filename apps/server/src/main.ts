@@ -10,6 +10,7 @@ import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
 import { createLinks } from "./callsystem/links.ts";
 import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import { seedDemo } from "./modules/demo/demo-seed.ts";
+import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
 import type { Services } from "./http/request-context.ts";
 
 // Start-up only: config -> db -> migrate -> modules -> listen (DESIGN.md §4).
@@ -25,6 +26,8 @@ if (state.features.demo_mode !== config.DEMO_MODE) {
 const pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
 const services: Services = { db, config, pubsub, links: null, virtual: null, now: Date.now };
 const app = await buildApp(services);
+// Issue 9.7: a loud warning with the development licence key; production refuses it.
+await enforceLicenceKey(db.kysely, config, app.log, Date.now());
 const links = createLinks({ db, bus: pubsub, log: app.log, now: Date.now });
 services.links = links;
 const virtual = createVirtualManager({ db: db.kysely, dataDir: config.DATA_DIR, port: config.CONTROLLER_PORT, log: app.log, now: Date.now });

@@ -11,7 +11,7 @@ export type LicencePayload = z.infer<typeof licencePayloadSchema>;
 
 export const BUNDLED_PUBLIC_KEY_FILE = new URL("./licence-public-key.pem", import.meta.url);
 
-export function loadPublicKey(file?: string): KeyObject {
+export function loadPublicKey(file?: string | URL): KeyObject {
   return createPublicKey(readFileSync(file ?? BUNDLED_PUBLIC_KEY_FILE));
 }
 

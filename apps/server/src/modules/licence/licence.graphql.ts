@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { activeLicence } from "./licence.repo.ts";
+import { runsWithDevelopmentKey } from "./licence-key.ts";
 import { activateLicence } from "./licence.service.ts";
 import type { Licence } from "@caresuite/domain";
 
@@ -26,6 +27,10 @@ export const LicenceType = builder.objectRef<Licence>("License").implement({
     name: t.exposeString("name"),
     features: t.field({ type: LicenceFeatures, resolve: (l) => l.features }),
     limits: t.field({ type: LicenceLimits, resolve: (l) => l.limits }),
+    development_key: t.boolean({
+      description: "The server trusts the development licence key (development mode only); the footer says so.",
+      resolve: (_l, _args, ctx) => runsWithDevelopmentKey(ctx.config),
+    }),
   }),
 });
 
@@ -42,7 +47,7 @@ builder.mutationField("activateLicense", (t) =>
   t.field({
     type: LicenceType,
     args: { customer: t.arg.string({ required: true }), code: t.arg.string({ required: true }) },
-    authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
+    authScopes: { $any: { setupOpen: true, writePermission: "admin::manage_system" } },
     resolve: (_root, args, ctx) => activateLicence(ctx, args),
   }),
 );
