@@ -15,7 +15,10 @@ export interface AuthUser {
   password_is_temporary: boolean;
   system_access: number[];
   emails: string[];
+  /** Codes held at read or write: what the user may see (docs/decisions/009). */
   permissions: string[];
+  /** Codes held at write: what the user may also change. */
+  write_permissions: string[];
   roles: { id: number; name: string }[];
 }
 
@@ -36,6 +39,7 @@ export const ANONYMOUS_USER: AuthUser = Object.freeze({
   system_access: frozenEmpty<number>(),
   emails: frozenEmpty<string>(),
   permissions: frozenEmpty<string>(),
+  write_permissions: frozenEmpty<string>(),
   roles: frozenEmpty<{ id: number; name: string }>(),
 });
 
@@ -50,6 +54,14 @@ export function hasPermission(
   code: string,
 ): boolean {
   return user.is_superuser || user.permissions.includes(code);
+}
+
+/**
+ * spec: "Levels are hide, read, write": a change needs the code at write, seeing needs read
+ * (`hasPermission`). Superusers hold everything.
+ */
+export function hasWritePermission(user: Pick<AuthUser, "is_superuser" | "write_permissions">, code: string): boolean {
+  return user.is_superuser || user.write_permissions.includes(code);
 }
 
 /**

@@ -21,6 +21,8 @@ export * from "./entities/index.ts";
 export * from "./global-settings.ts";
 export * from "./rules/role-hierarchy.ts";
 export * from "./rules/role-permissions-clipboard.ts";
+export * from "./rules/permission-levels.ts";
+export * from "./rules/grant-bounds.ts";
 export * from "./user-role-schemas.ts";
 export * from "./rules/audit-display.ts";
 export * from "./rules/calls.ts";

@@ -1,7 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import { GraphQLUpload, type FileUpload } from "graphql-upload-minimal";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
-import { hasPermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
+import { hasPermission, hasWritePermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { readAppState } from "../modules/appdata/app-state.repo.ts";
 import { activeLicence } from "../modules/licence/licence.repo.ts";
@@ -15,7 +15,10 @@ import { AppError } from "./errors.ts";
 export interface AuthScopes {
   public: boolean;
   loggedIn: boolean;
+  /** The code at read or write: its screens and queries (docs/decisions/009). */
   permission: string;
+  /** The code at write: the changes it guards (spec: "Levels are hide, read, write"). */
+  writePermission: string;
   licence: LicenceFeature;
   /** Open to anyone only while the first-run setup has not finished. */
   setupOpen: boolean;
@@ -38,6 +41,7 @@ export const builder = new SchemaBuilder<{
       public: true,
       loggedIn: isLoggedIn(ctx.user),
       permission: (code) => isLoggedIn(ctx.user) && hasPermission(ctx.user, code),
+      writePermission: (code) => isLoggedIn(ctx.user) && hasWritePermission(ctx.user, code),
       licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
       setupOpen: () => isSetupOpen(ctx.db.kysely),
       superuser: isLoggedIn(ctx.user) && ctx.user.is_superuser,

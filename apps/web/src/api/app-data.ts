@@ -90,6 +90,7 @@ export const APP_DATA_QUERY: TypedDocumentNode<AppDataResult, AppDataVariables> 
       system_access
       emails
       permissions
+      write_permissions
       roles {
         id
         name

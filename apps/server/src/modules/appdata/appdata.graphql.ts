@@ -109,7 +109,7 @@ builder.mutationField("updateGlobalSettings", (t) =>
   t.field({
     type: GlobalSettingsType,
     args: { data: t.arg({ type: GlobalSettingsInput, required: true }) },
-    authScopes: { permission: "admin::manage_system" },
+    authScopes: { writePermission: "admin::manage_system" },
     resolve: (_root, args, ctx) => updateGlobalSettings(ctx, args.data),
   }),
 );

@@ -19,6 +19,8 @@ export const AuthUserType = builder.objectRef<AuthUser>("AuthUser").implement({
     system_access: t.exposeIntList("system_access"),
     emails: t.exposeStringList("emails"),
     permissions: t.exposeStringList("permissions"),
+    /** Codes held at write: the changes the user may make (docs/decisions/009). */
+    write_permissions: t.exposeStringList("write_permissions"),
     roles: t.field({ type: [RoleRefType], resolve: (u) => u.roles }),
   }),
 });

@@ -1,4 +1,4 @@
-import type { AuthUser } from "@caresuite/domain";
+import { permissionListsOf, type AuthUser } from "@caresuite/domain";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, UsersTable } from "../../db/schema.ts";
 
@@ -26,21 +26,20 @@ export async function loadAuthUser(db: Kysely<Database>, user: UserRow): Promise
     .where("user_roles.user_id", "=", user.id)
     .orderBy("roles.sort_order")
     .execute();
-  const permissions =
+  const grants =
     roles.length === 0
       ? []
       : await db
           .selectFrom("role_permissions")
-          .select("code")
-          .distinct()
+          .select(["code", "level"])
           .where(
             "role_id",
             "in",
             roles.map((r) => r.id),
           )
-          // spec: "Levels are hide, read, write": a hidden permission is not held.
-          .where("level", "!=", "hide")
           .execute();
+  // spec: "Levels are hide, read, write": read shows, write also changes (docs/decisions/009).
+  const { permissions, write_permissions } = permissionListsOf(grants);
   return {
     id: user.id,
     name: user.name,
@@ -52,7 +51,8 @@ export async function loadAuthUser(db: Kysely<Database>, user: UserRow): Promise
     password_is_temporary: user.password_is_temporary === 1,
     system_access: JSON.parse(user.system_access) as number[],
     emails: JSON.parse(user.emails) as string[],
-    permissions: permissions.map((p) => p.code).sort(),
+    permissions,
+    write_permissions,
     roles,
   };
 }

@@ -14,7 +14,7 @@ builder.mutationField("uploadCheckpointMapImage", (t) =>
   t.field({
     type: CheckpointMapType,
     args: { id: t.arg.int({ required: true }), file: t.arg({ type: "Upload", required: true }) },
-    authScopes: { permission: checkpointMap.permission },
+    authScopes: { writePermission: checkpointMap.permission },
     resolve: (_root, args, ctx) => uploadCheckpointMapImage(ctx, args.id, args.file),
   }),
 );

@@ -42,6 +42,11 @@ function scopesOf(entity: EntityDef) {
   return { $all: { permission: entity.permission, ...(entity.licence ? { licence: entity.licence } : {}) } };
 }
 
+/** Changes need the entity's permission at write (spec: "Levels are hide, read, write"). */
+function writeScopesOf(entity: EntityDef) {
+  return { $all: { writePermission: entity.permission, ...(entity.licence ? { licence: entity.licence } : {}) } };
+}
+
 const value = (record: ApiRecord, name: string): unknown => record[name] ?? null;
 
 type EntityObjectRef = ReturnType<typeof objectType>;
@@ -125,6 +130,7 @@ for (const entity of ENTITIES) {
     }),
   });
   const authScopes = scopesOf(entity);
+  const writeScopes = writeScopesOf(entity);
 
   builder.queryField(entity.plural, (t) =>
     t.field({
@@ -146,7 +152,7 @@ for (const entity of ENTITIES) {
     t.field({
       type: Type,
       args: { data: t.arg({ type: Input, required: true }) },
-      authScopes,
+      authScopes: writeScopes,
       resolve: (_root, args, ctx) => createRecord(ctx, entity, withoutNulls(args.data)),
     }),
   );
@@ -154,7 +160,7 @@ for (const entity of ENTITIES) {
     t.field({
       type: Type,
       args: { id: t.arg.int({ required: true }), data: t.arg({ type: Input, required: true }) },
-      authScopes,
+      authScopes: writeScopes,
       resolve: (_root, args, ctx) => updateRecord(ctx, entity, args.id, withoutNulls(args.data)),
     }),
   );
@@ -162,7 +168,7 @@ for (const entity of ENTITIES) {
     t.field({
       type: [DeletedRef],
       args: { ids: t.arg.intList({ required: true }) },
-      authScopes,
+      authScopes: writeScopes,
       resolve: (_root, args, ctx) => deleteRecords(ctx, entity, args.ids),
     }),
   );
@@ -170,7 +176,7 @@ for (const entity of ENTITIES) {
     builder.mutationField(`sort${pascal(entity.plural)}`, (t) =>
       t.boolean({
         args: { ids: t.arg.intList({ required: true }) },
-        authScopes,
+        authScopes: writeScopes,
         resolve: (_root, args, ctx) => sortRecords(ctx, entity, args.ids),
       }),
     );

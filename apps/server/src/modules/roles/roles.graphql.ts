@@ -56,7 +56,7 @@ builder.mutationField("createRole", (t) =>
   t.field({
     type: RoleType,
     args: { data: t.arg({ type: RoleInput, required: true }) },
-    authScopes: { permission: "admin::manage_roles" },
+    authScopes: { writePermission: "admin::manage_roles" },
     resolve: (_root, args, ctx) => createRole(ctx, clean(args.data)),
   }),
 );
@@ -65,7 +65,7 @@ builder.mutationField("updateRole", (t) =>
   t.field({
     type: RoleType,
     args: { id: t.arg.int({ required: true }), data: t.arg({ type: RoleInput, required: true }) },
-    authScopes: { permission: "admin::manage_roles" },
+    authScopes: { writePermission: "admin::manage_roles" },
     resolve: (_root, args, ctx) => updateRole(ctx, args.id, clean(args.data)),
   }),
 );
@@ -74,7 +74,7 @@ builder.mutationField("deleteRole", (t) =>
   t.field({
     type: [DeletedRole],
     args: { ids: t.arg.intList({ required: true }) },
-    authScopes: { permission: "admin::manage_roles" },
+    authScopes: { writePermission: "admin::manage_roles" },
     resolve: (_root, args, ctx) => deleteRoles(ctx, args.ids),
   }),
 );

@@ -75,3 +75,23 @@ export async function writeRoleGrants(
       .execute();
   }
 }
+
+/** The permission and call-source-group grants of roles (every system): what holding them gives. */
+export async function grantsOfRoles(
+  db: Kysely<Database>,
+  roleIds: readonly number[],
+): Promise<{ permissions: { role_id: number; code: string; level: string }[]; groups: { role_id: number; system_id: number; callsource_group_id: number; permission_level: string }[] }> {
+  if (roleIds.length === 0) return { permissions: [], groups: [] };
+  const ids = [...new Set(roleIds)];
+  const [permissions, groups] = await Promise.all([
+    db.selectFrom("role_permissions").select(["role_id", "code", "level"]).where("role_id", "in", ids).execute(),
+    db.selectFrom("role_callsource_group_permissions").select(["role_id", "system_id", "callsource_group_id", "permission_level"]).where("role_id", "in", ids).execute(),
+  ]);
+  return { permissions, groups };
+}
+
+/** Role ids of a user. */
+export async function roleIdsOfUser(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).execute();
+  return rows.map((r) => r.role_id);
+}

@@ -1,22 +1,27 @@
-import { canManageRole, fieldErrors, hasPermission, roleInputSchema, type RoleActor } from "@caresuite/domain";
+import { VALIDATION_KEYS, fieldErrors, groupGrantsBeyond, isAccessLevel, roleGrantsBeyond, roleInputSchema, type AccessLevel, type GroupGrant } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { dynamic } from "../entities/entities.repo.ts";
-import { loadRoles, roleOrdersOfUser, writeRoleGrants, type RoleRecord } from "./roles.repo.ts";
+import { canEditRole, grantActorOf, type GrantActor } from "./grant-actor.ts";
+import { loadRoles, writeRoleGrants, type RoleRecord } from "./roles.repo.ts";
 
 export type RoleView = RoleRecord & { can_edit: boolean };
 
-/** The current user as an actor of the role hierarchy. */
-export async function actorOf(ctx: RequestContext): Promise<RoleActor> {
-  return { is_superuser: ctx.user.is_superuser, roleOrders: ctx.user.is_superuser ? [] : await roleOrdersOfUser(ctx.db.kysely, ctx.user.id) };
-}
-
 const forbidden = (): AppError => new AppError("MISSING_PERMISSION", "Access denied");
 
+/** The role's grants as the bound sees them: its call-source-group grants belong to the current system. */
+const groupsOf = (ctx: RequestContext, grants: readonly { callsource_group_id: number; permission_level: string }[]): GroupGrant[] =>
+  grants.flatMap((g) => (isAccessLevel(g.permission_level) ? [{ system_id: ctx.systemId, callsource_group_id: g.callsource_group_id, permission_level: g.permission_level }] : []));
+
+const withCanEdit = (ctx: RequestContext, actor: GrantActor, role: RoleRecord): RoleView => ({
+  ...role,
+  can_edit: canEditRole(actor, { sort_order: role.sort_order, permissions: role.permissions, groups: groupsOf(ctx, role.call_source_group_permissions) }),
+});
+
 export async function listRoles(ctx: RequestContext): Promise<RoleView[]> {
-  const actor = await actorOf(ctx);
-  return (await loadRoles(ctx.db.kysely, ctx.systemId)).map((role) => ({ ...role, can_edit: canManageRole(actor, role) }));
+  const actor = await grantActorOf(ctx);
+  return (await loadRoles(ctx.db.kysely, ctx.systemId)).map((role) => withCanEdit(ctx, actor, role));
 }
 
 function parse(input: unknown) {
@@ -25,14 +30,22 @@ function parse(input: unknown) {
   return parsed.data;
 }
 
-/** Nobody grants more than they hold: a non-superuser may only give permissions of their own. */
-function checkGrants(ctx: RequestContext, permissions: { code: string; level: string }[]): void {
-  const foreign = permissions.filter((p) => p.level !== "hide" && !hasPermission(ctx.user, p.code));
-  if (foreign.length > 0) {
-    throw new AppError("VALIDATION", "Validation failed", {
-      fields: { permissions: [{ message: "validation.invalid", data: { field: "permissions", value: foreign.map((p) => p.code).join(", ") } }] },
-    });
+/**
+ * DESIGN.md §7 "Granting is bounded by holding": a role gives no more than the actor holds, its
+ * permissions counted by what their levels give (docs/decisions/009), its call-source-group grants
+ * by the actor's own level for each group.
+ */
+function checkGrants(ctx: RequestContext, actor: GrantActor, data: { permissions: { code: string; level: string }[]; call_source_group_permissions: { callsource_group_id: number; permission_level: AccessLevel }[] }): void {
+  const fields: Record<string, { message: string; data: Record<string, unknown> }[]> = {};
+  const codes = roleGrantsBeyond(actor.holdings, data.permissions);
+  if (codes.length > 0) fields["permissions"] = [{ message: VALIDATION_KEYS.exceeds_own_permissions, data: { field: "permissions", value: codes.join(", ") } }];
+  const groups = groupGrantsBeyond(actor.holdings, groupsOf(ctx, data.call_source_group_permissions));
+  if (groups.length > 0) {
+    fields["call_source_group_permissions"] = [
+      { message: VALIDATION_KEYS.exceeds_own_permissions, data: { field: "call_source_group_permissions", value: groups.map((g) => `#${g.callsource_group_id}:${g.permission_level}`).join(", ") } },
+    ];
   }
+  if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Validation failed", { fields });
 }
 
 /** Access is granted to call source groups of the current system only (spec §6). */
@@ -69,7 +82,7 @@ const grantChanges = (before: RoleRecord | null, after: GrantSet) => {
 
 export async function createRole(ctx: RequestContext, input: unknown): Promise<RoleView> {
   const data = parse(input);
-  checkGrants(ctx, data.permissions);
+  checkGrants(ctx, await grantActorOf(ctx), data);
   await checkGroups(ctx, data.call_source_group_permissions);
   const now = ctx.now();
   const id = await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -99,9 +112,13 @@ export async function createRole(ctx: RequestContext, input: unknown): Promise<R
 export async function updateRole(ctx: RequestContext, id: number, input: unknown): Promise<RoleView> {
   const [existing] = await loadRoles(ctx.db.kysely, ctx.systemId, [id]);
   if (!existing) throw new AppError("NOT_FOUND", `role ${id} not found`);
-  if (!canManageRole(await actorOf(ctx), existing)) throw forbidden();
-  const data = parse(input);
-  checkGrants(ctx, data.permissions);
+  const actor = await grantActorOf(ctx);
+  // Issue 9: one edits only a role one could create.
+  if (!withCanEdit(ctx, actor, existing).can_edit) throw forbidden();
+  // DESIGN.md §7 "Partial updates never reset omitted fields".
+  const stored = { name: existing.name, permissions: existing.permissions, call_source_group_permissions: existing.call_source_group_permissions };
+  const data = parse(input !== null && typeof input === "object" && !Array.isArray(input) ? { ...stored, ...input } : input);
+  checkGrants(ctx, actor, data);
   await checkGroups(ctx, data.call_source_group_permissions);
   const now = ctx.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -118,8 +135,8 @@ export async function updateRole(ctx: RequestContext, id: number, input: unknown
 export async function deleteRoles(ctx: RequestContext, ids: number[]): Promise<{ id: number; name: string }[]> {
   const roles = await loadRoles(ctx.db.kysely, ctx.systemId, ids);
   if (roles.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "role not found");
-  const actor = await actorOf(ctx);
-  if (roles.some((r) => !canManageRole(actor, r))) throw forbidden();
+  const actor = await grantActorOf(ctx);
+  if (roles.some((r) => !withCanEdit(ctx, actor, r).can_edit)) throw forbidden();
   const used = roles.filter((r) => r.user_count > 0);
   if (used.length) throw new AppError("CONFLICT", `in use by users: ${used.map((r) => r.name).join(", ")}`, { reason: "in_use" });
   const now = ctx.now();

@@ -29,7 +29,7 @@ builder.mutationField("createInitialConfigurator", (t) =>
       /** Not in the spec's signature: the controller's protocol port (default CONTROLLER_PORT). */
       tcp_port: t.arg.int(),
     },
-    authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
+    authScopes: { $any: { setupOpen: true, writePermission: "admin::manage_system" } },
     resolve: (_root, args, ctx) => createInitialConfigurator(ctx, { ip: args.ip, username: args.username, password: args.password }, args.tcp_port),
   }),
 );
@@ -38,7 +38,7 @@ builder.mutationField("useVirtualCallSystem", (t) =>
   t.field({
     type: SystemParamsType,
     description: "Starts the bundled virtual call system and uses it as the configurator of system 1.",
-    authScopes: { $any: { setupOpen: true, permission: "admin::manage_system" } },
+    authScopes: { $any: { setupOpen: true, writePermission: "admin::manage_system" } },
     resolve: (_root, _args, ctx) => useVirtualCallSystem(ctx),
   }),
 );

@@ -123,6 +123,7 @@ builder.queryField("publicSystemParams", (t) =>
 
 // spec route table: "/admin systemparams ... | admin::manage_system (all with edit/:id?)".
 const scopes = { permission: "admin::manage_system" };
+const writeScopes = { writePermission: "admin::manage_system" };
 /** GraphQL leaves unset input fields undefined and sends null for explicit nulls: drop the undefined. */
 const clean = (data: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 
@@ -137,7 +138,7 @@ builder.mutationField("createSystemParam", (t) =>
     type: SystemParamsType,
     description: "Adds a configurator (a new system) after checking its connection; within the licence's systems limit.",
     args: { data: t.arg({ type: SystemParamInput, required: true }) },
-    authScopes: scopes,
+    authScopes: writeScopes,
     resolve: (_r, args, ctx) => createSystemParam(ctx, clean(args.data)),
   }),
 );
@@ -145,7 +146,7 @@ builder.mutationField("updateSystemParam", (t) =>
   t.field({
     type: SystemParamsType,
     args: { id: t.arg.int({ required: true }), data: t.arg({ type: SystemParamInput, required: true }) },
-    authScopes: scopes,
+    authScopes: writeScopes,
     resolve: (_r, args, ctx) => updateSystemParam(ctx, args.id, clean(args.data)),
   }),
 );
@@ -154,7 +155,7 @@ builder.mutationField("deleteSystemParam", (t) =>
     type: [DeletedSystemParam],
     description: "Deletes configurators with their configuration; never the last one nor one with open calls.",
     args: { ids: t.arg.intList({ required: true }) },
-    authScopes: scopes,
+    authScopes: writeScopes,
     resolve: (_r, args, ctx) => deleteSystemParams(ctx, args.ids),
   }),
 );

@@ -59,6 +59,7 @@ const DeletedUser = builder.objectRef<{ id: number; name: string }>("DeletedUser
 const clean = (data: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(data).filter(([key, v]) => v !== undefined && (v !== null || key === "locale")));
 const scopes = { permission: "admin::manage_users" };
+const writeScopes = { writePermission: "admin::manage_users" };
 
 builder.queryField("users", (t) =>
   t.field({ type: UserPage, args: { filter: t.arg({ type: UserFilter }) }, authScopes: scopes, resolve: (_r, args, ctx) => listUsers(ctx, args.filter ?? {}) }),
@@ -67,16 +68,16 @@ builder.queryField("user", (t) =>
   t.field({ type: UserType, args: { id: t.arg.int({ required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => getUser(ctx, args.id) }),
 );
 builder.mutationField("createUser", (t) =>
-  t.field({ type: UserType, args: { data: t.arg({ type: UserInput, required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => createUser(ctx, clean(args.data)) }),
+  t.field({ type: UserType, args: { data: t.arg({ type: UserInput, required: true }) }, authScopes: writeScopes, resolve: (_r, args, ctx) => createUser(ctx, clean(args.data)) }),
 );
 builder.mutationField("updateUser", (t) =>
   t.field({
     type: UserType,
     args: { id: t.arg.int({ required: true }), data: t.arg({ type: UserInput, required: true }) },
-    authScopes: scopes,
+    authScopes: writeScopes,
     resolve: (_r, args, ctx) => updateUser(ctx, args.id, clean(args.data)),
   }),
 );
 builder.mutationField("deleteUser", (t) =>
-  t.field({ type: [DeletedUser], args: { ids: t.arg.intList({ required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => deleteUsers(ctx, args.ids) }),
+  t.field({ type: [DeletedUser], args: { ids: t.arg.intList({ required: true }) }, authScopes: writeScopes, resolve: (_r, args, ctx) => deleteUsers(ctx, args.ids) }),
 );

@@ -1,4 +1,4 @@
-import { canManageRole, canManageUser, fieldErrors, userInputSchema, type RoleActor, type UserInput } from "@caresuite/domain";
+import { VALIDATION_KEYS, canManageRole, fieldErrors, groupGrantsBeyond, userInputSchema, type UserInput } from "@caresuite/domain";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../context.ts";
@@ -6,7 +6,8 @@ import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { deleteUserSessions } from "../auth/sessions.repo.ts";
-import { actorOf } from "../roles/roles.service.ts";
+import { canEditUser, grantActorOf, holdingsOf, holdingsOfUsers, userExcess, type GrantActor } from "../roles/grant-actor.ts";
+import { grantsOfRoles } from "../roles/roles.repo.ts";
 
 /** spec data §3.3 "User (admin)" as the API returns it (never the password). */
 export interface UserView {
@@ -29,7 +30,7 @@ export interface UserView {
 const forbidden = (): AppError => new AppError("MISSING_PERMISSION", "Access denied");
 const invalid = (fields: FieldErrors): AppError => new AppError("VALIDATION", "Validation failed", { fields });
 
-async function loadUsers(db: Kysely<Database>, actor: RoleActor, ids: number[] | null, filter: { search?: string; offset?: number; limit?: number } = {}) {
+async function loadUsers(db: Kysely<Database>, actor: GrantActor, ids: number[] | null, filter: { search?: string; offset?: number; limit?: number } = {}) {
   let base = db.selectFrom("users");
   if (ids) base = base.where("id", "in", ids.length ? ids : [-1]);
   const search = (filter.search ?? "").trim().toLowerCase().slice(0, 100);
@@ -57,8 +58,14 @@ async function loadUsers(db: Kysely<Database>, actor: RoleActor, ids: number[] |
         .orderBy("roles.sort_order")
         .execute()
     : [];
+  const rolesOf = (userId: number) => roleRows.filter((r) => r.user_id === userId).map((r) => ({ id: r.id, name: r.name, sort_order: r.sort_order }));
+  const holdings = await holdingsOfUsers(
+    db,
+    rows.map((row) => ({ id: row.id, is_superuser: row.is_superuser === 1, system_access: JSON.parse(row.system_access) as number[], roleIds: rolesOf(row.id).map((r) => r.id) })),
+  );
   const items: UserView[] = rows.map((row) => {
-    const roles = roleRows.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name, sort_order: r.sort_order }));
+    const roles = rolesOf(row.id);
+    const held = holdings.get(row.id);
     return {
       id: row.id,
       username: row.username,
@@ -73,14 +80,14 @@ async function loadUsers(db: Kysely<Database>, actor: RoleActor, ids: number[] |
       notify_push: row.notify_push === 1,
       system_access: JSON.parse(row.system_access) as number[],
       roles,
-      can_edit: canManageUser(actor, { is_superuser: row.is_superuser === 1, roleOrders: roles.map((r) => r.sort_order) }),
+      can_edit: held !== undefined && canEditUser(actor, { ...held, roleOrders: roles.map((r) => r.sort_order) }),
     };
   });
   return { items, total: Number(count.n) };
 }
 
 export async function listUsers(ctx: RequestContext, filter: { search?: string | null; offset?: number | null; limit?: number | null }) {
-  return loadUsers(ctx.db.kysely, await actorOf(ctx), null, {
+  return loadUsers(ctx.db.kysely, await grantActorOf(ctx), null, {
     search: filter.search ?? undefined,
     offset: filter.offset ?? undefined,
     limit: filter.limit ?? 25,
@@ -88,32 +95,49 @@ export async function listUsers(ctx: RequestContext, filter: { search?: string |
 }
 
 export async function getUser(ctx: RequestContext, id: number): Promise<UserView> {
-  return loadUser(ctx.db.kysely, await actorOf(ctx), id);
+  return loadUser(ctx.db.kysely, await grantActorOf(ctx), id);
 }
 
-async function loadUser(db: Kysely<Database>, actor: RoleActor, id: number): Promise<UserView> {
+async function loadUser(db: Kysely<Database>, actor: GrantActor, id: number): Promise<UserView> {
   const { items } = await loadUsers(db, actor, [id]);
   if (!items[0]) throw new AppError("NOT_FOUND", `user ${id} not found`);
   return items[0];
 }
 
-/** Validation plus what needs the database and the actor: unique name, assignable roles. */
-async function validate(ctx: RequestContext, actor: RoleActor, input: unknown, mode: "create" | "update", selfId: number | null): Promise<UserInput> {
+/**
+ * Validation plus what needs the database and the actor. Refusals (docs/decisions/009): the
+ * hierarchy (is_superuser, a role at or above one's own) is MISSING_PERMISSION; rights beyond
+ * one's own in the roles or systems given are a VALIDATION error on that field.
+ */
+async function validate(ctx: RequestContext, actor: GrantActor, input: unknown, mode: "create" | "update", selfId: number | null): Promise<UserInput> {
   const parsed = userInputSchema(mode).safeParse(input);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const data = parsed.data;
   const db = ctx.db.kysely;
-  const errors: FieldErrors = {};
+  if (data.is_superuser && !actor.rank.is_superuser) throw forbidden();
+  const roles = data.roles.length ? await db.selectFrom("roles").select(["id", "sort_order"]).where("id", "in", data.roles).execute() : [];
+  if (roles.length !== new Set(data.roles).size) throw invalid({ roles: [{ message: "validation.invalid", data: { field: "roles" } }] });
+  // spec §6: a role manages the users below it: only roles below one's own can be handed out.
+  if (roles.some((r) => !canManageRole(actor.rank, r))) throw forbidden();
+  const errors = exceeding(actor, holdingsOf(data, data.roles, await grantsOfRoles(db, data.roles)));
   let duplicate = db.selectFrom("users").select("id").where(sql`lower(username)`, "=", data.username.toLowerCase());
   if (selfId !== null) duplicate = duplicate.where("id", "!=", selfId);
   if (await duplicate.executeTakeFirst()) errors["username"] = [{ message: "validation.unique", data: { field: "username" } }];
-  const roles = data.roles.length ? await db.selectFrom("roles").select(["id", "sort_order"]).where("id", "in", data.roles).execute() : [];
-  if (roles.length !== new Set(data.roles).size) errors["roles"] = [{ message: "validation.invalid", data: { field: "roles" } }];
-  // spec §6: a role manages the users below it: only roles below one's own can be handed out.
-  else if (roles.some((r) => !canManageRole(actor, r))) throw forbidden();
-  if (data.is_superuser && !actor.is_superuser) throw forbidden();
   if (Object.keys(errors).length) throw invalid(errors);
   return data;
+}
+
+/** DESIGN.md §7 "Granting is bounded by holding": what the user would hold beyond the actor, by field. */
+function exceeding(actor: GrantActor, target: ReturnType<typeof holdingsOf>): FieldErrors {
+  const { excess, groupSystems } = userExcess(actor, target);
+  const groups = groupGrantsBeyond(actor.holdings, target.groups);
+  const errors: FieldErrors = {};
+  const roleExcess = [...excess.permissions, ...groups.map((g) => `#${g.callsource_group_id}:${g.permission_level}`), ...groupSystems.map((s) => `#${s}:Full`)];
+  if (roleExcess.length) errors["roles"] = [{ message: VALIDATION_KEYS.exceeds_own_permissions, data: { field: "roles", value: roleExcess.join(", ") } }];
+  if (excess.system_access === "all" || excess.system_access.length) {
+    errors["system_access"] = [{ message: VALIDATION_KEYS.exceeds_own_systems, data: { field: "system_access", value: excess.system_access === "all" ? "" : excess.system_access.join(", ") } }];
+  }
+  return errors;
 }
 
 const emailsOf = (data: UserInput): string[] => (data.email ? data.email.split(",").map((e) => e.trim()).filter(Boolean) : []);
@@ -160,7 +184,7 @@ function diff(before: UserView | null, after: UserView, passwordChanged: boolean
 }
 
 export async function createUser(ctx: RequestContext, input: unknown): Promise<UserView> {
-  const actor = await actorOf(ctx);
+  const actor = await grantActorOf(ctx);
   const data = await validate(ctx, actor, input, "create", null);
   const hash = await hashPassword(data.password, ctx.config.SCRYPT_LOG_N);
   const now = ctx.now();
@@ -177,11 +201,31 @@ export async function createUser(ctx: RequestContext, input: unknown): Promise<U
   });
 }
 
+/** The stored user as input: what a partial update keeps for the fields it leaves out. */
+function storedInput(user: UserView): Record<string, unknown> {
+  return {
+    username: user.username,
+    name: user.name,
+    password_is_temporary: user.password_is_temporary,
+    email: user.emails.join(", "),
+    locale: user.locale,
+    homepage: user.homepage ?? "",
+    is_superuser: user.is_superuser,
+    roles: user.roles.map((r) => r.id),
+    system_access: user.system_access,
+    notify_email: user.notify_email,
+    notify_push: user.notify_push,
+  };
+}
+
 export async function updateUser(ctx: RequestContext, id: number, input: unknown): Promise<UserView> {
-  const actor = await actorOf(ctx);
+  const actor = await grantActorOf(ctx);
   const before = await loadUser(ctx.db.kysely, actor, id);
+  // Issue 9: one edits or resets only a user one could create.
   if (!before.can_edit) throw forbidden();
-  const data = await validate(ctx, actor, input, "update", id);
+  // DESIGN.md §7 "Partial updates never reset omitted fields".
+  const merged = input !== null && typeof input === "object" && !Array.isArray(input) ? { ...storedInput(before), ...input } : input;
+  const data = await validate(ctx, actor, merged, "update", id);
   const hash = data.password ? await hashPassword(data.password, ctx.config.SCRYPT_LOG_N) : null;
   const now = ctx.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {
@@ -207,7 +251,7 @@ export async function deleteUsers(ctx: RequestContext, ids: number[]): Promise<{
   if (ids.includes(ctx.user.id)) {
     throw invalid({ ids: [{ message: "validation.cannot_be_same", data: { field: "ids" } }] });
   }
-  const { items } = await loadUsers(ctx.db.kysely, await actorOf(ctx), ids);
+  const { items } = await loadUsers(ctx.db.kysely, await grantActorOf(ctx), ids);
   if (items.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "user not found");
   if (items.some((u) => !u.can_edit)) throw forbidden();
   const now = ctx.now();
