@@ -24,6 +24,11 @@ export interface SimulatorOptions {
   restartMs: number;
   trafficProfile: TrafficProfile;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * The process that started this one (the server): when it goes, this one stops too. Read by
+   * main.ts (a process matter; in-process simulators ignore it). See parent-watch.ts.
+   */
+  parentPid: number | null;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -40,6 +45,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   restartMs: 2000,
   trafficProfile: DEFAULT_TRAFFIC_PROFILE,
   logLevel: "silent",
+  parentPid: null,
 };
 
 const onOff = z.enum(["on", "off", "true", "false", "1", "0"]).transform((value) => ["on", "true", "1"].includes(value));
@@ -59,6 +65,7 @@ const FLAGS = {
   "day-rate": { env: "SIMULATOR_DAY_RATE", schema: z.coerce.number().min(0).max(100_000) },
   "night-rate": { env: "SIMULATOR_NIGHT_RATE", schema: z.coerce.number().min(0).max(100_000) },
   "log-level": { env: "SIMULATOR_LOG_LEVEL", schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]) },
+  parent: { env: "SIMULATOR_PARENT_PID", schema: z.coerce.number().int().min(1) },
 } as const;
 
 type Flag = keyof typeof FLAGS;
@@ -91,6 +98,7 @@ export function parseCliOptions(argv: readonly string[], env: Record<string, str
     backfillDays: read("backfill-days"),
     publishStepMs: read("publish-step-ms"),
     logLevel: read("log-level") ?? "info",
+    parentPid: read("parent"),
   };
   const dayRate = read("day-rate");
   const nightRate = read("night-rate");

@@ -58,7 +58,7 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
   const options: SimulatorOptions = { ...DEFAULT_OPTIONS, ...overrides };
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
+  const lock = lockDataDir(dataDir);
   let journal: Journal | null = null;
   try {
     journal = new Journal(join(dataDir, "journal.jsonl"));
@@ -97,6 +97,7 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
+    lock.listening(port);
     if (options.traffic) traffic.start();
 
     const started = journal;
@@ -110,7 +111,7 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
       // A shorter replay next time: the live values so far go into the stored configuration.
       persistConfig(engine.config, started.lastSeq);
       started.close();
-      unlock();
+      lock.release();
     };
     return {
       url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`,
@@ -121,7 +122,7 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
     };
   } catch (error) {
     journal?.close();
-    unlock();
+    lock.release();
     throw error;
   }
 }

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { readDataDirLock } from "../../../simulator/src/data-dir-lock.ts";
 import type { Database } from "../db/schema.ts";
 import { readSetting, writeSetting } from "../db/settings.repo.ts";
+import { replaceLeftoverController } from "./leftover-controller.ts";
 import { fetchFirmwareVersion, type ControllerAddress } from "./protocol-client.ts";
 
 /**
@@ -12,7 +14,7 @@ import { fetchFirmwareVersion, type ControllerAddress } from "./protocol-client.
  * on loopback and talks to it over the protocol, exactly like to real hardware. Its credentials
  * are generated once and kept in the settings; its data (journal) lives in DATA_DIR/simulator.
  */
-const SIMULATOR_MAIN = resolve(import.meta.dirname, "../../../simulator/src/main.ts");
+export const SIMULATOR_MAIN = resolve(import.meta.dirname, "../../../simulator/src/main.ts");
 const SETTING = "virtual_callsystem";
 
 export interface VirtualControllerSettings {
@@ -37,48 +39,73 @@ export interface VirtualController {
   stop(): Promise<void>;
 }
 
-/** Starts the child and waits until it answers the protocol (at most 20 s). */
+/** How long a stopping child may take before it is killed. */
+const STOP_LIMIT_MS = 10_000;
+
+/**
+ * Starts the child and waits until it answers the protocol (at most 20 s). The child dies with
+ * this process (issue 9.9, docs/decisions/011-dev-licence-key-and-child-lifetime.md): it gets
+ * `--parent` and a stdin pipe whose end it watches. A leftover controller on the data dir is
+ * replaced first, and "started" means our child holds the data dir and answers: never another
+ * controller that happens to listen on the port.
+ */
 export async function startVirtualController(settings: VirtualControllerSettings, dataDir: string, log: FastifyBaseLogger): Promise<VirtualController> {
   const address: ControllerAddress = { host: "127.0.0.1", port: settings.port, username: settings.username, password: settings.password };
+  // Absolute: the leftover check compares it, and a child's relative path would follow its cwd.
+  const simulatorDir = resolve(dataDir, "simulator");
+  await replaceLeftoverController(simulatorDir, settings.port, SIMULATOR_MAIN, log);
   const child: ChildProcess = spawn(
     process.execPath,
-    // --name=value throughout: a generated password may start with "-", which as a separate
-    // argument would read as an option (the child then refused to start).
+    // --name=value throughout: a value starting with "-" as a separate argument reads as an option.
     [
       SIMULATOR_MAIN,
       "--host=127.0.0.1",
       `--port=${settings.port}`,
-      `--data=${join(dataDir, "simulator")}`,
+      `--data=${simulatorDir}`,
       `--user=${settings.username}`,
-      `--password=${settings.password}`,
       `--traffic=${settings.traffic ? "on" : "off"}`,
+      `--parent=${process.pid}`,
     ],
-    { stdio: ["ignore", "inherit", "inherit"] },
+    {
+      // The password goes through the environment: a command line shows in `ps` to every user.
+      env: { ...process.env, SIMULATOR_PASSWORD: settings.password },
+      // stdin is the parent-death pipe: we hold its write end and never write.
+      stdio: ["pipe", "inherit", "inherit"],
+    },
   );
+  // A broken pipe must never surface as an unhandled 'error' event in the server.
+  child.stdin?.on("error", () => undefined);
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
   child.once("exit", (code, signal) => log.warn({ code, signal }, "virtual call system exited"));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_LIMIT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
   const deadline = Date.now() + 20_000;
   for (;;) {
-    try {
-      await fetchFirmwareVersion(address);
-      break;
-    } catch (error) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        child.kill("SIGTERM");
-        throw new Error(`the virtual call system did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    let failure: unknown = null;
+    const lock = readDataDirLock(simulatorDir);
+    // The child records the port in its lock only once it listens: then the port's answers are its own.
+    if (lock && lock.pid === child.pid && lock.port === settings.port) {
+      try {
+        await fetchFirmwareVersion(address);
+        break;
+      } catch (error) {
+        failure = error;
       }
-      await new Promise((r) => setTimeout(r, 150));
     }
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      await stop();
+      const why = failure instanceof Error ? failure.message : child.exitCode !== null ? `it exited with code ${child.exitCode}` : "no answer";
+      throw new Error(`the virtual call system did not start: ${why}`, { cause: failure });
+    }
+    await new Promise((r) => setTimeout(r, 150));
   }
-  log.info({ port: settings.port }, "virtual call system started");
-  return {
-    address,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  log.info({ port: settings.port, pid: child.pid }, "virtual call system started");
+  return { address, stop };
 }
 
 /** Keeps at most one virtual controller running for this server. */
