@@ -22,8 +22,11 @@ export interface GlobalSettingsSummary {
 /** appState as AppData selects it; `configurator_set` drives the setup wizard's last step. */
 export type AppStateData = AppState & { configurator_set: boolean };
 
+/** The licence as AppData selects it: with whether the server trusts the development key. */
+export type AppDataLicence = Licence & { development_key: boolean };
+
 export interface AppDataResult {
-  license: Licence | null;
+  license: AppDataLicence | null;
   appState: AppStateData | null;
   authUser: AuthUser | null;
   systems: SystemSummary[] | null;
@@ -54,6 +57,7 @@ export const APP_DATA_QUERY: TypedDocumentNode<AppDataResult, AppDataVariables> 
         app_clients
         systems
       }
+      development_key
     }
     appState {
       offline_mode
@@ -120,6 +124,8 @@ export const APP_DATA_QUERY: TypedDocumentNode<AppDataResult, AppDataVariables> 
 /** AppData with every part present: what the rest of the app reads. */
 export interface AppData {
   licence: Licence;
+  /** The server runs with the development licence key (issue 9.7): the footer says so. */
+  developmentLicenceKey: boolean;
   appState: AppStateData;
   user: AuthUser;
   systems: SystemSummary[];
@@ -152,6 +158,7 @@ export const FALLBACK_APP_STATE: AppStateData = {
 export function normaliseAppData(result: AppDataResult): AppData {
   return {
     licence: result.license ?? UNLICENSED,
+    developmentLicenceKey: result.license?.development_key ?? false,
     appState: result.appState ?? FALLBACK_APP_STATE,
     user: result.authUser ?? ANONYMOUS_USER,
     systems: result.systems ?? [],

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Group, Text } from "@mantine/core";
+import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME, PRODUCT_VERSION, isLoggedIn } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
@@ -7,12 +7,13 @@ import { TESTIDS } from "../../testids";
 
 /**
  * spec: "A footer shows the product version, the licence name (highlighted red when the licence
- * id is 0) and the user's name."
+ * id is 0) and the user's name." Issue 9.7: a server that trusts the development licence key
+ * says so on every page, so such an installation is never mistaken for a real one.
  */
 export function AppFooter(): ReactNode {
   const { t } = useTranslation();
   const { data } = useAppData();
-  const { licence, user } = data;
+  const { licence, user, developmentLicenceKey } = data;
   const unlicensed = licence.id === 0;
 
   return (
@@ -29,6 +30,13 @@ export function AppFooter(): ReactNode {
         {PRODUCT_NAME} {t("footer.version", { version: PRODUCT_VERSION })}
       </Text>
       <Group gap="md">
+        {developmentLicenceKey && (
+          <Tooltip label={t("footer.developmentKeyHint")} multiline w={280} withArrow>
+            <Badge color="yellow" autoContrast variant="filled" size="sm" radius="sm" data-development-key>
+              {t("footer.developmentKey")}
+            </Badge>
+          </Tooltip>
+        )}
         <Text
           size="xs"
           c={unlicensed ? "red" : "dimmed"}
