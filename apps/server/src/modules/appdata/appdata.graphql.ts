@@ -1,4 +1,7 @@
+import { hasPermission, isLoggedIn } from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
+import { isSetupOpen } from "../setup/setup.repo.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
 import { readAppState, type StoredAppState } from "./app-state.repo.ts";
@@ -6,6 +9,16 @@ import { updateGlobalSettings } from "./global-settings.service.ts";
 import { readGlobalAppSettings, readGlobalSettings, type GlobalAppSettings, type GlobalSettings } from "./global-settings.repo.ts";
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The controller's address and firmware are for those who manage it (DESIGN.md §7: anonymous
+ * visitors get display data only): admin::manage_system, or anyone while the first-run setup is
+ * open, because its step 3 (anonymous) stores and shows that address.
+ */
+async function mayReadControllerAddress(ctx: RequestContext): Promise<boolean> {
+  if (isLoggedIn(ctx.user)) return hasPermission(ctx.user, "admin::manage_system");
+  return isSetupOpen(ctx.db.kysely);
+}
 
 interface AppStateView extends StoredAppState {
   has_initial_user: boolean;
@@ -56,13 +69,15 @@ builder.queryField("appState", (t) =>
     authScopes: { public: true },
     resolve: async (_root, _args, ctx) => {
       const db = ctx.db.kysely;
-      const [state, users, systemIds, first] = await Promise.all([
+      const [state, users, systemIds, first, mayReadController] = await Promise.all([
         readAppState(db),
         countUsers(db),
         listSystemIds(db),
         db.selectFrom("systems").select("ip").where("id", "=", 1).executeTakeFirst(),
+        mayReadControllerAddress(ctx),
       ]);
-      return { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null };
+      const view = { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null };
+      return mayReadController ? view : { ...view, configurator_ip: null, configurator_version: null };
     },
   }),
 );

@@ -67,7 +67,7 @@ builder.queryField("openCalls", (t) =>
     description: "Open calls of the system, in display order. Public: the display board shows them to anonymous visitors.",
     args: { override_system: t.arg.int() },
     authScopes: { public: true },
-    resolve: (_root, args, ctx) => openCalls(ctx, targetSystem(ctx, args.override_system)),
+    resolve: async (_root, args, ctx) => openCalls(ctx, await targetSystem(ctx, args.override_system)),
   }),
 );
 
@@ -79,7 +79,7 @@ builder.subscriptionField("callsChanged", (t) =>
     authScopes: { public: true },
     subscribe: async (_root, args, ctx) => {
       const socketCtx = await withConnectionParams(ctx as SocketContext);
-      return openCallsChanges(socketCtx, targetSystem(socketCtx, args.override_system));
+      return openCallsChanges(socketCtx, await targetSystem(socketCtx, args.override_system));
     },
     resolve: (calls) => calls,
   }),
@@ -134,7 +134,7 @@ builder.queryField("call", (t) =>
     args: { id: t.arg.int({ required: true }), override_system: t.arg.int() },
     authScopes: { permission: "calllog::use_module" },
     resolve: async (_root, args, ctx) => {
-      const [call] = await loadCalls(ctx.db.kysely, targetSystem(ctx, args.override_system), { ids: [args.id] }, ctx.now(), false);
+      const [call] = await loadCalls(ctx.db.kysely, await targetSystem(ctx, args.override_system), { ids: [args.id] }, ctx.now(), false);
       if (!call) throw new AppError("NOT_FOUND", `call ${args.id} not found`);
       return call;
     },
@@ -147,6 +147,6 @@ builder.queryField("callLog", (t) =>
     description: "The call log: calls of the system, newest first (spec data §3.4).",
     args: { filter: t.arg({ type: CallLogFilterInput }), override_system: t.arg.int() },
     authScopes: { permission: "calllog::use_module" },
-    resolve: (_root, args, ctx) => loadCallLog(ctx.db.kysely, targetSystem(ctx, args.override_system), args.filter ?? {}, ctx.now()),
+    resolve: async (_root, args, ctx) => loadCallLog(ctx.db.kysely, await targetSystem(ctx, args.override_system), args.filter ?? {}, ctx.now()),
   }),
 );

@@ -1,19 +1,23 @@
-import { canCloseCallManually, canAccessSystem, hasPermission } from "@caresuite/domain";
+import { canCloseCallManually, hasPermission } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../graphql/errors.ts";
 import { DEVICE_ACTIONS, isControllerRefusal, refusalMessage, type DeviceAction } from "../../callsystem/protocol-client.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { requireVisibleSystem } from "../display/anonymous-systems.ts";
 import { loadCalls, type CallView } from "./calls.repo.ts";
+import type { OpenCallsReader } from "./open-calls-cache.ts";
 
-/** spec §7 "callsChanged(override_system)": another system than the context's, if accessible. */
-export function targetSystem(ctx: RequestContext, overrideSystem: number | null | undefined): number {
-  const systemId = overrideSystem ?? ctx.systemId;
-  if (!canAccessSystem(ctx.user, systemId)) throw new AppError("MISSING_PERMISSION", "system not accessible");
-  return systemId;
+/**
+ * spec §7 "callsChanged(override_system)": another system than the context's, if it exists and
+ * the caller may read it (anonymous visitors: docs/decisions/010); else NOT_FOUND
+ * system_unavailable. Numbers that name no system never reach the open-calls cache.
+ */
+export function targetSystem(ctx: RequestContext, overrideSystem: number | null | undefined): Promise<number> {
+  return requireVisibleSystem(ctx, overrideSystem ?? ctx.systemId);
 }
 
-export function openCalls(ctx: RequestContext, systemId: number): Promise<CallView[]> {
-  return ctx.openCalls.get(systemId);
+export function openCalls(ctx: RequestContext, systemId: number, reader: OpenCallsReader = "request"): Promise<CallView[]> {
+  return ctx.openCalls.get(systemId, reader);
 }
 
 /**
@@ -56,13 +60,13 @@ async function* followChanges(ctx: RequestContext, systemId: number, signals: As
     state.wake?.();
   })();
   try {
-    yield await openCalls(ctx, systemId);
+    yield await openCalls(ctx, systemId, "subscriber");
     for (;;) {
       if (!state.pending && !state.done) await new Promise<void>((resolve) => (state.wake = resolve));
       state.wake = null;
       if (state.done) return;
       state.pending = false;
-      yield await openCalls(ctx, systemId);
+      yield await openCalls(ctx, systemId, "subscriber");
     }
   } finally {
     await signals.return(undefined);

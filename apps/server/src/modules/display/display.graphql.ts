@@ -119,7 +119,7 @@ builder.queryField("displayRelations", (t) =>
     description: "spec §7 CallDisplayRelations: schedules, display groups, call types of a system. Public: anonymous displays need them.",
     args: { system_id: t.arg.int() },
     authScopes: { public: true },
-    resolve: (_root, args, ctx) => loadDisplayRelations(ctx.db.kysely, targetSystem(ctx, args.system_id)),
+    resolve: async (_root, args, ctx) => loadDisplayRelations(ctx.db.kysely, await targetSystem(ctx, args.system_id)),
   }),
 );
 

@@ -6,6 +6,7 @@ import { AppError } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
+import { forgetSystemVisibility } from "./anonymous-systems.ts";
 
 /** spec data §3.5 "Display profile" with its settings per system. */
 export type DisplayProfileView = Omit<Selectable<DisplayProfilesTable>, "fullscreen" | "show_presences" | "show_video_stream" | "show_calls_from_system"> & {
@@ -65,6 +66,8 @@ async function writeSettings(db: Kysely<Database>, profileId: number, settings: 
 }
 
 async function announce(ctx: RequestContext): Promise<void> {
+  // The systems a profile names are what anonymous displays may read (docs/decisions/010).
+  forgetSystemVisibility();
   await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, { subject: "displayprofile.updated", payload: "{}" });
 }
 

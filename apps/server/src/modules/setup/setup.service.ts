@@ -8,6 +8,7 @@ import { countUsers } from "../auth/users.repo.ts";
 import type { SystemRow } from "../systems/systems.repo.ts";
 import { fetchFirmwareVersion } from "../../callsystem/protocol-client.ts";
 import { forgetSystemIds } from "../../http/request-context.ts";
+import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 
 const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
   new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
@@ -116,6 +117,7 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
     return row;
   });
   forgetSystemIds();
+  forgetSystemVisibility();
   await ctx.links?.refresh();
   return row;
 }

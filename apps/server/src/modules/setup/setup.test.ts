@@ -73,6 +73,8 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     expect((await client.gql<{ appState: { configurator_set: boolean } }>("{ appState { configurator_set } }")).data?.appState.configurator_set).toBe(false);
     const ok = await client.gql(CONFIGURATOR, { ip: "127.0.0.1", u: "admin", p: "admin", port: simulator.port });
     expect(ok.data).toEqual({ createInitialConfigurator: { id: 1, name: "System 1", ip: "127.0.0.1", username: "admin" } });
+    // The wizard's step 3 shows what it stored: anonymous, while the setup is open.
+    expect((await client.gql<{ appState: { configurator_ip: string | null } }>("{ appState { configurator_ip } }")).data?.appState.configurator_ip).toBe("127.0.0.1");
     const fields = await client.gql<{ __type: { fields: { name: string }[] } }>('{ __type(name: "SystemParams") { fields { name } } }');
     expect(fields.data?.__type.fields.map((f) => f.name)).not.toContain("password");
   });
@@ -111,5 +113,13 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
       { entity_type: "user", action: "created" },
       { entity_type: "user", action: "loggedin" },
     ]);
+  });
+
+  it("shows the controller's address to anonymous visitors only while the setup is open (issue 9)", async () => {
+    const ADDRESS = "{ appState { configurator_ip configurator_version } }";
+    const anonymous = await new TestClient(server.app).gql<{ appState: { configurator_ip: string | null } }>(ADDRESS);
+    expect(anonymous.data?.appState).toEqual({ configurator_ip: null, configurator_version: null });
+    // `client` signed in as the initial superuser above.
+    expect((await client.gql<{ appState: { configurator_ip: string | null } }>(ADDRESS)).data?.appState.configurator_ip).toBe("127.0.0.1");
   });
 });

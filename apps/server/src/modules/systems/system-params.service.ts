@@ -11,6 +11,7 @@ import type { RequestContext } from "../../context.ts";
 import { fetchFirmwareVersion } from "../../callsystem/protocol-client.ts";
 import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { forgetSystemIds } from "../../http/request-context.ts";
+import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { activeLicence } from "../licence/licence.repo.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
@@ -162,6 +163,7 @@ export async function createSystemParam(ctx: RequestContext, raw: unknown): Prom
     return row;
   });
   forgetSystemIds();
+  forgetSystemVisibility();
   await ctx.links?.refresh();
   await announce(ctx, [id]);
   return created;
@@ -223,6 +225,7 @@ export async function deleteSystemParams(ctx: RequestContext, ids: number[]): Pr
     return result;
   });
   forgetSystemIds();
+  forgetSystemVisibility();
   await ctx.links?.refresh();
   await announce(ctx, unique);
   return removed;

@@ -1,5 +1,7 @@
-import { canAccessSystem, formatTimeOfDay } from "@caresuite/domain";
+import { formatTimeOfDay } from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
+import { isSystemVisible } from "../display/anonymous-systems.ts";
 import { listSystems, sectionsOf, type SystemRow } from "./systems.repo.ts";
 import { createSystemParam, deleteSystemParams, getSystemParam, listSystemParams, updateSystemParam } from "./system-params.service.ts";
 
@@ -101,23 +103,28 @@ const PublicSystemParamsType = builder
     }),
   });
 
+/** The systems the caller may read: by system_access, or for anonymous visitors docs/decisions/010. */
+async function visibleSystems(ctx: RequestContext): Promise<SystemRow[]> {
+  const rows = await listSystems(ctx.db.kysely);
+  const visible = await Promise.all(rows.map((row) => isSystemVisible(ctx, row.id)));
+  return rows.filter((_row, index) => visible[index]);
+}
+
 builder.queryField("systems", (t) =>
   t.field({
     type: [SystemType],
-    description: "Systems the current user may work in (all for anonymous display visitors).",
+    description: "Systems the current user may work in (for anonymous visitors: the systems of the display profiles, else 01).",
     authScopes: { public: true },
-    resolve: async (_root, _args, ctx) =>
-      (await listSystems(ctx.db.kysely)).filter((s) => canAccessSystem(ctx.user, s.id)),
+    resolve: (_root, _args, ctx) => visibleSystems(ctx),
   }),
 );
 
 builder.queryField("publicSystemParams", (t) =>
   t.field({
     type: [PublicSystemParamsType],
-    description: "Names and weekend windows of the systems; the public display needs them.",
+    description: "Names and weekend windows of the systems the caller may read; the public display needs them.",
     authScopes: { public: true },
-    resolve: async (_root, _args, ctx) =>
-      (await listSystems(ctx.db.kysely)).filter((s) => canAccessSystem(ctx.user, s.id)),
+    resolve: (_root, _args, ctx) => visibleSystems(ctx),
   }),
 );
 
