@@ -18,7 +18,10 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   /** Folder of the built web app; served at / with SPA fallback. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, "../../web/dist")),
-  /** Public key (PEM) that verifies licence activation codes; defaults to the bundled key. */
+  /**
+   * Public key (PEM) that verifies licence activation codes; defaults to the bundled development
+   * key, which production refuses (modules/licence/licence-key.ts).
+   */
   LICENCE_PUBLIC_KEY_FILE: z.string().optional(),
   /** Default port of the call-system controller's protocol (the virtual one listens here). */
   CONTROLLER_PORT: z.coerce.number().int().min(1).max(65535).default(7700),
