@@ -111,11 +111,11 @@ describe("first run, sign-in and the shell in Chromium", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("fr");
   });
 
-  it("says which field is wrong on a wrong password and keeps what was typed", async () => {
+  it("answers a wrong password without saying which field is wrong (decision 008) and keeps what was typed", async () => {
     const { page } = await newPage(browser);
     await login(page, server.baseUrl, "admin", "not the password");
-    await byTestId(page, TESTIDS.login.passwordError).waitFor();
-    expect(await byTestId(page, TESTIDS.login.passwordError).textContent()).toContain("Falsches Passwort");
+    await byTestId(page, TESTIDS.login.error).waitFor();
+    expect(await byTestId(page, TESTIDS.login.error).textContent()).toContain("Benutzername oder Passwort ist falsch");
     expect(await byTestId(page, TESTIDS.login.username).inputValue()).toBe("admin");
     expect(new URL(page.url()).pathname).toBe("/login");
   });
@@ -134,7 +134,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
     // The new password works, the temporary one no longer does.
     const again = await newPage(browser);
     await login(again.page, server.baseUrl, user.username, user.password);
-    await byTestId(again.page, TESTIDS.login.passwordError).waitFor();
+    await byTestId(again.page, TESTIDS.login.error).waitFor();
     await login(again.page, server.baseUrl, user.username, "my new password 1");
     await again.page.waitForURL((url) => url.pathname !== "/login", { timeout: 10_000 });
   });

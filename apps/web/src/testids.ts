@@ -16,6 +16,7 @@ export const TESTIDS = {
   },
   setPassword: {
     page: "setPassword.page",
+    current: "setPassword.current",
     password: "setPassword.password",
     repeat: "setPassword.repeat",
     submit: "setPassword.submit",

@@ -30,6 +30,8 @@ export * from "./rules/demo-buttons.ts";
 export * from "./rules/display.ts";
 export * from "./rules/node-editing.ts";
 export * from "./rules/uploads.ts";
+export * from "./rules/password-strength.ts";
+export * from "./rules/controller-secret.ts";
 export * from "./rules/input-safety.ts";
 export * from "./rules/display-settings.ts";
 export * from "./rules/display-query.ts";

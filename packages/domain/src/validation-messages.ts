@@ -48,6 +48,16 @@ export const VALIDATION_KEYS = {
   exceeds_own_permissions: "validation.exceeds_own_permissions",
   /** Not in the spec (issue 9): systems beyond the actor's own, or all systems from a limited actor. */
   exceeds_own_systems: "validation.exceeds_own_systems",
+  /** Not in the spec (issue 9): a new password of only spaces. */
+  password_only_spaces: "validation.password_only_spaces",
+  /** Not in the spec (issue 9): a new password equal to the user name. */
+  password_same_as_username: "validation.password_same_as_username",
+  /** Not in the spec (issue 9): a new password from the list of common passwords. */
+  password_common: "validation.password_common",
+  /** Not in the spec (issue 9): the current password, asked for a password change, is wrong. */
+  wrong_current_password: "validation.wrong_current_password",
+  /** Not in the spec (issue 9): the login throttle refuses further tries ({seconds}). */
+  too_many_attempts: "validation.too_many_attempts",
   /** Not in the spec: NUL, control characters or bidi overrides (rules/input-safety.ts). */
   control_characters: "validation.control_characters",
   /** Not in the spec: a list longer than a request may carry ({size}). */

@@ -67,21 +67,50 @@ describe("setPasswordInputSchema", () => {
       },
     ],
     ["valid", { password: "correct horse", password_repeat: "correct horse" }, {}],
+    // issue 9: "a minimum strength: not only spaces, ..., not in a short list of common passwords"
+    [
+      "only spaces",
+      { password: "          ", password_repeat: "          " },
+      { password: [{ message: "validation.password_only_spaces", data: { field: "password" } }] },
+    ],
+    [
+      "a common password",
+      { password: "Passwort123", password_repeat: "Passwort123" },
+      { password: [{ message: "validation.password_common", data: { field: "password" } }] },
+    ],
+    [
+      "current password too long",
+      { current_password: "x".repeat(1025), password: "correct horse", password_repeat: "correct horse" },
+      { current_password: [{ message: "validation.max_length", data: { field: "current_password", size: 1024 } }] },
+    ],
   ])("%s", (_label, input, expected) => {
-    expect(errorsOf(setPasswordInputSchema, input)).toEqual(expected);
+    expect(errorsOf(setPasswordInputSchema(), input)).toEqual(expected);
+  });
+
+  it("issue 9: refuses the user's own name as the new password, in any case", () => {
+    const input = { password: "Pflege-Anna", password_repeat: "Pflege-Anna" };
+    expect(errorsOf(setPasswordInputSchema("pflege-anna"), input)).toEqual({
+      password: [{ message: "validation.password_same_as_username", data: { field: "password" } }],
+    });
+    expect(errorsOf(setPasswordInputSchema("someone-else"), input)).toEqual({});
+  });
+
+  it("keeps the current password as typed", () => {
+    const parsed = setPasswordInputSchema().parse({ current_password: " old ", password: "correct horse", password_repeat: "correct horse" });
+    expect(parsed.current_password).toBe(" old ");
   });
 
   it("does not trim passwords", () => {
-    const parsed = setPasswordInputSchema.parse({ password: " spaced  ", password_repeat: " spaced  " });
+    const parsed = setPasswordInputSchema().parse({ password: " spaced  ", password_repeat: " spaced  " });
     expect(parsed.password).toBe(" spaced  ");
   });
 });
 
 describe("initialUserInputSchema", () => {
   it('spec: "Initial user: username default admin, password required."', () => {
-    expect(initialUserInputSchema.parse({ password: "12345678", locale: "fr" })).toEqual({
+    expect(initialUserInputSchema.parse({ password: "x7#kq2!z", locale: "fr" })).toEqual({
       username: "admin",
-      password: "12345678",
+      password: "x7#kq2!z",
       locale: "fr",
     });
   });
@@ -89,9 +118,14 @@ describe("initialUserInputSchema", () => {
   it.each([
     ["password missing", { locale: "de" }, { password: "validation.required" }],
     ["password short", { password: "1234567", locale: "de" }, { password: "validation.min_length" }],
-    ["blank username", { username: "  ", password: "12345678", locale: "de" }, { username: "validation.required" }],
-    ["locale missing", { password: "12345678" }, { locale: "validation.required" }],
-    ["unsupported locale", { password: "12345678", locale: "es" }, { locale: "validation.one_option_required" }],
+    ["blank username", { username: "  ", password: "x7#kq2!z", locale: "de" }, { username: "validation.required" }],
+    ["locale missing", { password: "x7#kq2!z" }, { locale: "validation.required" }],
+    ["unsupported locale", { password: "x7#kq2!z", locale: "es" }, { locale: "validation.one_option_required" }],
+    // issue 9: "not only spaces, not equal to the user name, not in a short list of common passwords"
+    ["password only spaces", { password: "         ", locale: "de" }, { password: "validation.password_only_spaces" }],
+    ["password common", { password: "12345678", locale: "de" }, { password: "validation.password_common" }],
+    ["password is the user name", { username: "Stationsleitung", password: "stationsleitung", locale: "de" }, { password: "validation.password_same_as_username" }],
+    ["password is the default user name", { password: "ADMIN", locale: "de" }, { password: "validation.min_length" }],
   ])("%s", (_label, input, expected) => {
     const firstMessages = Object.fromEntries(
       Object.entries(errorsOf(initialUserInputSchema, input)).map(([field, list]) => [field, list[0]?.message]),

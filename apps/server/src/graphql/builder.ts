@@ -6,6 +6,7 @@ import type { RequestContext } from "../context.ts";
 import { readAppState } from "../modules/appdata/app-state.repo.ts";
 import { activeLicence } from "../modules/licence/licence.repo.ts";
 import { isSetupOpen } from "../modules/setup/setup.repo.ts";
+import { mustChangePassword, PASSWORD_CHANGE_REQUIRED } from "../modules/auth/password-change.ts";
 import { AppError } from "./errors.ts";
 
 /**
@@ -14,7 +15,10 @@ import { AppError } from "./errors.ts";
  */
 export interface AuthScopes {
   public: boolean;
+  /** Signed in and free to use the application (not held at set-password by a temporary password). */
   loggedIn: boolean;
+  /** Any session, also one with a temporary password: set-password and what its screen loads. */
+  signedIn: boolean;
   /** The code at read or write: its screens and queries (docs/decisions/009). */
   permission: string;
   /** The code at write: the changes it guards (spec: "Levels are hide, read, write"). */
@@ -25,6 +29,11 @@ export interface AuthScopes {
   superuser: boolean;
   /** Open to anyone while the installation runs in demo mode (the public /demo screen). */
   demoMode: boolean;
+}
+
+/** issue 9: a session held at set-password by a temporary password counts as not signed in here. */
+function inUse(ctx: RequestContext): boolean {
+  return isLoggedIn(ctx.user) && !mustChangePassword(ctx.user);
 }
 
 export const builder = new SchemaBuilder<{
@@ -39,19 +48,24 @@ export const builder = new SchemaBuilder<{
     authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       public: true,
-      loggedIn: isLoggedIn(ctx.user),
-      permission: (code) => isLoggedIn(ctx.user) && hasPermission(ctx.user, code),
-      writePermission: (code) => isLoggedIn(ctx.user) && hasWritePermission(ctx.user, code),
+      loggedIn: inUse(ctx),
+      signedIn: isLoggedIn(ctx.user),
+      permission: (code) => inUse(ctx) && hasPermission(ctx.user, code),
+      writePermission: (code) => inUse(ctx) && hasWritePermission(ctx.user, code),
       licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
       setupOpen: () => isSetupOpen(ctx.db.kysely),
-      superuser: isLoggedIn(ctx.user) && ctx.user.is_superuser,
+      superuser: inUse(ctx) && ctx.user.is_superuser,
       demoMode: async () => (await readAppState(ctx.db.kysely)).features.demo_mode,
     }),
-    // spec §8: MISSING_AUTH when the session is gone, MISSING_PERMISSION otherwise.
-    unauthorizedError: (_parent, ctx) =>
-      isLoggedIn(ctx.user)
-        ? new AppError("MISSING_PERMISSION", "Access denied")
-        : new AppError("MISSING_AUTH", "Session timed out"),
+    // spec §8: MISSING_AUTH when the session is gone, MISSING_PERMISSION otherwise (with a reason
+    // while a temporary password must be replaced first).
+    unauthorizedError: (_parent, ctx) => {
+      if (!isLoggedIn(ctx.user)) return new AppError("MISSING_AUTH", "Session timed out");
+      if (mustChangePassword(ctx.user)) {
+        return new AppError("MISSING_PERMISSION", "Password change required", { reason: PASSWORD_CHANGE_REQUIRED });
+      }
+      return new AppError("MISSING_PERMISSION", "Access denied");
+    },
   },
 });
 

@@ -5,17 +5,12 @@ import type { Locale } from "@caresuite/domain";
  * its own catalogue for everything it shows; these are for API clients and the fallback text.
  */
 const MESSAGES = {
-  "login.unknown_username": {
-    de: "Unbekannter Benutzername.",
-    en: "Unknown username.",
-    fr: "Nom d'utilisateur inconnu.",
-    it: "Nome utente sconosciuto.",
-  },
-  "login.wrong_password": {
-    de: "Falsches Passwort.",
-    en: "Wrong password.",
-    fr: "Mot de passe incorrect.",
-    it: "Password errata.",
+  // One answer for an unknown user and a wrong password (docs/decisions/008-sign-in.md).
+  "login.invalid_credentials": {
+    de: "Benutzername oder Passwort ist falsch.",
+    en: "Wrong username or password.",
+    fr: "Nom d'utilisateur ou mot de passe incorrect.",
+    it: "Nome utente o password errati.",
   },
   "login.throttled": {
     de: "Zu viele fehlgeschlagene Anmeldungen. Bitte in {seconds} Sekunden erneut versuchen.",
@@ -88,6 +83,36 @@ const MESSAGES = {
     en: "At most {size} entries.",
     fr: "{size} entrées au maximum.",
     it: "Al massimo {size} voci.",
+  },
+  "validation.password_only_spaces": {
+    de: "Das Passwort darf nicht nur aus Leerzeichen bestehen.",
+    en: "The password may not consist of spaces only.",
+    fr: "Le mot de passe ne peut pas être composé uniquement d'espaces.",
+    it: "La password non può essere composta solo da spazi.",
+  },
+  "validation.password_same_as_username": {
+    de: "Das Passwort darf nicht dem Benutzernamen entsprechen.",
+    en: "The password may not be the same as the username.",
+    fr: "Le mot de passe ne peut pas être identique au nom d'utilisateur.",
+    it: "La password non può essere uguale al nome utente.",
+  },
+  "validation.password_common": {
+    de: "Dieses Passwort ist zu verbreitet. Bitte ein anderes wählen.",
+    en: "This password is too common. Please choose another one.",
+    fr: "Ce mot de passe est trop courant. Veuillez en choisir un autre.",
+    it: "Questa password è troppo comune. Sceglierne un'altra.",
+  },
+  "validation.wrong_current_password": {
+    de: "Das aktuelle Passwort ist falsch.",
+    en: "The current password is wrong.",
+    fr: "Le mot de passe actuel est incorrect.",
+    it: "La password attuale è errata.",
+  },
+  "validation.too_many_attempts": {
+    de: "Zu viele Fehlversuche. Bitte in {seconds} Sekunden erneut versuchen.",
+    en: "Too many failed attempts. Please try again in {seconds} seconds.",
+    fr: "Trop de tentatives échouées. Veuillez réessayer dans {seconds} secondes.",
+    it: "Troppi tentativi non riusciti. Riprovare tra {seconds} secondi.",
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

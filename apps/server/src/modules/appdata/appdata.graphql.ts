@@ -100,7 +100,8 @@ const GlobalSettingsType = builder.objectRef<GlobalSettings>("GlobalSettings").i
 builder.queryField("globalSettings", (t) =>
   t.field({
     type: GlobalSettingsType,
-    authScopes: { loggedIn: true },
+    // Part of AppData, which the set-password screen of a temporary password loads too.
+    authScopes: { signedIn: true },
     resolve: (_root, _args, ctx) => readGlobalSettings(ctx.db.kysely),
   }),
 );
@@ -136,7 +137,8 @@ const GlobalAppSettingsType = builder.objectRef<GlobalAppSettings>("GlobalAppSet
 builder.queryField("globalAppSettings", (t) =>
   t.field({
     type: GlobalAppSettingsType,
-    authScopes: { loggedIn: true },
+    // Part of AppData, which the set-password screen of a temporary password loads too.
+    authScopes: { signedIn: true },
     resolve: (_root, _args, ctx) => readGlobalAppSettings(ctx.db.kysely),
   }),
 );

@@ -41,8 +41,19 @@ const UserIdType = builder.objectRef<{ id: number }>("UserId").implement({
 builder.mutationField("userSetPassword", (t) =>
   t.field({
     type: UserIdType,
-    args: { password: t.arg.string({ required: true }), password_repeat: t.arg.string({ required: true }) },
-    authScopes: { loggedIn: true },
-    resolve: (_root, args, ctx) => setOwnPassword(ctx, args),
+    description: "Sets the signed-in user's password; current_password is needed unless the password is temporary.",
+    args: {
+      password: t.arg.string({ required: true }),
+      password_repeat: t.arg.string({ required: true }),
+      current_password: t.arg.string(),
+    },
+    // Also for a temporary password: it is the one thing such a session may do (issue 9).
+    authScopes: { signedIn: true },
+    resolve: (_root, args, ctx) =>
+      setOwnPassword(ctx, {
+        password: args.password,
+        password_repeat: args.password_repeat,
+        ...(args.current_password === null || args.current_password === undefined ? {} : { current_password: args.current_password }),
+      }),
   }),
 );

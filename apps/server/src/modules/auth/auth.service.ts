@@ -1,13 +1,13 @@
-import { isLoggedIn, loginInputSchema, setPasswordInputSchema, fieldErrors, type AuthUser } from "@caresuite/domain";
+import { VALIDATION_KEYS, fieldErrors, isLoggedIn, loginInputSchema, setPasswordInputSchema, type AuthUser } from "@caresuite/domain";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { translate } from "../../i18n/messages.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { deleteSession, deleteUserSessions, insertSession, newSessionToken, type SessionPolicy } from "./sessions.repo.ts";
-import { blockedSeconds, clearAccountFailures, recordFailure } from "./throttle.ts";
-import { findUserByUsername, loadAuthUser } from "./users.repo.ts";
+import { releaseAttempt, reserveAttempt } from "./throttle.ts";
+import { findUserById, findUserByUsername, loadAuthUser } from "./users.repo.ts";
 
 export interface LoginError {
   field: "username" | "password" | null;
@@ -35,7 +35,11 @@ const failure = (ctx: RequestContext, error: Omit<LoginError, "message">, data =
   errors: [{ ...error, message: translate(`login.${error.code}` as Parameters<typeof translate>[0], ctx.locale, data) }],
 });
 
-/** spec: "POST {backend}/login, JSON username and password; reply ok, user, require_password_change, errors." */
+/**
+ * spec: "POST {backend}/login, JSON username and password; reply ok, user, require_password_change, errors."
+ * An unknown user and a wrong password get the same answer, on the same path (one lookup, one
+ * scrypt verify), so the answer does not tell which accounts exist (decision 008).
+ */
 export async function login(ctx: RequestContext, body: unknown, userAgent: string): Promise<LoginResult> {
   const parsed = loginInputSchema.safeParse(body);
   if (!parsed.success) return failure(ctx, { field: null, code: "invalid_input" });
@@ -44,25 +48,22 @@ export async function login(ctx: RequestContext, body: unknown, userAgent: strin
   const now = ctx.now();
   const keys = { account: username, ip: ctx.ip };
 
-  const wait = await blockedSeconds(db, keys, now);
-  if (wait > 0) return failure(ctx, { field: null, code: "throttled" }, { seconds: wait });
+  // Counted before the (slow) check, so parallel guesses cannot all pass a stale count.
+  const reservation = await reserveAttempt(ctx.db, keys, now);
+  if (!reservation.allowed) return failure(ctx, { field: null, code: "throttled" }, { seconds: reservation.waitSeconds });
 
   const user = await findUserByUsername(db, username);
   // Verify against a dummy hash for unknown names so both answers take the same time.
   const valid = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.SCRYPT_LOG_N)));
-  if (!user || !valid) {
-    await recordFailure(db, keys, now);
-    return user
-      ? failure(ctx, { field: "password", code: "wrong_password" })
-      : failure(ctx, { field: "username", code: "unknown_username" });
-  }
+  // The failure was counted by the reservation: nothing more to record.
+  if (!user || !valid) return failure(ctx, { field: null, code: "invalid_credentials" });
 
   const { token, hash } = newSessionToken();
   const rehash = needsRehash(user.password_hash, ctx.config.SCRYPT_LOG_N)
     ? await hashPassword(password, ctx.config.SCRYPT_LOG_N)
     : null;
   await db.transaction().execute(async (trx) => {
-    await clearAccountFailures(trx, username);
+    await releaseAttempt(trx, ctx.db.dialect, keys);
     if (rehash) await trx.updateTable("users").set({ password_hash: rehash }).where("id", "=", user.id).execute();
     await insertSession(trx, { hash, userId: user.id, now, ip: ctx.ip, userAgent }, sessionPolicy(ctx.config));
     await writeAudit(trx, {
@@ -85,17 +86,42 @@ export async function logout(ctx: RequestContext, token: string | undefined): Pr
   if (token) await deleteSession(ctx.db.kysely, token);
 }
 
-/** spec: "UserSetPassword(password, password_repeat) returns id"; revokes the user's other sessions. */
+function currentPasswordError(ctx: RequestContext, key: string, data: Record<string, unknown> = {}): AppError {
+  const message = translate(key as Parameters<typeof translate>[0], ctx.locale, data);
+  return new AppError("VALIDATION", message, {
+    fields: { current_password: [{ message: key, data: { field: "current_password", ...data } }] },
+  });
+}
+
+/**
+ * spec: "UserSetPassword(password, password_repeat) returns id"; revokes the user's other sessions.
+ * issue 9: the current password is asked for unless the password is temporary; a wrong one counts
+ * in the login throttle like a failed sign-in, so this is no way around it.
+ */
 export async function setOwnPassword(ctx: RequestContext, input: unknown): Promise<{ id: number }> {
   if (!isLoggedIn(ctx.user)) throw new AppError("MISSING_AUTH", "Session timed out");
-  const parsed = setPasswordInputSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(parsed.error) });
+  const userId = ctx.user.id;
+  const row = await findUserById(ctx.db.kysely, userId);
+  if (!row) throw new AppError("MISSING_AUTH", "Session timed out");
+  const parsed = setPasswordInputSchema(row.username).safeParse(input);
+  const fields: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  const current = parsed.success ? (parsed.data.current_password ?? "") : "";
+  const needsCurrent = row.password_is_temporary !== 1;
+  if (needsCurrent && parsed.success && current === "") {
+    fields["current_password"] = [{ message: VALIDATION_KEYS.required, data: { field: "current_password" } }];
+  }
+  if (!parsed.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Validation failed", { fields });
+
+  const now = ctx.now();
+  const keys = { account: row.username, ip: ctx.ip };
+  if (needsCurrent) {
+    const reservation = await reserveAttempt(ctx.db, keys, now);
+    if (!reservation.allowed) throw currentPasswordError(ctx, VALIDATION_KEYS.too_many_attempts, { seconds: reservation.waitSeconds });
+    if (!(await verifyPassword(current, row.password_hash))) throw currentPasswordError(ctx, VALIDATION_KEYS.wrong_current_password);
   }
   const hash = await hashPassword(parsed.data.password, ctx.config.SCRYPT_LOG_N);
-  const now = ctx.now();
-  const userId = ctx.user.id;
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (needsCurrent) await releaseAttempt(trx, ctx.db.dialect, keys);
     await trx
       .updateTable("users")
       .set({ password_hash: hash, password_is_temporary: 0, updated_at: now })

@@ -4,12 +4,26 @@ import { buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { THROTTLE_RULES } from "./throttle.ts";
 
+/** decision 008: one answer for an unknown user and a wrong password. */
+const INVALID_CREDENTIALS = { field: null, code: "invalid_credentials", message: "Benutzername oder Passwort ist falsch." };
+
 describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(dialect);
   });
   afterAll(() => server.close());
+
+  /** POST /backend/login from a given client address (the socket's, as Fastify sees it). */
+  const loginFrom = (ip: string, username: string, password: string) =>
+    server.app.inject({
+      method: "POST",
+      url: "/backend/login",
+      remoteAddress: ip,
+      headers: { "content-type": "application/json", "x-cs-request": "1", "x-cs-system": "01", "accept-language": "de" },
+      payload: JSON.stringify({ username, password }),
+    });
+  const codeOf = (response: { json(): { errors: { code: string }[] } }) => response.json().errors[0]?.code ?? "ok";
 
   it("signs in, reports the user and writes the loggedin audit entry", async () => {
     const user = await buildUser(server.db.kysely, { permissions: ["calllog::use_module"] });
@@ -31,22 +45,22 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(stored.map((s) => s.token_hash)).not.toContain(cookie?.value);
   });
 
-  it.each([
-    // spec §8: "Login: unknown username; wrong password"
-    ["unknown username", "nobody-here", "whatever", "username", "unknown_username", "Unbekannter Benutzername."],
-    ["wrong password", "known-user", "wrong", "password", "wrong_password", "Falsches Passwort."],
-  ])("answers %s with a translated, field-bound error", async (_name, username, password, field, code, message) => {
-    await buildUser(server.db.kysely, { username: "known-user", password: "right password" }).catch(() => undefined);
-    const response = await new TestClient(server.app).login(username, password);
-    expect(response.json()).toEqual({ ok: false, user: null, require_password_change: false, errors: [{ field, code, message }] });
-    expect(response.cookies.find((c) => c.name === "cs_session")).toBeUndefined();
+  it("answers an unknown user and a wrong password alike: same field, code and message (issue 9)", async () => {
+    const known = await buildUser(server.db.kysely);
+    const unknown = await loginFrom("10.0.1.1", "nobody-here", "whatever");
+    const wrong = await loginFrom("10.0.1.1", known.username, "wrong");
+    for (const response of [unknown, wrong]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: false, user: null, require_password_change: false, errors: [INVALID_CREDENTIALS] });
+      expect(response.cookies.find((c) => c.name === "cs_session")).toBeUndefined();
+    }
   });
 
   it("uses Accept-Language for the message", async () => {
     const client = new TestClient(server.app);
     client.language = "fr-CH,fr;q=0.9";
     const response = await client.login("nobody", "x");
-    expect(response.json().errors[0].message).toBe("Nom d'utilisateur inconnu.");
+    expect(response.json().errors[0].message).toBe("Nom d'utilisateur ou mot de passe incorrect.");
   });
 
   it("asks for a password change when the password is temporary", async () => {
@@ -55,30 +69,56 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(response.json()).toMatchObject({ ok: true, require_password_change: true });
   });
 
-  it("throttles an account after repeated failures without blocking other accounts", async () => {
+  it("checks at most 5 passwords of 200 parallel guesses at one account (DESIGN.md §7)", async () => {
     const victim = await buildUser(server.db.kysely);
-    const other = await buildUser(server.db.kysely);
-    const client = new TestClient(server.app);
-    for (let i = 0; i < THROTTLE_RULES.account.maxFailures; i++) await client.login(victim.username, "bad");
-    const blocked = await client.login(victim.username, victim.password);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => loginFrom("10.0.2.1", victim.username, `guess ${i}`)));
+    const codes = answers.map(codeOf);
+    // Every answer that is not "throttled" had its password checked.
+    expect(codes.filter((c) => c !== "throttled")).toEqual(Array(THROTTLE_RULES.accountIp.maxFailures).fill("invalid_credentials"));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    // The right password from the guessing address is refused too, while the block lasts.
+    expect(codeOf(await loginFrom("10.0.2.1", victim.username, victim.password))).toBe("throttled");
+  });
+
+  it("blocks the guessing address, never the account's owner elsewhere (issue 9)", async () => {
+    const admin = await buildUser(server.db.kysely, { is_superuser: true });
+    for (let i = 0; i < THROTTLE_RULES.accountIp.maxFailures; i++) {
+      expect(codeOf(await loginFrom("10.0.3.1", admin.username, "bad"))).toBe("invalid_credentials");
+    }
+    const blocked = await loginFrom("10.0.3.1", admin.username, admin.password);
     expect(blocked.json().errors[0]).toMatchObject({ code: "throttled", field: null });
     expect(blocked.json().errors[0].message).toMatch(/Zu viele fehlgeschlagene Anmeldungen\. Bitte in \d+ Sekunden/);
-    expect((await client.login(other.username, other.password)).json().ok).toBe(true);
-    // After the block has passed, the right password works again.
-    server.clock.now += THROTTLE_RULES.account.blockMs + 1000;
-    expect((await client.login(victim.username, victim.password)).json().ok).toBe(true);
+    // The owner, from another address, signs in; the block stays on the guessing address.
+    expect((await loginFrom("10.0.3.2", admin.username, admin.password)).json().ok).toBe(true);
+    expect(codeOf(await loginFrom("10.0.3.1", admin.username, admin.password))).toBe("throttled");
+    // After the block has passed, the right password works from there too.
+    server.clock.now += THROTTLE_RULES.accountIp.blockMs + 1000;
+    expect((await loginFrom("10.0.3.1", admin.username, admin.password)).json().ok).toBe(true);
     server.clock.now = Date.now();
   });
 
+  it("lets a correct password give its place back: 4 failures and a success never block", async () => {
+    const user = await buildUser(server.db.kysely);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < THROTTLE_RULES.accountIp.maxFailures - 1; i++) await loginFrom("10.0.4.1", user.username, "bad");
+      expect((await loginFrom("10.0.4.1", user.username, user.password)).json().ok).toBe(true);
+    }
+  });
+
   it("throttles an address that sprays many accounts", async () => {
-    const client = new TestClient(server.app);
-    const ip = "10.9.8.7";
-    const attempt = (username: string) => client.post("/backend/login", { username, password: "bad" }, { "x-forwarded-for": ip });
-    for (let i = 0; i < THROTTLE_RULES.ip.maxFailures; i++) await attempt(`sprayed-${i}`);
-    expect((await attempt("someone-else")).json().errors[0].code).toBe("throttled");
+    for (let i = 0; i < THROTTLE_RULES.ip.maxFailures; i++) await loginFrom("10.9.8.7", `sprayed-${i}`, "bad");
+    expect(codeOf(await loginFrom("10.9.8.7", "someone-else", "bad"))).toBe("throttled");
     // Another address is not affected.
-    const fromElsewhere = await client.post("/backend/login", { username: "x", password: "y" }, { "x-forwarded-for": "10.1.1.1" });
-    expect(fromElsewhere.json().errors[0].code).toBe("unknown_username");
+    expect(codeOf(await loginFrom("10.1.1.1", "x", "y"))).toBe("invalid_credentials");
+  });
+
+  it("forgets passed failures: the table does not grow with anonymous guesses", async () => {
+    for (let i = 0; i < 30; i++) await loginFrom(`10.0.5.${i}`, `gone-${i}`, "bad");
+    server.clock.now += THROTTLE_RULES.ip.windowMs + 60_000;
+    await loginFrom("10.0.5.200", "trigger", "bad");
+    const left = await server.db.kysely.selectFrom("login_throttle").select("key").where("key", "like", "%10.0.5.%").execute();
+    server.clock.now = Date.now();
+    expect(left.map((r) => r.key).sort()).toEqual(["acct:10.0.5.200|trigger", "ip:10.0.5.200"]);
   });
 
   it("ends a session 7 days after sign-in even when in use (DESIGN.md §3)", async () => {
@@ -93,6 +133,27 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     longIdle.clock.now += 120_000;
     expect(await me()).toBe(0);
     await longIdle.close();
+  });
+
+  it("counts the idle limit from the last request: used every 15 s, a 1-minute limit never ends it (issue 9)", async () => {
+    const shortIdle = await startTestServer(dialect, { SESSION_IDLE_MINUTES: "1" });
+    try {
+      const user = await buildUser(shortIdle.db.kysely);
+      const client = new TestClient(shortIdle.app);
+      await client.login(user.username, user.password);
+      const me = async () => (await client.gql<{ authUser: { id: number } }>("{ authUser { id } }")).data?.authUser.id;
+      for (let second = 15; second <= 300; second += 15) {
+        shortIdle.clock.now += 15_000;
+        expect(await me(), `after ${second} s`).toBe(user.id);
+      }
+      shortIdle.clock.now += 59_000;
+      expect(await me()).toBe(user.id);
+      // A minute (and the touch interval, a sixtieth of it) without a request ends it.
+      shortIdle.clock.now += 62_000;
+      expect(await me()).toBe(0);
+    } finally {
+      await shortIdle.close();
+    }
   });
 
   it("logs out: the session is gone and the cookie cleared", async () => {
@@ -114,29 +175,6 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     server.clock.now += 61 * 60_000;
     expect((await client.gql<{ authUser: { id: number } }>("{ authUser { id } }")).data?.authUser.id).toBe(0);
     server.clock.now = Date.now();
-  });
-
-  it("changes the password, clears the temporary flag and revokes other sessions", async () => {
-    const user = await buildUser(server.db.kysely, { password_is_temporary: true });
-    const first = new TestClient(server.app);
-    const second = new TestClient(server.app);
-    await first.login(user.username, user.password);
-    await second.login(user.username, user.password);
-    const mutation = "mutation UserSetPassword($p: String!, $r: String!) { userSetPassword(password: $p, password_repeat: $r) { id } }";
-    const mismatch = await first.gql(mutation, { p: "new secret 123", r: "other secret" });
-    expect(mismatch.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { password_repeat: [{ message: "validation.no_match" }] } });
-    const ok = await first.gql<{ userSetPassword: { id: number } }>(mutation, { p: "new secret 123", r: "new secret 123" });
-    expect(ok.data?.userSetPassword.id).toBe(user.id);
-    expect((await second.gql<{ authUser: { id: number } }>("{ authUser { id } }")).data?.authUser.id).toBe(0);
-    const relogin = await new TestClient(server.app).login(user.username, "new secret 123");
-    expect(relogin.json()).toMatchObject({ ok: true, require_password_change: false });
-  });
-
-  it("refuses userSetPassword without a session with MISSING_AUTH", async () => {
-    const result = await new TestClient(server.app).gql(
-      'mutation { userSetPassword(password: "abcdefgh1", password_repeat: "abcdefgh1") { id } }',
-    );
-    expect(result.errors?.[0]?.extensions?.code).toBe("MISSING_AUTH");
   });
 
   describe("bad input: a clear error, no 500, nothing stored", () => {

@@ -37,8 +37,18 @@ export async function insertSession(
 }
 
 /**
+ * How stale `last_seen_at` may get before a request writes it again: a write per request would be
+ * an fsync per request on SQLite. A sixtieth of the idle limit, at most a minute.
+ */
+export function touchInterval(policy: SessionPolicy): number {
+  return Math.min(60_000, Math.floor(policy.idleMs / 60));
+}
+
+/**
  * The user id of a live session, touching its idle clock; null (and the row deleted) when it has
- * passed its idle or absolute expiry. Touches at most once a minute to spare the database.
+ * passed its idle or absolute expiry. The idle limit counts from the last request (issue 9): the
+ * stored time may lag the last request by up to one touch interval, so that interval is added
+ * before a session counts as idle. A session never ends early; it may end up to one interval late.
  */
 export async function resolveSession(
   db: Kysely<Database>,
@@ -49,11 +59,13 @@ export async function resolveSession(
   const hash = hashToken(token);
   const row = await db.selectFrom("sessions").selectAll().where("token_hash", "=", hash).executeTakeFirst();
   if (!row) return null;
-  if (now >= row.expires_at || now - row.last_seen_at >= policy.idleMs) {
+  const touchEvery = touchInterval(policy);
+  const idle = now - row.last_seen_at;
+  if (now >= row.expires_at || idle >= policy.idleMs + touchEvery) {
     await db.deleteFrom("sessions").where("token_hash", "=", hash).execute();
     return null;
   }
-  if (now - row.last_seen_at > 60_000) {
+  if (idle >= touchEvery) {
     await db.updateTable("sessions").set({ last_seen_at: now }).where("token_hash", "=", hash).execute();
   }
   return row.user_id;

@@ -4,26 +4,28 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
-import { fieldErrors, setPasswordInputSchema } from "@caresuite/domain";
-import { firstFieldErrors, validationFieldErrors, type FieldError } from "../../api/errors";
+import { validationFieldErrors, type FieldError } from "../../api/errors";
 import { safeRedirectTarget } from "../../api/session-expiry";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { AuthCard } from "../../ui/AuthCard";
 import { translateFieldError } from "../../ui/field-error";
 import { notify } from "../../ui/notify";
+import { checkSetPasswordForm, type SetPasswordField as Fields } from "./set-password-form";
 import { USER_SET_PASSWORD } from "./set-password.graphql";
 
-type Fields = "password" | "password_repeat";
-
-/** /auth/set-password: replaces a temporary password (route table: "a notice says the password is temporary"). */
+/**
+ * /auth/set-password: replaces a temporary password (route table: "a notice says the password is
+ * temporary"). A password that is not temporary is only changed with the current one (issue 9).
+ */
 export function SetPasswordPage(): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { data, refetch } = useAppData();
   const [{ fetching }, setPassword] = useMutation(USER_SET_PASSWORD);
-  const [values, setValues] = useState<Record<Fields, string>>({ password: "", password_repeat: "" });
+  const [values, setValues] = useState<Record<Fields, string>>({ current_password: "", password: "", password_repeat: "" });
+  const temporary = data.user.password_is_temporary;
   const [errors, setErrors] = useState<Partial<Record<Fields, FieldError>>>({});
 
   const change = (field: Fields) => (event: { currentTarget: HTMLInputElement }) => {
@@ -33,13 +35,13 @@ export function SetPasswordPage(): ReactNode {
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const parsed = setPasswordInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstFieldErrors(fieldErrors(parsed.error)));
+    const checked = checkSetPasswordForm(values, data.user);
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    const result = await setPassword(parsed.data);
+    const result = await setPassword(checked.input);
     if (result.error || !result.data?.userSetPassword) {
       // spec §8: "Set password: validation failed maps to fields, otherwise generic update-error notification."
       const fields = validationFieldErrors(result.error);
@@ -54,17 +56,31 @@ export function SetPasswordPage(): ReactNode {
 
   return (
     <AuthCard title={t("setPassword.title")} testId={TESTIDS.setPassword.page}>
-      <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid={TESTIDS.setPassword.notice}>
-        {t("setPassword.notice")}
-      </Alert>
+      {temporary && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid={TESTIDS.setPassword.notice}>
+          {t("setPassword.notice")}
+        </Alert>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           {/* Lets password managers store the new password for the right account. */}
           <input type="text" name="username" autoComplete="username" value={data.user.username} readOnly hidden />
+          {!temporary && (
+            <PasswordInput
+              label={t("setPassword.current")}
+              autoComplete="current-password"
+              autoFocus
+              required
+              value={values.current_password}
+              onChange={change("current_password")}
+              error={translateFieldError(t, errors.current_password)}
+              data-testid={TESTIDS.setPassword.current}
+            />
+          )}
           <PasswordInput
             label={t("setPassword.password")}
             autoComplete="new-password"
-            autoFocus
+            autoFocus={temporary}
             required
             value={values.password}
             onChange={change("password")}

@@ -4,7 +4,8 @@ import { loginFormErrors } from "./login-errors";
 
 // A translator that knows a few keys and otherwise returns the default value, like i18next.
 const known: Record<string, string> = {
-  "login.errors.wrong_password": "Falsches Passwort.",
+  "login.errors.invalid_credentials": "Benutzername oder Passwort ist falsch.",
+  "login.errors.ldap_wrong_password": "Falsches Passwort für das Verzeichnis (LDAP).",
   "login.errors.throttled": "Zu viele Versuche.",
   "login.errors.general": "Anmeldung fehlgeschlagen.",
 };
@@ -12,9 +13,15 @@ const t = ((key: string, options?: { defaultValue?: string }) => known[key] ?? o
 
 describe("login errors", () => {
   it("prefers our key, placed on the field the server names", () => {
-    expect(loginFormErrors(t, [{ field: "password", code: "wrong_password", message: "Wrong password." }])).toEqual({
-      password: "Falsches Passwort.",
+    expect(loginFormErrors(t, [{ field: "password", code: "ldap_wrong_password", message: "Wrong password." }])).toEqual({
+      password: "Falsches Passwort für das Verzeichnis (LDAP).",
       common: [],
+    });
+  });
+
+  it("shows the one answer for an unknown user or a wrong password as a common warning (decision 008)", () => {
+    expect(loginFormErrors(t, [{ field: null, code: "invalid_credentials", message: "Wrong username or password." }])).toEqual({
+      common: ["Benutzername oder Passwort ist falsch."],
     });
   });
 
