@@ -46,13 +46,13 @@ const MESSAGES = {
     de: "Gibt mehr Rechte, als Sie selbst haben: {value}.",
     en: "Gives more rights than you hold yourself: {value}.",
     fr: "Donne plus de droits que vous n'en avez vous-même : {value}.",
-    it: "Concede più diritti di quelli che possiede: {value}.",
+    it: "Concede più diritti di quelli che si possiedono: {value}.",
   },
   "validation.exceeds_own_systems": {
     de: "Nur Systeme, auf die Sie selbst Zugriff haben; ohne Auswahl wären es alle Systeme.",
     en: "Only systems you have access to yourself; no selection would mean all systems.",
     fr: "Uniquement des systèmes auxquels vous avez vous-même accès ; sans sélection, ce seraient tous les systèmes.",
-    it: "Solo sistemi a cui Lei stesso ha accesso; senza selezione sarebbero tutti i sistemi.",
+    it: "Solo sistemi a cui si ha accesso; senza selezione sarebbero tutti i sistemi.",
   },
   "validation.upload_too_big": {
     de: "Die Datei ist zu gross (höchstens {max}).",

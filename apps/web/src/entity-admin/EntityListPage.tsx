@@ -5,7 +5,7 @@ import { IconArrowsSort, IconDatabaseOff, IconPlus, IconSearch } from "@tabler/i
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
-import { hasPermission, isLicensed, type EntityDef } from "@caresuite/domain";
+import { hasWritePermission, isLicensed, type EntityDef } from "@caresuite/domain";
 import { useAppData } from "../app/providers/AppDataProvider";
 import { TESTIDS } from "../testids";
 import { EntityProvider } from "./EntityContext";
@@ -23,7 +23,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function useCanWrite(entity: EntityDef): boolean {
   const { data } = useAppData();
   return (
-    hasPermission(data.user, entity.permission) &&
+    // spec "Levels are hide, read, write": changes need the entity's permission at write.
+    hasWritePermission(data.user, entity.permission) &&
     (entity.licence === undefined || isLicensed(data.licence, entity.licence, data.user))
   );
 }

@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
-import { hasPermission, pageUrlNeedsWarning, saveButtonVisible } from "@caresuite/domain";
+import { hasWritePermission, pageUrlNeedsWarning, saveButtonVisible } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
@@ -33,7 +33,8 @@ export function DisplaySettingsDrawer({ profile, opened, onClosed }: DisplaySett
   const narrow = useMediaQuery("(max-width: 40em)");
   const wide = useMediaQuery("(min-width: 75em)");
   const editor = useDisplayProfileEditor(profile);
-  const canManage = hasPermission(data.user, MANAGE);
+  // Changing profiles needs the permission at write (docs/decisions/009).
+  const canManage = hasWritePermission(data.user, MANAGE);
   // The action waiting for "discard unsaved changes?".
   const [pending, setPending] = useState<(() => void) | null>(null);
 

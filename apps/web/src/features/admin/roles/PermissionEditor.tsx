@@ -2,37 +2,41 @@ import { memo, useCallback, type ReactNode } from "react";
 import { Badge, Group, Menu, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { ROLE_PERMISSION_LEVELS, type PermissionCode, type PermissionModule, type RolePermissionLevel } from "@caresuite/domain";
+import { ROLE_PERMISSION_LEVELS, meaningfulLevels, type PermissionCode, type PermissionModule, type RolePermissionLevel } from "@caresuite/domain";
 import { TESTIDS } from "../../../testids";
-import { PERMISSION_MODULES, grantedCount, permissionLabelKey, setModuleLevel, type PermissionLevels } from "./role-form";
+import { PERMISSION_MODULES, grantedCount, permissionLabelKey, setModuleLevel, type CanGrantLevel, type PermissionLevels } from "./role-form";
 
 interface PermissionEditorProps {
   levels: PermissionLevels;
   /** Gets an update of the current levels (stable callbacks keep the rows from re-rendering). */
   onChange: (update: (levels: PermissionLevels) => PermissionLevels) => void;
-  /** Whether the signed-in user may grant a code (nobody grants what they do not hold). */
-  canGrant: (code: PermissionCode) => boolean;
+  /** Whether the signed-in user may grant a code at a level (nobody grants what they do not hold). */
+  canGrant: CanGrantLevel;
   disabled: boolean;
 }
 
 interface PermissionRowProps {
   code: PermissionCode;
   level: RolePermissionLevel;
-  locked: boolean;
+  canGrant: CanGrantLevel;
   disabled: boolean;
   onChange: (code: PermissionCode, level: RolePermissionLevel) => void;
 }
 
 /** One code with its hide/read/write control; memoised, a change re-renders one row of 55. */
-const PermissionRow = memo(function PermissionRow({ code, level, locked, disabled, onChange }: PermissionRowProps): ReactNode {
+const PermissionRow = memo(function PermissionRow({ code, level, canGrant, disabled, onChange }: PermissionRowProps): ReactNode {
   const { t } = useTranslation();
   const label = t(permissionLabelKey(code));
+  // docs/decisions/009: only the levels that make a difference for this code, and within one's own.
+  const meaningful = meaningfulLevels(code);
+  const grantable = meaningful.filter((value) => value !== "hide" && canGrant(code, value));
+  const lockKey = grantable.length === 0 ? "roles.notGrantable" : grantable.length < meaningful.length - 1 ? "roles.writeNotGrantable" : null;
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" py={2}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        {locked && (
-          <Tooltip label={t("roles.notGrantable")}>
-            <IconLock size={14} color="var(--mantine-color-dimmed)" aria-label={t("roles.notGrantable")} style={{ flexShrink: 0 }} />
+        {lockKey && (
+          <Tooltip label={t(lockKey)}>
+            <IconLock size={14} color="var(--mantine-color-dimmed)" aria-label={t(lockKey)} style={{ flexShrink: 0 }} />
           </Tooltip>
         )}
         <Text size="sm" title={code}>
@@ -43,7 +47,12 @@ const PermissionRow = memo(function PermissionRow({ code, level, locked, disable
         size="xs"
         value={level}
         onChange={(value) => onChange(code, value as RolePermissionLevel)}
-        data={ROLE_PERMISSION_LEVELS.map((value) => ({ value, label: t(`roles.levels.${value}`), disabled: locked && value !== "hide" }))}
+        data={ROLE_PERMISSION_LEVELS.map((value) => ({
+          value,
+          label: t(`roles.levels.${value}`),
+          // A stored level stays visible even where it makes no difference.
+          disabled: value !== level && (!meaningful.includes(value) || !canGrant(code, value)),
+        }))}
         disabled={disabled}
         color={level === "write" ? "blue" : level === "read" ? "teal" : undefined}
         aria-label={label}
@@ -108,7 +117,7 @@ export function PermissionEditor({ levels, onChange, canGrant, disabled }: Permi
               {!disabled && <ModuleMenu module={module} onSet={(level) => onChange((current) => setModuleLevel(current, codes, level, canGrant))} />}
             </Group>
             {codes.map((code) => (
-              <PermissionRow key={code} code={code} level={levels[code]} locked={!canGrant(code)} disabled={disabled} onChange={change} />
+              <PermissionRow key={code} code={code} level={levels[code]} canGrant={canGrant} disabled={disabled} onChange={change} />
             ))}
           </Stack>
         </Paper>

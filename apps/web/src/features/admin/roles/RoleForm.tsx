@@ -1,10 +1,10 @@
-import { useCallback, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconClipboardCopy, IconClipboardText, IconCopy, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
-import { hasPermission, parseRolePermissions, serializeRolePermissions, type PermissionCode } from "@caresuite/domain";
+import { parseRolePermissions, serializeRolePermissions } from "@caresuite/domain";
 import type { FieldError } from "../../../api/errors";
 import { useModalRouteClose } from "../../../app/ModalRoute";
 import { useAppData } from "../../../app/providers/AppDataProvider";
@@ -22,6 +22,7 @@ import { readClipboard, writeClipboard } from "./clipboard";
 import {
   ROLE_FORM_FIELDS,
   applyPastedPermissions,
+  grantLevelCheck,
   grantedPermissions,
   roleFormErrors,
   roleInputOf,
@@ -64,7 +65,8 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
   const readOnly = record !== null && !record.can_edit;
   const user = appData.user;
 
-  const canGrant = useCallback((code: PermissionCode): boolean => hasPermission(user, code), [user]);
+  // DESIGN.md §7 "Granting is bounded by holding": levels whose access exceeds one's own are locked.
+  const canGrant = useMemo(() => grantLevelCheck(user), [user]);
   const changePermissions = useCallback(
     (next: (levels: PermissionLevels) => PermissionLevels): void => setValues((previous) => ({ ...previous, permissions: next(previous.permissions) })),
     [],
@@ -188,6 +190,11 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
         <PermissionEditor levels={values.permissions} onChange={changePermissions} canGrant={canGrant} disabled={readOnly} />
         <Divider label={t(labelKey("call_source_group_permissions"))} labelPosition="left" mt="xs" />
         <GroupAccessEditor groups={values.groups} onChange={(groups) => setValues((previous) => ({ ...previous, groups }))} disabled={readOnly} />
+        {errors["call_source_group_permissions"] && (
+          <Text size="sm" c="red" role="alert">
+            {translateFieldError(t, errors["call_source_group_permissions"], labelKey)}
+          </Text>
+        )}
         {failure && <FailureAlert failure={failure} labelKey={labelKey} />}
         {blocker.state === "blocked" ? (
           <UnsavedChangesAlert blocker={blocker} />

@@ -4,6 +4,7 @@ import { IconArrowsSort, IconLock, IconPlus, IconShieldOff } from "@tabler/icons
 import { Outlet, useNavigate } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
+import { hasWritePermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
@@ -102,9 +103,12 @@ export function RolesListPage(): ReactNode {
               {t("entityList.sort")}
             </Button>
           )}
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit/-1")} data-testid={TESTIDS.entityList.new}>
-            {t("entityList.new")}
-          </Button>
+          {/* Level read shows the roles; creating needs write (docs/decisions/009). */}
+          {hasWritePermission(appData.user, "admin::manage_roles") && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit/-1")} data-testid={TESTIDS.entityList.new}>
+              {t("entityList.new")}
+            </Button>
+          )}
         </Group>
       </Group>
       <Text size="sm" c="dimmed">

@@ -23,6 +23,7 @@ import {
   roleInputOf,
   roleToValues,
   sameRoleValues,
+  grantLevelCheck,
   setModuleLevel,
 } from "./role-form";
 import type { RoleRecord } from "./roles.graphql";
@@ -90,6 +91,28 @@ describe("permission editor model", () => {
     const next = setModuleLevel(permissionLevels(), codes, "read", canGrant);
     expect(codes.map((code) => next[code])).toEqual(["read", "hide", "read", "read"]);
     expect(codes.every((code) => setModuleLevel(next, codes, "hide", canGrant)[code] === "hide")).toBe(true);
+  });
+});
+
+describe('granting levels — spec "Levels are hide, read, write" (docs/decisions/009)', () => {
+  const reader = buildUser({ permissions: ["admin::manage_system", "calllog::use_module"], write_permissions: [] });
+  const canGrant = grantLevelCheck(reader);
+
+  it.each<[PermissionCode, "hide" | "read" | "write", boolean]>([
+    ["admin::manage_system", "read", true],
+    ["admin::manage_system", "write", false],
+    ["calllog::use_module", "write", true],
+    ["admin::see_auditlog", "read", false],
+    ["admin::see_auditlog", "hide", true],
+    ["calllog::close_calls", "write", false],
+  ])("an actor at read for manage_system: %s at %s → %s", (code, level, expected) => {
+    expect(canGrant(code, level)).toBe(expected);
+  });
+
+  it("sets a module to write only where write makes a difference and is held", () => {
+    const codes = PERMISSION_MODULES.find(([module]) => module === "calllog")?.[1] ?? [];
+    const next = setModuleLevel(permissionLevels(), codes, "write", grantLevelCheck(buildUser({ permissions: ["calllog::use_module", "calllog::close_calls"], write_permissions: ["calllog::close_calls"] })));
+    expect(codes.map((code) => next[code])).toEqual(["read", "write", "hide", "hide"]);
   });
 });
 

@@ -2,9 +2,12 @@ import {
   PERMISSION_CODES,
   fieldErrors,
   isPermissionCode,
+  meaningfulLevels,
   permissionCodesByModule,
+  roleGrantsBeyond,
   roleInputSchema,
   type AccessLevel,
+  type GrantHolder,
   type PermissionCode,
   type PermissionModule,
   type RolePermissionLevel,
@@ -82,15 +85,37 @@ export function grantedCount(levels: PermissionLevels, codes: readonly Permissio
   return codes.filter((code) => levels[code] !== "hide").length;
 }
 
+/** Whether the actor may give a code at a level (nobody grants what they do not hold, docs/decisions/009). */
+export type CanGrantLevel = (code: PermissionCode, level: RolePermissionLevel) => boolean;
+
+/** What the signed-in user may give: a level whose access lies within their own (hide always). */
+export function grantLevelCheck(holder: GrantHolder): CanGrantLevel {
+  return (code, level) => level === "hide" || roleGrantsBeyond(holder, [{ code, level }]).length === 0;
+}
+
+/**
+ * The level a module's "all" control sets for one code: the level itself where it makes a
+ * difference, read for codes without changes (write would give the same), none for action codes
+ * at read (it would give nothing).
+ */
+function moduleLevelFor(code: PermissionCode, level: RolePermissionLevel): RolePermissionLevel | null {
+  const meaningful = meaningfulLevels(code);
+  if (meaningful.includes(level)) return level;
+  return level === "write" && meaningful.includes("read") ? "read" : null;
+}
+
 /** Sets every code of a module the actor may grant to one level (the module's "all" control). */
 export function setModuleLevel(
   levels: PermissionLevels,
   codes: readonly PermissionCode[],
   level: RolePermissionLevel,
-  canGrant: (code: PermissionCode) => boolean,
+  canGrant: CanGrantLevel,
 ): PermissionLevels {
   const next = { ...levels };
-  for (const code of codes) if (level === "hide" || canGrant(code)) next[code] = level;
+  for (const code of codes) {
+    const target = moduleLevelFor(code, level);
+    if (target !== null && canGrant(code, target)) next[code] = target;
+  }
   return next;
 }
 
@@ -108,13 +133,13 @@ export interface PasteResult {
 export function applyPastedPermissions(
   current: PermissionLevels,
   clipboard: RolePermissionsClipboard,
-  canGrant: (code: PermissionCode) => boolean,
+  canGrant: CanGrantLevel,
 ): PasteResult {
   const pasted = permissionLevels(clipboard.permissions);
   const permissions = { ...current };
   const skipped: PermissionCode[] = [];
   for (const code of PERMISSION_CODES) {
-    if (pasted[code] !== "hide" && !canGrant(code)) {
+    if (!canGrant(code, pasted[code])) {
       if (pasted[code] !== current[code]) skipped.push(code);
       continue;
     }

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Fieldset, Group, Loader, NumberInput, Select, Si
 import { IconAlertCircle, IconAlertTriangle, IconLock } from "@tabler/icons-react";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
-import { LOCALES, globalSettingsSchema, hasPermission, type GlobalSettings } from "@caresuite/domain";
+import { LOCALES, globalSettingsSchema, hasWritePermission, type GlobalSettings } from "@caresuite/domain";
 import type { FieldError } from "../../../api/errors";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { mutationFailure, validationFailure, type MutationFailure } from "../../../entity-admin/entity-errors";
@@ -159,7 +159,7 @@ export function GlobalSettingsPage(): ReactNode {
         </Center>
       );
     }
-    return <SettingsForm settings={settings} canWrite={hasPermission(appData.user, "admin::manage_system")} />;
+    return <SettingsForm settings={settings} canWrite={hasWritePermission(appData.user, "admin::manage_system")} />;
   };
 
   return (

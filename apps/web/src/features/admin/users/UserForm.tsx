@@ -4,7 +4,7 @@ import { IconCopy, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
-import { LOCALES, type Locale } from "@caresuite/domain";
+import { LOCALES, seesAllSystems, type Locale } from "@caresuite/domain";
 import type { FieldError } from "../../../api/errors";
 import { useModalRouteClose } from "../../../app/ModalRoute";
 import { useAppData } from "../../../app/providers/AppDataProvider";
@@ -19,9 +19,11 @@ import { notify } from "../../../ui/notify";
 import type { RoleRecord } from "../roles/roles.graphql";
 import {
   USER_FORM_FIELDS,
-  assignableRoles,
   canDeleteUser,
   copyUserValues,
+  grantHolderOf,
+  offeredRoles,
+  offeredSystems,
   roleActorOf,
   userFormErrors,
   userInputOf,
@@ -63,6 +65,9 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
   const me = appData.user;
   const readOnly = record !== null && !record.can_edit;
   const mode = record ? "update" : "create";
+  // DESIGN.md §7 "Granting is bounded by holding": the form offers only what the actor may give.
+  const holder = useMemo(() => grantHolderOf(me), [me]);
+  const allSystemsAllowed = seesAllSystems(holder);
 
   const set = <K extends keyof UserFormValues>(name: K, value: UserFormValues[K]): void => setValues((previous) => ({ ...previous, [name]: value }));
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], labelKey);
@@ -72,20 +77,22 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
     "data-testid": TESTIDS.entityForm.field(name),
   });
 
-  // spec §6: only roles below one's own can be handed out; a read-only view shows the user's own.
+  // spec §6: only roles below one's own can be handed out, and none giving more than one holds;
+  // a read-only view shows the user's own.
   const roleOptions = useMemo(() => {
     if (readOnly || !roles) return (record?.roles ?? []).map((role) => ({ value: role.id, label: role.name }));
-    return assignableRoles(roleActorOf(me, roles), roles).map((role) => ({ value: role.id, label: role.name }));
-  }, [readOnly, roles, record, me]);
+    return offeredRoles(roleActorOf(me, roles), holder, roles).map((role) => ({ value: role.id, label: role.name }));
+  }, [readOnly, roles, record, me, holder]);
   const systemOptions = useMemo(() => {
     const known = appData.systems.map((system) => ({ value: system.id, label: system.name }));
     const unknown = values.system_access.filter((id) => !known.some((o) => o.value === id)).map((id) => ({ value: id, label: `#${id}` }));
-    return [...known, ...unknown];
-  }, [appData.systems, values.system_access]);
+    // A read-only view shows what the user has; a limited actor is offered only their own systems.
+    return readOnly ? [...known, ...unknown] : offeredSystems(holder, [...known, ...unknown]);
+  }, [appData.systems, values.system_access, readOnly, holder]);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const found = userFormErrors(values, mode);
+    const found = userFormErrors(values, mode, holder);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(validationFailure(found, USER_FORM_FIELDS));
@@ -204,11 +211,12 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
               <Grid.Col span={12}>
                 <MultiSelect<number>
                   {...common("system_access")}
-                  description={t("users.help.system_access")}
+                  description={t(allSystemsAllowed ? "users.help.system_access" : "users.help.system_access_limited")}
                   data={systemOptions}
                   value={values.system_access}
                   onChange={(ids) => set("system_access", ids)}
-                  placeholder={values.system_access.length === 0 ? t("users.allSystems") : undefined}
+                  // An empty list means all systems: said only where the actor may give that.
+                  placeholder={values.system_access.length === 0 && (allSystemsAllowed || readOnly) ? t("users.allSystems") : undefined}
                   clearable
                 />
               </Grid.Col>

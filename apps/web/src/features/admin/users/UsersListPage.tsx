@@ -5,6 +5,8 @@ import { IconLock, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
+import { hasWritePermission } from "@caresuite/domain";
+import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, ListPager, OpenableRow } from "../../../entity-admin/ListParts";
 import { PAGE_SIZE, pageCount, readPagedSearch, writePagedSearch, type PagedSearch } from "../../../entity-admin/list-state";
 import { TESTIDS } from "../../../testids";
@@ -62,6 +64,7 @@ function UserRow({ user, onOpen }: { user: UserRecord; onOpen: (id: number) => v
 /** /admin/users: the accounts with their roles; the form opens as the modal route `edit/:id?`. */
 export function UsersListPage(): ReactNode {
   const { t } = useTranslation();
+  const { data: appData } = useAppData();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readPagedSearch(params);
@@ -136,9 +139,12 @@ export function UsersListPage(): ReactNode {
         <Title order={2} size="h3">
           {t("admin.nav.users")}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit/-1")} data-testid={TESTIDS.entityList.new}>
-          {t("entityList.new")}
-        </Button>
+        {/* Level read shows the users; creating needs write (docs/decisions/009). */}
+        {hasWritePermission(appData.user, "admin::manage_users") && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit/-1")} data-testid={TESTIDS.entityList.new}>
+            {t("entityList.new")}
+          </Button>
+        )}
       </Group>
       <TextInput
         type="search"

@@ -8,6 +8,9 @@ import {
   canDeleteUser,
   copyUserValues,
   emptyUserValues,
+  grantHolderOf,
+  offeredRoles,
+  offeredSystems,
   roleActorOf,
   userFormErrors,
   userInputOf,
@@ -116,5 +119,35 @@ describe("roles the actor may hand out (spec §6: a role manages users and roles
     expect(canDeleteUser(me, { id: 7, can_edit: true })).toBe(false);
     expect(canDeleteUser(me, { id: 8, can_edit: true })).toBe(true);
     expect(canDeleteUser(me, { id: 8, can_edit: false })).toBe(false);
+  });
+});
+
+describe('what the form offers — DESIGN.md §7 "Granting is bounded by holding" (issue 9)', () => {
+  // Issue 9's limited manager: only admin::manage_users, system 1, the best role "Verwaltung".
+  const manager = buildUser({ permissions: ["admin::manage_users"], write_permissions: ["admin::manage_users"], system_access: [1], roles: [{ id: 1, name: "Verwaltung" }] });
+  const roles = [
+    { id: 1, name: "Verwaltung", sort_order: 1, permissions: [{ code: "admin::manage_users", level: "write" }] },
+    { id: 2, name: "Helfer", sort_order: 2, permissions: [{ code: "admin::manage_users", level: "read" }] },
+    { id: 3, name: "Revision", sort_order: 3, permissions: [{ code: "admin::see_auditlog", level: "read" }] },
+    { id: 4, name: "Gast", sort_order: 4, permissions: [{ code: "calllog::close_calls", level: "read" }] },
+  ];
+
+  it("issue 9: does not offer a lower ranked role holding permissions the actor lacks", () => {
+    const offered = offeredRoles(roleActorOf(manager, roles), grantHolderOf(manager), roles).map((r) => r.name);
+    // "Gast" holds an action code at read, which gives nothing.
+    expect(offered).toEqual(["Helfer", "Gast"]);
+    expect(offeredRoles(roleActorOf(buildSuperuser(), roles), grantHolderOf(buildSuperuser()), roles)).toHaveLength(4);
+  });
+
+  it("offers a limited actor only their own systems, and all systems to an actor who sees all", () => {
+    const systems = [{ value: 1, label: "A" }, { value: 2, label: "B" }];
+    expect(offeredSystems(grantHolderOf(manager), systems)).toEqual([{ value: 1, label: "A" }]);
+    expect(offeredSystems(grantHolderOf(buildUser({ system_access: [] })), systems)).toEqual(systems);
+  });
+
+  it('issue 9: "system_access: [] (all systems)" is refused for a limited actor before sending', () => {
+    expect(userFormErrors(valid({ system_access: [] }), "create", grantHolderOf(manager))["system_access"]?.message).toBe("validation.exceeds_own_systems");
+    expect(userFormErrors(valid({ system_access: [1] }), "create", grantHolderOf(manager))).toEqual({});
+    expect(userFormErrors(valid({ system_access: [] }), "create", grantHolderOf(buildUser()))).toEqual({});
   });
 });

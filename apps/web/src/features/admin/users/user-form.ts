@@ -1,10 +1,14 @@
 import {
+  VALIDATION_KEYS,
   canManageRole,
   fieldErrors,
   isLoggedIn,
+  roleGrantsBeyond,
+  seesAllSystems,
   toLocale,
   userInputSchema,
   type AuthUser,
+  type GrantHolder,
   type Locale,
   type RoleActor,
   type UserInput,
@@ -93,10 +97,18 @@ export function userInputOf(values: UserFormValues): UserInput {
   return { ...values, roles: [...values.roles], system_access: [...values.system_access] };
 }
 
-/** The domain's user schema on the input, first message per field (spec §5). */
-export function userFormErrors(values: UserFormValues, mode: UserFormMode): Record<string, FieldError> {
+/**
+ * The domain's user schema on the input, first message per field (spec §5). With the actor, also
+ * DESIGN.md §7 "Granting is bounded by holding": no selection means all systems, which only an
+ * actor who sees all systems may give.
+ */
+export function userFormErrors(values: UserFormValues, mode: UserFormMode, actor?: GrantHolder): Record<string, FieldError> {
   const parsed = userInputSchema(mode).safeParse(userInputOf(values));
-  return parsed.success ? {} : firstFieldErrors(fieldErrors(parsed.error));
+  const errors = parsed.success ? {} : firstFieldErrors(fieldErrors(parsed.error));
+  if (actor && !errors["system_access"] && values.system_access.length === 0 && !seesAllSystems(actor)) {
+    errors["system_access"] = { message: VALIDATION_KEYS.exceeds_own_systems, data: { field: "system_access", value: "" } };
+  }
+  return errors;
 }
 
 /**
@@ -117,6 +129,24 @@ export function roleActorOf(user: Pick<AuthUser, "is_superuser" | "roles">, role
 /** spec §6: "a role manages users and roles below it": the roles the actor may hand out. */
 export function assignableRoles<R extends { sort_order: number }>(actor: RoleActor, roles: readonly R[]): R[] {
   return roles.filter((role) => canManageRole(actor, role));
+}
+
+/** The signed-in user as one who grants (DESIGN.md §7): what they see, change, and which systems. */
+export function grantHolderOf(user: Pick<AuthUser, "is_superuser" | "permissions" | "write_permissions" | "system_access">): GrantHolder {
+  return { is_superuser: user.is_superuser, permissions: user.permissions, write_permissions: user.write_permissions, system_access: user.system_access };
+}
+
+/**
+ * The roles the user form offers: below the actor's rank, and giving nothing beyond what the actor
+ * holds ("Granting is bounded by holding"; the server refuses the others).
+ */
+export function offeredRoles<R extends { sort_order: number; permissions: readonly { code: string; level: string }[] }>(rank: RoleActor, holder: GrantHolder, roles: readonly R[]): R[] {
+  return assignableRoles(rank, roles).filter((role) => roleGrantsBeyond(holder, role.permissions).length === 0);
+}
+
+/** The systems the user form offers: all for an actor who sees all, else the actor's own. */
+export function offeredSystems<S extends { value: number }>(holder: GrantHolder, systems: readonly S[]): S[] {
+  return seesAllSystems(holder) ? [...systems] : systems.filter((system) => holder.system_access.includes(system.value));
 }
 
 /** The server refuses deleting oneself; the form does not offer it. */
