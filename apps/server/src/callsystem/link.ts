@@ -6,6 +6,8 @@ import { openEventStream, type EventStream } from "./event-stream.ts";
 import { importControllerConfig } from "./import-config.ts";
 import { announceVideoStreams } from "../modules/display/video-stream-triggers.ts";
 import {
+  ControllerError,
+  FAILURE_TEXT,
   fetchControllerConfig,
   fetchFirmwareVersion,
   fetchJournalState,
@@ -192,7 +194,8 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
       });
     } catch (error) {
       state.connected = false;
-      state.last_error = error instanceof Error ? error.message : String(error);
+      // A controller's failure by its class only (DESIGN.md §7): never what the host answered.
+      state.last_error = error instanceof ControllerError ? FAILURE_TEXT[error.failure] : error instanceof Error ? error.message : String(error);
       deps.log.warn({ systemId, error: state.last_error }, "callsystem: connection failed");
       schedule();
     }

@@ -10,13 +10,55 @@ export interface ControllerAddress {
   password: string;
 }
 
+/**
+ * What went wrong talking to a controller, as a class (DESIGN.md §7: "connection checks report a
+ * failure class, never a remote body"): the address may name any host, and its answer is not ours
+ * to show.
+ */
+export type ConnectionFailure = "unreachable" | "timeout" | "unauthorized" | "tls" | "not_a_controller" | "refused";
+
+/** The failure as the error message says it; "Unauthorized" is the spec's §8 wording. */
+export const FAILURE_TEXT: Record<ConnectionFailure, string> = {
+  unreachable: "unreachable",
+  timeout: "timeout",
+  unauthorized: "Unauthorized",
+  tls: "TLS error",
+  not_a_controller: "not a controller",
+  refused: "request refused",
+};
+
 export class ControllerError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly failure: ConnectionFailure;
+  constructor(status: number, message: string, failure: ConnectionFailure = failureOfStatus(status)) {
     super(message);
     this.name = "ControllerError";
     this.status = status;
+    this.failure = failure;
   }
+}
+
+function failureOfStatus(status: number): ConnectionFailure {
+  if (status === 401) return "unauthorized";
+  if (status >= 400 && status < 500) return "refused";
+  return "not_a_controller";
+}
+
+/** The class of an error thrown by fetch (undici puts the system's code into `cause`). */
+function failureOfFetchError(error: unknown): ConnectionFailure {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timeout";
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === "string" ? cause.code : "";
+  if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") return "timeout";
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code) || code === "EPROTO") return "tls";
+  // The host answered, but not in HTTP as a controller speaks it.
+  if (code.startsWith("HPE_") || code.startsWith("UND_ERR_")) return "not_a_controller";
+  return "unreachable";
+}
+
+/** The class of any error of a controller request: for logs and the link state, never remote text. */
+export function failureOf(error: unknown): ConnectionFailure {
+  return error instanceof ControllerError ? error.failure : failureOfFetchError(error);
 }
 
 /** The controller understood the request and refused it (unknown device, bad action): the caller's input, not a fault. */
@@ -39,7 +81,39 @@ export const baseUrl = (address: ControllerAddress): string => `http://${address
 export const authorization = (address: ControllerAddress): string =>
   `Basic ${Buffer.from(`${address.username}:${address.password}`).toString("base64")}`;
 
-async function request<T>(address: ControllerAddress, method: "GET" | "POST", path: string, body?: unknown, timeoutMs = 5000): Promise<T> {
+/** The body as JSON, read up to `maxBytes` (a host that is no controller may send anything, endlessly). */
+async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new ControllerError(response.status, FAILURE_TEXT.not_a_controller, "not_a_controller");
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    // Never the parser's message: it quotes the body.
+    throw new ControllerError(response.status, FAILURE_TEXT.not_a_controller, "not_a_controller");
+  }
+}
+
+interface RequestOptions {
+  body?: unknown;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+async function request<T>(address: ControllerAddress, method: "GET" | "POST", path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, timeoutMs = 5000, maxBytes = 64 * 1024 * 1024 } = options;
   let response: Response;
   try {
     response = await fetch(`${baseUrl(address)}${path}`, {
@@ -47,30 +121,50 @@ async function request<T>(address: ControllerAddress, method: "GET" | "POST", pa
       headers: { authorization: authorization(address), ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
+      // The credentials go to this address only, never where a redirect points.
+      redirect: "manual",
     });
   } catch (error) {
-    throw new ControllerError(0, `connection failed: ${error instanceof Error ? error.message : String(error)}`);
+    const failure = failureOfFetchError(error);
+    throw new ControllerError(0, `connection failed: ${FAILURE_TEXT[failure]}`, failure);
   }
   if (!response.ok) {
-    const text = (await response.text()).slice(0, 200);
-    throw new ControllerError(response.status, response.status === 401 ? "Unauthorized" : text || `HTTP ${response.status}`);
+    // A refusal (4xx) keeps the controller's words for the caller (unknown device, bad action);
+    // anything else is named by its class only.
+    const refusal = failureOfStatus(response.status) === "refused";
+    const text = refusal ? (await response.text()).slice(0, 200) : "";
+    if (!refusal) await response.body?.cancel();
+    throw new ControllerError(response.status, refusal ? text || `HTTP ${response.status}` : FAILURE_TEXT[failureOfStatus(response.status)]);
   }
-  return (await response.json()) as T;
+  return (await readJson(response, maxBytes)) as T;
 }
 
-/** spec §8 setup: "'failed to fetch firmware version' with 'Unauthorized' maps to password ...". */
+/** Firmware answers are a few bytes; more is no controller. */
+const FIRMWARE_MAX_BYTES = 16 * 1024;
+/** The column holds 64 characters. */
+const VERSION_MAX_LENGTH = 64;
+
+/**
+ * The connection check (setup step 3, system parameters) and the link's first request. spec §8
+ * setup: "'failed to fetch firmware version' with 'Unauthorized' maps to password ...": the
+ * message is that prefix and the failure class (FAILURE_TEXT), never what the host answered.
+ */
 export async function fetchFirmwareVersion(address: ControllerAddress): Promise<string> {
   try {
-    const body = await request<{ version?: unknown }>(address, "GET", "/api/firmware", undefined, 3000);
-    return typeof body.version === "string" ? body.version : "unknown";
+    const body = await request<unknown>(address, "GET", "/api/firmware", { timeoutMs: 3000, maxBytes: FIRMWARE_MAX_BYTES });
+    const version = body !== null && typeof body === "object" ? (body as { version?: unknown }).version : undefined;
+    if (typeof version !== "string") throw new ControllerError(200, FAILURE_TEXT.not_a_controller, "not_a_controller");
+    return version.slice(0, VERSION_MAX_LENGTH);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ControllerError(error instanceof ControllerError ? error.status : 0, `failed to fetch firmware version: ${reason}`);
+    const failure = failureOf(error);
+    // A 4xx other than 401 on the firmware path is no controller of ours either.
+    const shown: ConnectionFailure = failure === "refused" ? "not_a_controller" : failure;
+    throw new ControllerError(error instanceof ControllerError ? error.status : 0, `failed to fetch firmware version: ${FAILURE_TEXT[shown]}`, shown);
   }
 }
 
 export function fetchControllerConfig(address: ControllerAddress): Promise<ControllerConfig> {
-  return request<ControllerConfig>(address, "GET", "/api/config", undefined, 15_000);
+  return request<ControllerConfig>(address, "GET", "/api/config", { timeoutMs: 15_000 });
 }
 
 export const DEVICE_ACTIONS = ["EndCalls", "IgnoreDefects", "Mute", "Restart", "Unmute"] as const;
@@ -78,8 +172,7 @@ export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
 export async function sendControllerAction(address: ControllerAddress, deviceId: number, action: DeviceAction, sectionId: number | null): Promise<boolean> {
   const body = await request<{ success?: unknown }>(address, "POST", `/api/devices/${deviceId}/actions`, {
-    action,
-    ...(sectionId === null ? {} : { section_id: sectionId }),
+    body: { action, ...(sectionId === null ? {} : { section_id: sectionId }) },
   });
   return body.success === true;
 }
@@ -99,7 +192,7 @@ export interface ControllerConfig {
 
 /** Demo and test input of the virtual call system (docs/protocol.md "Press"); real controllers have none. */
 export async function pressControllerDevice(address: ControllerAddress, deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<void> {
-  await request(address, "POST", `/api/devices/${deviceId}/press`, { kind, ...(callTypeId === undefined ? {} : { call_type_id: callTypeId }) });
+  await request(address, "POST", `/api/devices/${deviceId}/press`, { body: { kind, ...(callTypeId === undefined ? {} : { call_type_id: callTypeId }) } });
 }
 
 /** The controller's journal identity and position (docs/protocol.md "Journal identity"). */

@@ -6,7 +6,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import type { SystemRow } from "../systems/systems.repo.ts";
-import { fetchFirmwareVersion } from "../../callsystem/protocol-client.ts";
+import { checkControllerConnection } from "../systems/connection-check.ts";
 import { forgetSystemIds } from "../../http/request-context.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 
@@ -77,14 +77,9 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
   if (!parsed.success) throw invalid(parsed.error);
   const { ip, username, password } = parsed.data;
   const port = tcpPort ?? ctx.config.CONTROLLER_PORT;
-  // Issue 4: step 3 really checks the connection. The message keeps the controller's wording
-  // ("failed to fetch firmware version: Unauthorized"), which the wizard maps to a field.
-  let version: string;
-  try {
-    version = await fetchFirmwareVersion({ host: ip, port, username, password });
-  } catch (error) {
-    throw new AppError("VALIDATION", error instanceof Error ? error.message : "failed to fetch firmware version", { reason: "connection" });
-  }
+  // Issue 4: step 3 really checks the connection ("failed to fetch firmware version: Unauthorized"
+  // maps to the password field); issue 9: the failure class only, never the host's answer.
+  const version = await checkControllerConnection({ ip, tcp_port: port, username, password });
   const now = ctx.now();
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("systems").selectAll().where("id", "=", 1).executeTakeFirst();

@@ -1,20 +1,22 @@
 import {
   MAX_SYSTEM_ID,
+  PASSWORD_REENTRY_MESSAGE,
   SYSTEM_PARAM_FIELDS,
   canAccessSystem,
   fieldErrors,
   formatTimeOfDay,
+  needsPasswordReentry,
   systemParamInputSchema,
   type SystemParamInput,
 } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { fetchFirmwareVersion } from "../../callsystem/protocol-client.ts";
 import { AppError, type FieldErrors } from "../../graphql/errors.ts";
 import { forgetSystemIds } from "../../http/request-context.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { activeLicence } from "../licence/licence.repo.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
+import { checkControllerConnection as checkConnection } from "./connection-check.ts";
 import {
   countOpenCalls,
   deleteSystemsWithData,
@@ -99,20 +101,6 @@ async function checkAgainstDatabase(ctx: RequestContext, systemId: number, input
   if (Object.keys(errors).length > 0) throw fail(errors);
 }
 
-/**
- * The connection check of setup step 3, reused: the controller must answer its firmware version
- * with these credentials. The message keeps the controller's wording (spec §8: "'failed to fetch
- * firmware version' with 'Unauthorized' maps to password connection_unauthorized, else ip
- * connection_error"), which the form maps to its fields.
- */
-async function checkConnection(address: { ip: string; tcp_port: number; username: string; password: string }): Promise<string> {
-  try {
-    return await fetchFirmwareVersion({ host: address.ip, port: address.tcp_port, username: address.username, password: address.password });
-  } catch (error) {
-    throw new AppError("VALIDATION", error instanceof Error ? error.message : "failed to fetch firmware version", { reason: "connection" });
-  }
-}
-
 async function announce(ctx: RequestContext, systemIds: number[]): Promise<void> {
   await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, { subject: SYSTEM_PARAMS_SUBJECT, payload: JSON.stringify({ system_ids: systemIds }) });
 }
@@ -172,6 +160,10 @@ export async function createSystemParam(ctx: RequestContext, raw: unknown): Prom
 export async function updateSystemParam(ctx: RequestContext, id: number, raw: unknown): Promise<SystemRow> {
   const existing = await getSystemParam(ctx, id);
   const input = parse("update", raw);
+  // DESIGN.md §7: the stored password goes only to the address it was saved with.
+  if (needsPasswordReentry({ ...existing, has_password: existing.password !== "" }, input)) {
+    throw fail(fieldError("password", PASSWORD_REENTRY_MESSAGE));
+  }
   await checkAgainstDatabase(ctx, id, input);
   const password = input.password === "" ? existing.password : input.password;
   const connectionChanged =

@@ -21,11 +21,17 @@ describe("setup error mapping", () => {
       field: "password",
       key: "setup.configurator.errors.connectionUnauthorized",
     });
-    expect(configuratorConnectionError(["failed to fetch firmware version: timeout"])).toEqual({
+    expect(configuratorConnectionError(["failed to fetch firmware version: unreachable"])).toEqual({
       field: "ip",
       key: "setup.configurator.errors.connectionError",
     });
     expect(configuratorConnectionError(["Unauthorized"])).toBeNull();
+  });
+
+  it("configurator: the server's failure classes 'not a controller' and 'timeout' have their own text (issue 9)", () => {
+    expect(configuratorConnectionError(["failed to fetch firmware version: not a controller"])).toEqual({ field: "ip", key: "setup.configurator.errors.notAController" });
+    expect(configuratorConnectionError(["failed to fetch firmware version: timeout"])).toEqual({ field: "ip", key: "setup.configurator.errors.timeout" });
+    expect(configuratorConnectionError(["failed to fetch firmware version: TLS error"])).toEqual({ field: "ip", key: "setup.configurator.errors.connectionError" });
   });
 
   it("initial user: 'already present' maps to the username", () => {

@@ -3,7 +3,7 @@ import { Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Simpl
 import { useTranslation } from "react-i18next";
 import { SYSTEM_DISPLAY_LANGUAGES } from "@caresuite/domain";
 import { TESTIDS } from "../../../testids";
-import type { SystemParamFormValues } from "./system-param-form";
+import { passwordReentryNeeded, type SystemParamFormValues } from "./system-param-form";
 import type { SystemParamRecord } from "./system-params.graphql";
 
 type Setter = <K extends keyof SystemParamFormValues>(name: K, value: SystemParamFormValues[K]) => void;
@@ -111,7 +111,7 @@ export function SystemParamFields(props: FieldsProps): ReactNode {
             value={values.password}
             onChange={(e) => set("password", e.currentTarget.value)}
             placeholder={record?.has_password ? t("systemParams.passwordUnchanged") : undefined}
-            description={record ? t("systemParams.help.password") : undefined}
+            description={record ? t(passwordReentryNeeded(values, record) ? "systemParams.help.passwordReentry" : "systemParams.help.password") : undefined}
             autoComplete="new-password"
           />
           <TextInput

@@ -62,7 +62,7 @@ export function SystemParamForm({ record, initialValues }: SystemParamFormProps)
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const checked = checkSystemParamValues(values, record ? "update" : "create");
+    const checked = checkSystemParamValues(values, record ? "update" : "create", record);
     if (!checked.ok) {
       setErrors(checked.errors);
       // A long form: the callout at the buttons says why nothing happened, the fields say where.

@@ -6,6 +6,7 @@ import {
   conflictReason,
   connectionFieldError,
   emptySystemParamValues,
+  passwordReentryNeeded,
   systemParamApiInput,
   systemParamToValues,
 } from "./system-param-form";
@@ -71,6 +72,23 @@ describe("configurator form values", () => {
     const checked = checkSystemParamValues({ ...systemParamToValues(record), ...change }, "update");
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.errors[field]?.message).toBe(message);
+  });
+
+  it.each([
+    ["a new ip", { ip: "192.168.1.21" }],
+    ["a new port", { tcp_port: 7701 }],
+  ])("asks for the password again with %s (DESIGN.md §7: the stored one stays with its address)", (_label, change) => {
+    const values = { ...systemParamToValues(record), ...change };
+    expect(passwordReentryNeeded(values, record)).toBe(true);
+    const checked = checkSystemParamValues(values, "update", record);
+    expect(!checked.ok && checked.errors["password"]?.message).toBe("validation.password_reentry");
+    const typed = checkSystemParamValues({ ...values, password: "typed again" }, "update", record);
+    expect(typed.ok).toBe(true);
+  });
+
+  it("keeps the stored password for the same address, and asks nothing when none is stored", () => {
+    expect(checkSystemParamValues({ ...systemParamToValues(record), name: "Haus B" }, "update", record).ok).toBe(true);
+    expect(passwordReentryNeeded({ ...systemParamToValues(record), ip: "10.0.0.9" }, { ...record, has_password: false })).toBe(false);
   });
 
   it("needs a password for a new configurator", () => {

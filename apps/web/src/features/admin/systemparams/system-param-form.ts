@@ -1,10 +1,12 @@
 import type { CombinedError } from "@urql/core";
 import {
+  PASSWORD_REENTRY_MESSAGE,
   SYSTEM_PARAM_DEFAULTS,
   SYSTEM_PARAM_FIELDS,
   fieldErrors,
   formatTimeOfDay,
   fromWeekMinutes,
+  needsPasswordReentry,
   sameWeekMoment,
   systemParamInputSchema,
   type SystemParamInput,
@@ -141,13 +143,30 @@ function schemaInput(values: SystemParamFormValues): Record<string, unknown> {
   };
 }
 
-/** The domain schema on the values: the parsed input, or the first message per field (spec §5). */
+/**
+ * DESIGN.md §7 "Stored secrets are sent only to the address they were saved with": with a changed
+ * ip or port, an empty password (meaning "keep the stored one") is not enough; the server says the
+ * same (VALIDATION validation.password_reentry on the password).
+ */
+export function passwordReentryNeeded(values: SystemParamFormValues, record: SystemParamRecord | null): boolean {
+  if (!record) return false;
+  const port = typeof values.tcp_port === "string" ? Number(values.tcp_port) : values.tcp_port;
+  return needsPasswordReentry(record, { ip: values.ip, tcp_port: port, password: values.password });
+}
+
+/**
+ * The domain schema on the values: the parsed input, or the first message per field (spec §5);
+ * on update also the password re-entry rule against the stored record.
+ */
 export function checkSystemParamValues(
   values: SystemParamFormValues,
   mode: SystemParamFormMode,
+  record: SystemParamRecord | null = null,
 ): { ok: true; input: SystemParamInput } | { ok: false; errors: Record<string, FieldError> } {
   const parsed = systemParamInputSchema(mode).safeParse(schemaInput(values));
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: firstFieldErrors(fieldErrors(parsed.error)) };
+  const reentry: Record<string, FieldError> = passwordReentryNeeded(values, record) ? { password: { message: PASSWORD_REENTRY_MESSAGE, data: { field: "password" } } } : {};
+  if (!parsed.success) return { ok: false, errors: { ...reentry, ...firstFieldErrors(fieldErrors(parsed.error)) } };
+  return Object.keys(reentry).length > 0 ? { ok: false, errors: reentry } : { ok: true, input: parsed.data };
 }
 
 /**
