@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./http/trust-proxy.ts";
 
 /** Environment variables of the server, validated once at start-up and documented in README.md. */
 const envSchema = z.object({
@@ -35,6 +36,18 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+  /**
+   * Which proxies may set X-Forwarded-*: off by default; a hop count or a comma list of
+   * addresses/CIDRs (http/trust-proxy.ts). Decides request.ip for throttling and limits.
+   */
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  }),
+  /** Open WebSocket connections per client address (docs/decisions/007-http-hardening.md). */
+  WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 });
 
 export type Config = z.infer<typeof envSchema> & { production: boolean };

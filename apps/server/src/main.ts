@@ -12,6 +12,10 @@ import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import { seedDemo } from "./modules/demo/demo-seed.ts";
 import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
 import type { Services } from "./http/request-context.ts";
+import { installCrashPolicy } from "./process-policy.ts";
+
+// An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
+const useCrashLogger = installCrashPolicy();
 
 // Start-up only: config -> db -> migrate -> modules -> listen (DESIGN.md §4).
 const started = performance.now();
@@ -26,6 +30,7 @@ if (state.features.demo_mode !== config.DEMO_MODE) {
 const pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
 const services: Services = { db, config, pubsub, links: null, virtual: null, now: Date.now };
 const app = await buildApp(services);
+useCrashLogger(app.log);
 // Issue 9.7: a loud warning with the development licence key; production refuses it.
 await enforceLicenceKey(db.kysely, config, app.log, Date.now());
 const links = createLinks({ db, bus: pubsub, log: app.log, now: Date.now });

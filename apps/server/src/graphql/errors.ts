@@ -34,6 +34,14 @@ function asGraphQLError(error: unknown): GraphQLError | null {
   return error instanceof Error && error.name === "GraphQLError" ? (error as GraphQLError) : null;
 }
 
+/**
+ * A message without graphql's "Did you mean …?" hints: in production they would name the fields,
+ * arguments and enum values of a schema whose introspection is switched off.
+ */
+export function withoutSuggestions(message: string): string {
+  return message.replace(/\s*Did you mean [^?]*\?/g, "");
+}
+
 /** Turns any thrown value into a GraphQL error that is safe to send: no stack, no internals. */
 export function toClientError(error: unknown): GraphQLError {
   const graphqlError = asGraphQLError(error);

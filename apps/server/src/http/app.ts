@@ -10,6 +10,8 @@ import { registerGraphql } from "./graphql.plugin.ts";
 import { registerHealth, registerMetrics } from "./health.routes.ts";
 import { refuseUnsafeInput } from "./input-guard.ts";
 import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-context.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebApp } from "./web-app.ts";
 
 declare module "fastify" {
@@ -35,7 +37,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: services.config.LOG_LEVEL === "silent" ? false : { level: services.config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // A request must be received whole within 2 minutes (Node answers 408): a body declared
+    // longer than sent would otherwise hold its connection forever (Fastify's default is none).
+    requestTimeout: 120_000,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (off by default): otherwise anyone
+    // could choose request.ip and dodge per-address throttling and limits (issue 9).
+    trustProxy: fastifyTrustProxy(services.config.TRUST_PROXY),
   });
   await app.register(cookie);
 
@@ -43,6 +50,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     reply.header("X-CS-Version", PRODUCT_VERSION);
     return payload;
   });
+  registerSecurityHeaders(app);
 
   app.addHook("onRequest", async (request, reply) => {
     const unscoped = request.url.startsWith("/backend/health") || request.url.startsWith("/backend/metrics");

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import mercurius from "mercurius";
-import { MAP_IMAGE_MAX_BYTES } from "@caresuite/domain";
-import { mercuriusUpload } from "mercurius-upload";
-import { toClientError } from "../graphql/errors.ts";
-import { costLimitRule, QUERY_LIMITS } from "../graphql/limits.ts";
+import { toClientError, withoutSuggestions } from "../graphql/errors.ts";
+import { costLimitRule, isJsonText, NESTING_MESSAGE, nestsDeeperThan, QUERY_LIMITS, SUBSCRIPTIONS_PER_CONNECTION } from "../graphql/limits.ts";
 import { buildSchema } from "../graphql/schema.ts";
+import { subscriptionOverHttpRule } from "../graphql/transport-rules.ts";
+import { graphqlErrorBody } from "./client-error.ts";
+import { graphqlRequestErrorHandler } from "./graphql-http-errors.ts";
 import { unsafeLiteralRule } from "./input-guard.ts";
 import type { Services } from "./request-context.ts";
+import { GRAPHQL_PATH, registerGraphqlUploads } from "./uploads.ts";
+import { registerWebSocketServer } from "./ws-limits.ts";
 
 /** Same-origin check for the WebSocket upgrade (cookies ride along, so CSRF applies there too). */
 function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -31,32 +34,59 @@ function clientErrors(error: Error & { originalError?: unknown }): GraphQLError[
   );
 }
 
+/** The same errors without "Did you mean" hints (production: they would describe the schema). */
+function withoutHints(errors: GraphQLError[]): GraphQLError[] {
+  return errors.map((e) => {
+    const message = withoutSuggestions(e.message);
+    return message === e.message ? e : new GraphQLError(message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: e.extensions });
+  });
+}
+
+const isUpgrade = (headers: { upgrade?: string | undefined }): boolean => String(headers.upgrade ?? "").toLowerCase() === "websocket";
+
 /** GraphQL over HTTP POST and graphql-ws on the same path (DESIGN.md §1). */
 export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
-  // multipart/form-data requests (GraphQL multipart request spec) for uploads: sounds < 1 MB and
-  // map images <= 5 MB are the largest files the spec names; each field checks its own limit.
-  // One byte more than that: a file cut at the limit is then known to be too big, not exact.
-  await app.register(mercuriusUpload, { maxFileSize: MAP_IMAGE_MAX_BYTES + 1, maxFiles: 5 });
+  const { production } = services.config;
+  // multipart/form-data (GraphQL multipart request spec) for uploads, signed-in only (http/uploads.ts).
+  registerGraphqlUploads(app);
+  // GET serves only the WebSocket upgrade: queries go by POST with the CSRF header.
+  app.addHook("onRequest", async (request, reply) => {
+    if ((request.method !== "GET" && request.method !== "HEAD") || request.url.split("?", 1)[0] !== GRAPHQL_PATH || isUpgrade(request.headers)) return;
+    await reply.code(405).header("allow", "POST").send(graphqlErrorBody("Send GraphQL requests with POST; GET only opens the WebSocket.", "VALIDATION"));
+  });
+  // Ours, not Mercurius' own: it carries the connection limits and the guard of each socket.
+  await registerWebSocketServer(
+    app,
+    { connectionsPerIp: services.config.WS_CONNECTIONS_PER_IP, subscriptionsPerConnection: SUBSCRIPTIONS_PER_CONNECTION, production },
+    (info, next) => next(sameOrigin(info.req.headers.origin, info.req.headers.host), 403),
+  );
   await app.register(mercurius, {
     schema: buildSchema(),
-    path: "/backend/query",
+    path: GRAPHQL_PATH,
     graphiql: false,
     // Compiled execution for queries seen more than once (displays ask the same few all day).
     jit: 1,
     queryDepth: QUERY_LIMITS.depth,
-    validationRules: services.config.production
-      ? [costLimitRule, unsafeLiteralRule, NoSchemaIntrospectionCustomRule]
-      : [costLimitRule, unsafeLiteralRule],
+    graphql: { parseOptions: { maxTokens: QUERY_LIMITS.tokens } },
+    validationRules: production
+      ? [costLimitRule, unsafeLiteralRule, subscriptionOverHttpRule, NoSchemaIntrospectionCustomRule]
+      : [costLimitRule, unsafeLiteralRule, subscriptionOverHttpRule],
     context: (request) => request.ctx,
-    errorFormatter: (execution) => ({
-      statusCode: 200,
-      response: { data: execution.data ?? null, errors: execution.errors.flatMap(clientErrors) },
-    }),
+    // Requests GraphQL never executed: 4xx (http/graphql-http-errors.ts).
+    errorHandler: graphqlRequestErrorHandler({ production }),
+    errorFormatter: (execution) => {
+      const errors = execution.errors.flatMap(clientErrors);
+      return { statusCode: 200, response: { data: execution.data ?? null, errors: production ? withoutHints(errors) : errors } };
+    },
     subscription: {
-      verifyClient: (info, next) => next(sameOrigin(info.req.headers.origin, info.req.headers.host), 403),
       context: (_socket, request) => request.ctx,
       onConnect: () => true,
       keepAlive: 30_000,
     },
+  });
+  // graphql's parser recurses per bracket: refuse deep nesting before it runs.
+  app.graphql.addHook("preParsing", async (_schema, source) => {
+    if (nestsDeeperThan(source, QUERY_LIMITS.nesting)) throw new GraphQLError(NESTING_MESSAGE);
+    if (isJsonText(source)) throw new GraphQLError("The query must be GraphQL text.");
   });
 }

@@ -6,6 +6,7 @@ import { TestClient } from "../test-support/api.ts";
 import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
 import { mayReadMetrics } from "./health.routes.ts";
+import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 
 describe("who may read /backend/metrics", () => {
   const TOKEN = "a-long-metrics-token-1234";
@@ -74,6 +75,26 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<title>${title}</title>`);
     expect(page.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it.each(["/", "/login", "/admin/calltypes", "/display", "/display/station-1", "/demo"])("sends the page security policy with %s", async (url) => {
+    const page = await server.app.inject({ method: "GET", url });
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
+    // Only our own /demo screen may frame the display board; no other site may frame any page.
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
+  });
+
+  it("marks assets and API answers nosniff, without a page policy", async () => {
+    for (const url of ["/assets/app.js", "/backend/health"]) {
+      const response = await server.app.inject({ method: "GET", url });
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["content-security-policy"]).toBeUndefined();
+    }
   });
 
   it("serves metrics to the machine itself and refuses other addresses without a token", async () => {
@@ -148,6 +169,36 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
   });
 });
 
+describe.each(TEST_DIALECTS)("X-Forwarded-For on %s", (dialect) => {
+  const loginFrom = async (env: Record<string, string>): Promise<string | undefined> => {
+    const server = await startTestServer(dialect, env);
+    const user = await buildUser(server.db.kysely);
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/backend/login",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-cs-request": "1", "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      payload: { username: user.username, password: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+    const session = await server.db.kysely.selectFrom("sessions").select("ip").executeTakeFirst();
+    await server.close();
+    return session?.ip;
+  };
+
+  it("is ignored by default: the session keeps the connection's address", async () => {
+    expect(await loginFrom({})).toBe("127.0.0.1");
+  });
+
+  it("names the client when it comes from a proxy TRUST_PROXY lists", async () => {
+    expect(await loginFrom({ TRUST_PROXY: "127.0.0.1" })).toBe("203.0.113.9");
+  });
+
+  it("is ignored from a peer TRUST_PROXY does not list", async () => {
+    expect(await loginFrom({ TRUST_PROXY: "10.0.0.0/8" })).toBe("127.0.0.1");
+  });
+});
+
 describe("introspection", () => {
   it("is off in production", async () => {
     const server = await startTestServer("sqlite", { NODE_ENV: "production" });
@@ -165,14 +216,14 @@ describe("introspection", () => {
 });
 
 describe("multipart GraphQL requests", () => {
-  it("accepts the GraphQL multipart request format on /backend/query", async () => {
-    const server = await startTestServer("sqlite");
-    const boundary = "----caresuite";
-    const body = [
+  // Uploads work (multipart.test.ts); the format is no longer a second way to send any operation.
+  const boundary = "----caresuite";
+  const body = (query: string): string =>
+    [
       `--${boundary}`,
       'Content-Disposition: form-data; name="operations"',
       "",
-      JSON.stringify({ query: "{ authUser { id } }", variables: {} }),
+      JSON.stringify({ query, variables: {} }),
       `--${boundary}`,
       'Content-Disposition: form-data; name="map"',
       "",
@@ -180,13 +231,25 @@ describe("multipart GraphQL requests", () => {
       `--${boundary}--`,
       "",
     ].join("\r\n");
-    const response = await server.app.inject({
+  const send = (server: TestServer, cookie: string): Promise<{ statusCode: number; json(): unknown }> =>
+    server.app.inject({
       method: "POST",
       url: "/backend/query",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-cs-request": "1" },
-      payload: body,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-cs-request": "1", ...(cookie ? { cookie } : {}) },
+      payload: body("{ authUser { id } }"),
     });
-    expect(response.json()).toEqual({ data: { authUser: { id: 0 } } });
+
+  it("are read only for signed-in users, and only for operations that take an upload", async () => {
+    const server = await startTestServer("sqlite");
+    const anonymous = await send(server, "");
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ errors: [{ extensions: { code: "MISSING_AUTH" } }] });
+    const user = await buildUser(server.db.kysely);
+    const client = new TestClient(server.app);
+    await client.login(user.username, user.password);
+    const query = await send(server, client.cookie);
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ errors: [{ message: "Only mutations take file uploads.", extensions: { code: "VALIDATION" } }] });
     await server.close();
   });
 });

@@ -68,7 +68,11 @@ export type ReadUpload =
   /** No file, a broken request, or a stream that failed. */
   | { ok: false; reason: "unreadable" };
 
-const isTooBig = (error: unknown): boolean => (error as { status?: number } | null)?.status === 413;
+/** The multipart layer (http/multipart.ts) rejects a file over a request limit with status 413. */
+const isTooBig = (error: unknown): boolean => {
+  const status = error as { status?: number; statusCode?: number } | null;
+  return status?.statusCode === 413 || status?.status === 413;
+};
 
 /**
  * Reads an upload into memory, keeping at most `maxBytes + 1` bytes (enough to know it is too
