@@ -111,8 +111,13 @@ describe("system parameters in Chromium: edit, validate, save, reopen", () => {
 
   it("lands the server's connection check on the field (spec §8) and keeps the input", async () => {
     await field(page, "gateway").fill("192.168.1.1");
-    // Nobody listens on port 1: the server refuses the new connection data.
+    // A new address needs the password typed again (issue 9: the stored one stays with its address).
     await field(page, "tcp_port").fill("1");
+    await byTestId(page, TESTIDS.entityForm.save).click();
+    await expect.poll(() => field(page, "password").getAttribute("aria-invalid")).toBe("true");
+    expect(await byTestId(page, TESTIDS.modalRoute).textContent()).toContain("Die Adresse wurde geändert: Bitte das Passwort erneut eingeben.");
+    // Nobody listens on port 1: the server refuses the new connection data.
+    await field(page, "password").fill("admin");
     await byTestId(page, TESTIDS.entityForm.save).click();
     await expect.poll(() => field(page, "ip").getAttribute("aria-invalid")).toBe("true");
     expect(await byTestId(page, TESTIDS.modalRoute).textContent()).toContain("Keine Verbindung zum Konfigurator unter dieser Adresse.");

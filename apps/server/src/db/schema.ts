@@ -23,6 +23,13 @@ export interface Database {
   callsystem_links: CallSystemLinksTable;
   display_profiles: DisplayProfilesTable;
   display_profile_settings: DisplayProfileSettingsTable;
+  setup_state: SetupStateTable;
+}
+
+/** Migration 0009: first-run setup steps, each done once (`done_at` set by a conditional UPDATE). */
+export interface SetupStateTable {
+  step: string;
+  done_at: number | null;
 }
 
 export interface DisplayProfilesTable {

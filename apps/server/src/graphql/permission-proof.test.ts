@@ -24,6 +24,8 @@ import { buildSchema } from "./schema.ts";
 const PUBLIC = new Set(["Query.appState", "Query.authUser", "Query.license", "Query.publicSystemParams", "Query.systems", "Query.openCalls", "Query.displayProfiles", "Query.displayRelations", "Query.activeDisplayNotes"]);
 /** Open before the first-run setup finishes; this server has finished it (an initial user exists). */
 const SETUP_ONLY = new Set(["Mutation.createInitialUser", "Mutation.createInitialConfigurator", "Mutation.activateLicense"]);
+/** Closed for everyone once the setup is done: CONFLICT setup_done, not a rights question (issue 9). */
+const SETUP_DONE = new Set(["Mutation.createInitialUser"]);
 /**
  * Any signed-in user. Closing calls is decided per call by the manual-closure rule (spec §6:
  * close_calls, or the section allows it and the node does not deny it), inside the service.
@@ -101,6 +103,10 @@ describe("permission proof: every operation as anonymous, without permission and
     const anonymous = await codeOf(new TestClient(server.app));
     const withoutPermission = await codeOf(nobody);
     const allowed = await codeOf(superuser);
+    if (SETUP_DONE.has(name)) {
+      expect([anonymous, withoutPermission, allowed]).toEqual(["CONFLICT", "CONFLICT", "CONFLICT"]);
+      return;
+    }
     if (PUBLIC.has(name)) {
       expect(anonymous).not.toMatch(/^MISSING_/);
     } else {

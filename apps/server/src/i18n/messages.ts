@@ -30,6 +30,12 @@ const MESSAGES = {
     fr: "La connexion a échoué.",
     it: "Accesso non riuscito.",
   },
+  "setup.already_done": {
+    de: "Die Einrichtung ist bereits abgeschlossen.",
+    en: "Setup is already done.",
+    fr: "La configuration est déjà terminée.",
+    it: "La configurazione è già stata completata.",
+  },
   "validation.required": {
     de: "{field} wird benötigt.",
     en: "{field} is needed.",

@@ -1,5 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { SystemParamsType } from "../systems/systems.graphql.ts";
+import { setupDoneError } from "./setup-done.ts";
 import { createInitialConfigurator, createInitialUser, useVirtualCallSystem } from "./setup.service.ts";
 
 const InitialUserType = builder.objectRef<{ id: number; username: string }>("InitialUser").implement({
@@ -15,6 +16,9 @@ builder.mutationField("createInitialUser", (t) =>
       locale: t.arg.string({ required: true }),
     },
     authScopes: { setupOpen: true },
+    // Issue 9: after the setup everyone hears "setup already done" (CONFLICT setup_done), not a
+    // sign-in request: signing in would not allow it either.
+    unauthorizedError: (_root, _args, ctx) => setupDoneError(ctx),
     resolve: (_root, args, ctx) => createInitialUser(ctx, args),
   }),
 );

@@ -1,14 +1,49 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { INITIAL_USER_STEP } from "../../db/migrations/0009-setup-state.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 
 /**
  * The first-run setup is open until its initial user has been created (setup time set). A
  * database that has users is never open, whatever the setup time says: the anonymous setup
- * mutations must not reopen an installation.
+ * mutations must not reopen an installation. The setup_state row (migration 0009) is the atomic
+ * marker; without it the setup counts as done (fail closed).
  */
 export async function isSetupOpen(db: Kysely<Database>): Promise<boolean> {
+  const marker = await db.selectFrom("setup_state").select("done_at").where("step", "=", INITIAL_USER_STEP).executeTakeFirst();
+  if (!marker || marker.done_at !== null) return false;
   if ((await readAppState(db)).setup_time !== null) return false;
   const user = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   return user === undefined;
+}
+
+/**
+ * Closes the setup: true for exactly one caller, in its transaction (issue 9: parallel calls made
+ * six superusers). A conditional UPDATE is atomic on both databases: on PostgreSQL a parallel
+ * claim waits for this row's lock and then finds it done; SQLite writes one at a time.
+ */
+export async function claimInitialUserStep(trx: Kysely<Database>, now: number): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("setup_state")
+    .set({ done_at: now })
+    .where("step", "=", INITIAL_USER_STEP)
+    .where("done_at", "is", null)
+    .returning("step")
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/**
+ * Locks the setup row for the rest of the transaction and tells whether the setup is still open:
+ * a configurator saved anonymously during the setup cannot commit after the setup was closed, and
+ * parallel saves of the configurator run one after the other.
+ */
+export async function lockSetupState(trx: Kysely<Database>): Promise<{ open: boolean }> {
+  const row = await trx
+    .updateTable("setup_state")
+    .set((eb) => ({ done_at: eb.ref("done_at") }))
+    .where("step", "=", INITIAL_USER_STEP)
+    .returning("done_at")
+    .executeTakeFirst();
+  return { open: row !== undefined && row.done_at === null };
 }

@@ -1,4 +1,4 @@
-import { configuratorInputSchema, fieldErrors, initialUserInputSchema } from "@caresuite/domain";
+import { configuratorInputSchema, fieldErrors, hasWritePermission, initialUserInputSchema, isLoggedIn } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../graphql/errors.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
@@ -9,6 +9,8 @@ import type { SystemRow } from "../systems/systems.repo.ts";
 import { checkControllerConnection } from "../systems/connection-check.ts";
 import { forgetSystemIds } from "../../http/request-context.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
+import { claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
+import { setupDoneError } from "./setup-done.ts";
 
 const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
   new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
@@ -22,15 +24,20 @@ export async function createInitialUser(ctx: RequestContext, input: unknown): Pr
   if (!parsed.success) throw invalid(parsed.error);
   const { username, password, locale } = parsed.data;
   const db = ctx.db.kysely;
-  // spec §8: "error containing 'already present' maps to username error".
-  if ((await countUsers(db)) > 0) {
-    throw new AppError("CONFLICT", "initial user already present", {
-      fields: { username: [{ message: "validation.already_present", data: {} }] },
-    });
-  }
+  // Before the costly hash: a late call hears at once that the setup is done.
+  if (!(await isSetupOpen(db))) throw setupDoneError(ctx);
   const hash = await hashPassword(password, ctx.config.SCRYPT_LOG_N);
   const now = ctx.now();
   return db.transaction().execute(async (trx) => {
+    // Issue 9: one atomic step. Of parallel calls exactly one claims the setup; the others fail
+    // here and their transactions create nothing.
+    if (!(await claimInitialUserStep(trx, now))) throw setupDoneError(ctx);
+    // spec §8: "error containing 'already present' maps to username error".
+    if ((await countUsers(trx)) > 0) {
+      throw new AppError("CONFLICT", "initial user already present", {
+        fields: { username: [{ message: "validation.already_present", data: {} }] },
+      });
+    }
     const user = await trx
       .insertInto("users")
       .values({
@@ -82,6 +89,10 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
   const version = await checkControllerConnection({ ip, tcp_port: port, username, password });
   const now = ctx.now();
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    // Issue 9: saves run one after the other (no second insert of system 1), and an anonymous save
+    // that started while the setup was open cannot commit after the initial user closed it.
+    const { open } = await lockSetupState(trx);
+    if (!open && !(isLoggedIn(ctx.user) && hasWritePermission(ctx.user, "admin::manage_system"))) throw setupDoneError(ctx);
     const existing = await trx.selectFrom("systems").selectAll().where("id", "=", 1).executeTakeFirst();
     const row = existing
       ? await trx

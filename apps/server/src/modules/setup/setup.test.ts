@@ -87,9 +87,10 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     const state = await client.gql<{ appState: { setup_time: string | null; has_initial_user: boolean; configurator_set: boolean } }>(APP_DATA, { hasSession: false });
     expect(state.data?.appState.setup_time).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(state.data?.appState).toMatchObject({ has_initial_user: true, configurator_set: true });
-    // Setup is closed: anonymous visitors can no longer create users or change the configurator.
+    // Setup is closed: anonymous visitors can no longer create users (issue 9: "setup already
+    // done") or change the configurator.
     const second = await client.gql(INITIAL_USER, { u: "evil", p: "evil password 1", l: "de" });
-    expect(second.errors?.[0]?.extensions?.code).toBe("MISSING_AUTH");
+    expect(second.errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
     const configurator = await client.gql(CONFIGURATOR, { ip: "10.0.0.1", u: "x", p: "y" });
     expect(configurator.errors?.[0]?.extensions?.code).toBe("MISSING_AUTH");
   });

@@ -11,7 +11,7 @@ import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
 import { translateFieldError } from "../../ui/field-error";
 import { CREATE_INITIAL_USER } from "./setup.graphql";
-import { initialUserError } from "./setup-errors";
+import { initialUserError, isSetupDone } from "./setup-errors";
 import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
 
 /**
@@ -43,6 +43,11 @@ export function InitialUserStep(): ReactNode {
     if (!parsed.success || Object.values(next).some(Boolean)) return;
 
     const result = await create(parsed.data);
+    if (isSetupDone(result.error)) {
+      notify({ type: "error", title: t("errors.saveFailedTitle"), text: t("setup.user.errors.setupDone") });
+      await refetch();
+      return;
+    }
     if (result.error || !result.data?.createInitialUser) {
       const fields = result.error ? stepFieldErrors(t, result.error, initialUserError) : null;
       if (fields) setErrors(fields);

@@ -1,5 +1,7 @@
+import { CombinedError } from "@urql/core";
+import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
-import { configuratorConnectionError, initialUserError, licenceActivationError } from "./setup-errors";
+import { configuratorConnectionError, initialUserError, isSetupDone, licenceActivationError } from "./setup-errors";
 
 // spec §8 "Setup".
 describe("setup error mapping", () => {
@@ -40,5 +42,12 @@ describe("setup error mapping", () => {
       key: "setup.user.errors.alreadyPresent",
     });
     expect(initialUserError(["Validation failed"])).toBeNull();
+  });
+
+  it("recognises the server's 'setup already done' by its reason (issue 9)", () => {
+    const done = new CombinedError({ graphQLErrors: [new GraphQLError("Die Einrichtung ist bereits abgeschlossen.", { extensions: { code: "CONFLICT", reason: "setup_done" } })] });
+    expect(isSetupDone(done)).toBe(true);
+    expect(isSetupDone(new CombinedError({ graphQLErrors: [new GraphQLError("x", { extensions: { code: "CONFLICT" } })] }))).toBe(false);
+    expect(isSetupDone(undefined)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import type { CombinedError } from "@urql/core";
+
 /**
  * spec §8 "Setup" maps server error texts to field messages. These take the raw GraphQL error
  * messages and return the field and i18n key to show, or null when the rule does not apply.
@@ -52,4 +54,12 @@ export function initialUserError(messages: readonly string[]): SetupFieldMessage
   return messages.some((message) => message.includes("already present"))
     ? { field: "username", key: "setup.user.errors.alreadyPresent" }
     : null;
+}
+
+/**
+ * Issue 9: once the setup is done the server answers CONFLICT with reason `setup_done` (someone
+ * else finished it meanwhile); the step then says so and reloads AppData.
+ */
+export function isSetupDone(error: CombinedError | undefined): boolean {
+  return (error?.graphQLErrors ?? []).some((graphQLError) => graphQLError.extensions["reason"] === "setup_done");
 }
