@@ -137,7 +137,8 @@ const rows: string[] = [];
 for (const dialect of TEST_DIALECTS) {
   const database = await freshDatabase(dialect);
   // The e2e helper defaults to SQLite in its own DATA_DIR; PostgreSQL needs the URL passed on.
-  const env = { LOG_LEVEL: "error", KEEP_DATA: "1", ...(dialect === "postgres" ? { DATABASE_URL: database.env["DATABASE_URL"] as string } : {}) };
+  // All 500 subscribers connect from this machine: above the default per-address WebSocket limit.
+  const env = { LOG_LEVEL: "error", KEEP_DATA: "1", WS_CONNECTIONS_PER_IP: String(SUBSCRIBERS + 10), ...(dialect === "postgres" ? { DATABASE_URL: database.env["DATABASE_URL"] as string } : {}) };
   const simulator = await startTestSimulator();
   let server = await startServer(env);
   const configured = await gql(server, `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
