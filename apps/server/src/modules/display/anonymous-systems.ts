@@ -80,7 +80,12 @@ export async function requireVisibleSystem(ctx: RequestContext, systemId: number
   return systemId;
 }
 
-/** Whether the caller may read the system (the same rule as `requireVisibleSystem`). */
-export async function isSystemVisible(ctx: RequestContext, systemId: number): Promise<boolean> {
-  return visibleIn(ctx, await systemVisibility(ctx.db.kysely), systemId);
+/**
+ * Of the given existing systems, those the caller may read (the rule of `requireVisibleSystem`),
+ * read fresh: lists load with AppData, not thousands of times a second.
+ */
+export async function visibleOf<T extends { id: number }>(ctx: RequestContext, systems: readonly T[]): Promise<T[]> {
+  if (isLoggedIn(ctx.user)) return systems.filter((system) => canAccessSystem(ctx.user, system.id));
+  const anonymous = await anonymousSystemIds(ctx.db.kysely);
+  return systems.filter((system) => anonymous.includes(system.id));
 }

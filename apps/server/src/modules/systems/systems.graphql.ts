@@ -1,7 +1,7 @@
 import { formatTimeOfDay } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
-import { isSystemVisible } from "../display/anonymous-systems.ts";
+import { visibleOf } from "../display/anonymous-systems.ts";
 import { listSystems, sectionsOf, type SystemRow } from "./systems.repo.ts";
 import { createSystemParam, deleteSystemParams, getSystemParam, listSystemParams, updateSystemParam } from "./system-params.service.ts";
 
@@ -105,9 +105,7 @@ const PublicSystemParamsType = builder
 
 /** The systems the caller may read: by system_access, or for anonymous visitors docs/decisions/010. */
 async function visibleSystems(ctx: RequestContext): Promise<SystemRow[]> {
-  const rows = await listSystems(ctx.db.kysely);
-  const visible = await Promise.all(rows.map((row) => isSystemVisible(ctx, row.id)));
-  return rows.filter((_row, index) => visible[index]);
+  return visibleOf(ctx, await listSystems(ctx.db.kysely));
 }
 
 builder.queryField("systems", (t) =>
