@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
-import busboy, { type Busboy, type FileStream } from "busboy";
+import { busboy, type Busboy, type FileStream } from "./busboy.ts";
 import { Upload, type FileUpload } from "graphql-upload-minimal";
 import { hasUnsafeCharacters } from "@caresuite/domain";
 import { uploadOperationOf } from "../graphql/upload-operation.ts";
