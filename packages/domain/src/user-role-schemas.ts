@@ -2,7 +2,8 @@ import { z } from "zod";
 import { PERMISSION_CODES } from "./permissions.ts";
 import { LOCALES } from "./rules/locale.ts";
 import { ACCESS_LEVELS, ROLE_PERMISSION_LEVELS } from "./rules/role-hierarchy.ts";
-import { PASSWORD_MIN_LENGTH } from "./validation.ts";
+import { SAFE_SINGLE_LINE } from "./rules/input-safety.ts";
+import { PASSWORD_MIN_LENGTH, passwordWeaknessKey } from "./validation.ts";
 import { VALIDATION_KEYS, requiredOr, requiredString } from "./validation-messages.ts";
 
 const EMAIL = z.email();
@@ -16,7 +17,7 @@ export function userInputSchema(mode: "create" | "update") {
   return z
     .object({
       username: requiredString().max(255, { error: VALIDATION_KEYS.max_length }).refine((v) => !/\s/.test(v), { error: VALIDATION_KEYS.format, params: { format: "no spaces" } }),
-      name: z.string().trim().max(255, { error: VALIDATION_KEYS.max_length }).optional().default(""),
+      name: z.string().trim().max(255, { error: VALIDATION_KEYS.max_length }).regex(SAFE_SINGLE_LINE, { error: VALIDATION_KEYS.control_characters }).optional().default(""),
       password:
         mode === "create"
           ? requiredString({ trim: false }).min(PASSWORD_MIN_LENGTH, { error: VALIDATION_KEYS.min_length }).max(1024)
@@ -48,6 +49,11 @@ export function userInputSchema(mode: "create" | "update") {
     .refine((u) => u.password === "" || u.password === u.password_repeat, {
       path: ["password_repeat"],
       error: VALIDATION_KEYS.no_match,
+    })
+    // issue 9: the same minimum strength as every other place a password is set.
+    .superRefine((u, ctx) => {
+      const weakness = u.password === "" ? null : passwordWeaknessKey(u.password, u.username);
+      if (weakness) ctx.addIssue({ code: "custom", path: ["password"], message: weakness });
     });
 }
 export type UserInput = z.infer<ReturnType<typeof userInputSchema>>;

@@ -26,7 +26,7 @@ export interface Database {
   setup_state: SetupStateTable;
 }
 
-/** Migration 0009: first-run setup steps, each done once (`done_at` set by a conditional UPDATE). */
+/** Migration 0008: first-run setup steps, each done once (`done_at` set by a conditional UPDATE). */
 export interface SetupStateTable {
   step: string;
   done_at: number | null;

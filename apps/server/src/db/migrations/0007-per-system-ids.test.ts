@@ -81,7 +81,7 @@ describe.each(TEST_DIALECTS)("0007-per-system-ids upgrades a filled database on 
         { role_id: roleId, system_id: 2, callsource_group_id: 6, permission_level: "Write" },
       ])
       .execute();
-    // Later migrations run after it (0009 ...): 0007 is the first to run on this database.
+    // Later migrations run after it (0008 ...): 0007 is the first to run on this database.
     expect((await migrateToLatest(db))[0]).toBe("0007-per-system-ids");
   });
   afterAll(async () => {

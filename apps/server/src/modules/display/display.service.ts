@@ -114,6 +114,8 @@ export async function updateDisplayProfile(ctx: RequestContext, input: unknown):
 }
 
 export async function deleteDisplayProfiles(ctx: RequestContext, ids: number[]): Promise<{ id: number; name: string }[]> {
+  // Nothing to delete (PostgreSQL refuses an empty IN list: it answered INTERNAL).
+  if (ids.length === 0) return [];
   const db = ctx.db.kysely;
   const rows = await db.selectFrom("display_profiles").select(["id", "name"]).where("id", "in", ids.length ? ids : [-1]).execute();
   if (rows.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "display profile not found");

@@ -1,4 +1,3 @@
-import { hasPermission, isLoggedIn } from "@caresuite/domain";
 import { builder } from "../../graphql/builder.ts";
 import { createRole, deleteRoles, listRoles, sortRoles, updateRole, type RoleView } from "./roles.service.ts";
 
@@ -46,8 +45,8 @@ builder.queryField("roles", (t) =>
     type: [RoleType],
     description: "All roles, best rank first; the user form needs them to assign roles.",
     // Role managers, and user managers who assign roles in the user form.
-    authScopes: (_root, _args, ctx) =>
-      isLoggedIn(ctx.user) && (hasPermission(ctx.user, "admin::manage_roles") || hasPermission(ctx.user, "admin::manage_users")),
+    // Through the builder's scopes, so a temporary-password user is refused like everywhere else.
+    authScopes: { $any: { permission: "admin::manage_roles", $all: { permission: "admin::manage_users" } } },
     resolve: (_root, _args, ctx) => listRoles(ctx),
   }),
 );

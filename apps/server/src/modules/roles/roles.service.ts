@@ -133,6 +133,8 @@ export async function updateRole(ctx: RequestContext, id: number, input: unknown
 }
 
 export async function deleteRoles(ctx: RequestContext, ids: number[]): Promise<{ id: number; name: string }[]> {
+  // Nothing to delete (PostgreSQL refuses an empty IN list: it answered INTERNAL).
+  if (ids.length === 0) return [];
   const roles = await loadRoles(ctx.db.kysely, ctx.systemId, ids);
   if (roles.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "role not found");
   const actor = await grantActorOf(ctx);

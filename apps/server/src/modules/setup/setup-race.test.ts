@@ -9,7 +9,7 @@ import { claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.
 
 /**
  * Issue 9 "setup race": six parallel anonymous createInitialUser calls on a fresh server created
- * six superusers. The setup is one atomic step now (migration 0009's setup_state row, claimed by
+ * six superusers. The setup is one atomic step now (migration 0008's setup_state row, claimed by
  * a conditional UPDATE in the user's transaction), on both databases.
  */
 const INITIAL_USER = "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id username } }";
@@ -116,7 +116,7 @@ describe.each(TEST_DIALECTS)("the first-run setup as one atomic step on %s", (di
     }
   });
 
-  it("migration 0009 marks an installation that has users as set up", async () => {
+  it("migration 0008 marks an installation that has users as set up", async () => {
     const database = await freshDatabase(dialect);
     const db = openDatabase({ databaseUrl: database.env["DATABASE_URL"], dataDir: database.env["DATA_DIR"] ?? "" });
     try {

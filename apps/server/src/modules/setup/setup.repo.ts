@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { INITIAL_USER_STEP } from "../../db/migrations/0009-setup-state.ts";
+import { INITIAL_USER_STEP } from "../../db/migrations/0008-setup-state.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 
 /**
  * The first-run setup is open until its initial user has been created (setup time set). A
  * database that has users is never open, whatever the setup time says: the anonymous setup
- * mutations must not reopen an installation. The setup_state row (migration 0009) is the atomic
+ * mutations must not reopen an installation. The setup_state row (migration 0008) is the atomic
  * marker; without it the setup counts as done (fail closed).
  */
 export async function isSetupOpen(db: Kysely<Database>): Promise<boolean> {
