@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { ColorInput, MultiSelect, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
+import { ColorInput, MultiSelect, NumberInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { applyInputFilter, type EntityDef, type FieldDef, type RefField, type RefListField } from "@caresuite/domain";
 import { TESTIDS } from "../testids";
 import { enumLabelKey, fieldHelpKey, fieldLabelKey, unitKey } from "./entity-labels";
 import type { FormValue } from "./form-values";
 import { useRefOptions } from "./useRefOptions";
+import { PasswordField } from "../ui/PasswordField";
 
 export interface EntityFieldProps {
   entity: EntityDef;
@@ -137,7 +138,7 @@ export function EntityField({ entity, name, field, value, onChange, error, secre
 
   if (field.secret) {
     return (
-      <PasswordInput
+      <PasswordField
         {...common}
         description={secretStored ? t("entityForm.secretStored") : common.description}
         value={text}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { TESTIDS } from "../../testids";
 import { AuthCard } from "../../ui/AuthCard";
 import { translateFieldError } from "../../ui/field-error";
 import { loginFormErrors, type LoginFormErrors } from "./login-errors";
+import { PasswordField } from "../../ui/PasswordField";
 
 const NO_ERRORS: LoginFormErrors = { common: [] };
 
@@ -97,7 +98,7 @@ export function LoginPage(): ReactNode {
             error={errors.username && <span data-testid={TESTIDS.login.usernameError}>{errors.username}</span>}
             data-testid={TESTIDS.login.username}
           />
-          <PasswordInput
+          <PasswordField
             label={t("login.password")}
             autoComplete="current-password"
             required

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Button, Stack } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "urql";
@@ -13,6 +13,7 @@ import { translateFieldError } from "../../ui/field-error";
 import { notify } from "../../ui/notify";
 import { checkSetPasswordForm, type SetPasswordField as Fields } from "./set-password-form";
 import { USER_SET_PASSWORD } from "./set-password.graphql";
+import { PasswordField } from "../../ui/PasswordField";
 
 /**
  * /auth/set-password: replaces a temporary password (route table: "a notice says the password is
@@ -66,7 +67,7 @@ export function SetPasswordPage(): ReactNode {
           {/* Lets password managers store the new password for the right account. */}
           <input type="text" name="username" autoComplete="username" value={data.user.username} readOnly hidden />
           {!temporary && (
-            <PasswordInput
+            <PasswordField
               label={t("setPassword.current")}
               autoComplete="current-password"
               autoFocus
@@ -77,7 +78,7 @@ export function SetPasswordPage(): ReactNode {
               data-testid={TESTIDS.setPassword.current}
             />
           )}
-          <PasswordInput
+          <PasswordField
             label={t("setPassword.password")}
             autoComplete="new-password"
             autoFocus={temporary}
@@ -87,7 +88,7 @@ export function SetPasswordPage(): ReactNode {
             error={translateFieldError(t, errors.password)}
             data-testid={TESTIDS.setPassword.password}
           />
-          <PasswordInput
+          <PasswordField
             label={t("setPassword.repeat")}
             autoComplete="new-password"
             required

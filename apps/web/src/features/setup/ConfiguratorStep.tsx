@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Divider, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { CREATE_INITIAL_CONFIGURATOR } from "./setup.graphql";
 import { configuratorConnectionError } from "./setup-errors";
 import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
 import { VirtualCallSystemOption } from "./VirtualCallSystemOption";
+import { PasswordField } from "../../ui/PasswordField";
 
 /**
  * Step 3: connection to the configurator (call-system controller), or the bundled virtual call
@@ -88,7 +89,7 @@ export function ConfiguratorStep(): ReactNode {
             error={errors["username"]}
             data-testid={TESTIDS.setup.configUser}
           />
-          <PasswordInput
+          <PasswordField
             label={t("setup.configurator.password")}
             required
             autoComplete="new-password"

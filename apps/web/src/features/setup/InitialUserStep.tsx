@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
 import { IconUserCheck } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { translateFieldError } from "../../ui/field-error";
 import { CREATE_INITIAL_USER } from "./setup.graphql";
 import { initialUserError, isSetupDone } from "./setup-errors";
 import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
+import { PasswordField } from "../../ui/PasswordField";
 
 /**
  * Step 4: the first (super)user, created in the language chosen in step 1. Next stays disabled
@@ -86,7 +87,7 @@ export function InitialUserStep(): ReactNode {
             error={errors["username"]}
             data-testid={TESTIDS.setup.userName}
           />
-          <PasswordInput
+          <PasswordField
             label={t("setup.user.password")}
             required
             autoComplete="new-password"
@@ -95,7 +96,7 @@ export function InitialUserStep(): ReactNode {
             error={errors["password"]}
             data-testid={TESTIDS.setup.userPassword}
           />
-          <PasswordInput
+          <PasswordField
             label={t("setup.user.passwordRepeat")}
             required
             autoComplete="new-password"

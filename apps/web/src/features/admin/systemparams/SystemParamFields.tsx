@@ -1,10 +1,11 @@
 import { useMemo, type ReactNode } from "react";
-import { Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { SYSTEM_DISPLAY_LANGUAGES } from "@caresuite/domain";
 import { TESTIDS } from "../../../testids";
 import { passwordReentryNeeded, type SystemParamFormValues } from "./system-param-form";
 import type { SystemParamRecord } from "./system-params.graphql";
+import { PasswordField } from "../../../ui/PasswordField";
 
 type Setter = <K extends keyof SystemParamFormValues>(name: K, value: SystemParamFormValues[K]) => void;
 
@@ -105,7 +106,7 @@ export function SystemParamFields(props: FieldsProps): ReactNode {
           <TextInput {...common("ip")} withAsterisk value={values.ip} onChange={(e) => set("ip", e.currentTarget.value)} placeholder="192.168.1.20" autoComplete="off" />
           <NumberInput {...common("tcp_port")} withAsterisk value={values.tcp_port} onChange={(value) => set("tcp_port", value)} min={1} max={65535} allowDecimal={false} allowNegative={false} thousandSeparator="" />
           <TextInput {...common("username")} withAsterisk value={values.username} onChange={(e) => set("username", e.currentTarget.value)} autoComplete="off" />
-          <PasswordInput
+          <PasswordField
             {...common("password")}
             withAsterisk={!record}
             value={values.password}

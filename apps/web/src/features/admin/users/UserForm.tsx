@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, Fieldset, Grid, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Fieldset, Grid, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconCopy, IconInfoCircle, IconLock } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
@@ -31,6 +31,7 @@ import {
 } from "./user-form";
 import { CREATE_USER, DELETE_USER, UPDATE_USER, USERS_CONTEXT, type UserRecord } from "./users.graphql";
 import { CloseSaveButtons } from "../../../entity-admin/CloseSaveButtons";
+import { PasswordField } from "../../../ui/PasswordField";
 
 /** Navigation state of a copy (spec: "Copying resets id to -1"). */
 export interface UserCopyState {
@@ -162,7 +163,7 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
                     </Grid.Col>
                   )}
                   <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <PasswordInput
+                    <PasswordField
                       {...common("password")}
                       withAsterisk={!record}
                       value={values.password}
@@ -171,7 +172,7 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <PasswordInput
+                    <PasswordField
                       {...common("password_repeat")}
                       value={values.password_repeat}
                       onChange={(e) => set("password_repeat", e.currentTarget.value)}
