@@ -43,6 +43,21 @@ describe("guardRoute: auth", () => {
   });
 });
 
+describe("guardRoute: a temporary password", () => {
+  // issue 9: "a user with a temporary password can call nothing but set-password and logout".
+  const temporary = buildSuperuser({ password_is_temporary: true });
+  it.each([
+    ["/admin/users", to("/auth/set-password")],
+    ["/log", to("/auth/set-password")],
+    ["/", to("/home")], // the root only redirects; /home then needs the login
+    ["/auth/set-password", allow],
+    ["/display/ward", allow], // the public board needs no login
+    ["/login", allow],
+  ])("%s", (path, expected) => {
+    expect(guard(path, temporary)).toEqual(expected);
+  });
+});
+
 describe("guardRoute: permissions and licences", () => {
   // spec: "Missing permission or licence shows an error notification ... and goes to accessDenied."
   it.each<[string, string, AuthUser, Licence, GuardResult]>([

@@ -32,6 +32,7 @@ const ALLOW: GuardResult = { kind: "allow" };
 export const LOGIN_PATH = "/login";
 export const ACCESS_DENIED_PATH = "/no-access";
 export const SYNC_PATH = "/sync";
+export const SET_PASSWORD_PATH = "/auth/set-password";
 
 /** spec: "navigation to any route other than display, sync or login is sent to sync". */
 const OPEN_WHILE_COMMITTING: ReadonlySet<string> = new Set(["display", "sync", "login", "accessDenied"]);
@@ -125,7 +126,8 @@ function firstChildRedirect(chain: readonly RouteDef[], fullPath: string, ctx: G
  * The route guard (spec "Route guards"), in this order:
  * 1. while committing, routes other than display, sync, login (and accessDenied, so that a user
  *    without the sync permission does not loop) go to /sync, except for user id 0;
- * 2. a route needing login sends anonymous users to /login?redirect=<full path>;
+ * 2. a route needing login sends anonymous users to /login?redirect=<full path>, and users
+ *    with a temporary password to /auth/set-password;
  * 3. the tree rule (log or display for users without systemtree::use_module + management);
  * 4. a missing permission, licence or superuser flag goes to /no-access (accessDenied);
  * 5. the leaf's own redirect (/ → /home, /tree/view/:id → /tree?view=id, /tree/overview → /tree,
@@ -141,6 +143,11 @@ export function guardRoute(chain: readonly RouteDef[], fullPath: string, ctx: Gu
     return redirect(SYNC_PATH);
   }
   if (needsLogin(chain, ctx.user)) return redirect(loginRedirectPath(fullPath));
+  // Issue 9: "a user with a temporary password can call nothing but set-password and logout";
+  // the server refuses the rest, so the screens that need a login send the user there first.
+  if (ctx.user.password_is_temporary && isLoggedIn(ctx.user) && leaf.name !== "set-password" && chain.some((def) => def.auth !== false)) {
+    return redirect(SET_PASSWORD_PATH);
+  }
 
   const tree = treeRule(chain, ctx);
   if (tree !== null) return tree;
