@@ -74,8 +74,13 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     context: (request) => request.ctx,
     // Requests GraphQL never executed: 4xx (http/graphql-http-errors.ts).
     errorHandler: graphqlRequestErrorHandler({ production }),
-    errorFormatter: (execution) => {
-      const errors = execution.errors.flatMap(clientErrors);
+    errorFormatter: (execution, context) => {
+      const errors = execution.errors.flatMap((error) => {
+        const mapped = clientErrors(error);
+        // The client hears "Internal error" only; the operator needs the cause in the log.
+        if (mapped.some((e) => e.extensions["code"] === "INTERNAL")) context.reply.log.error({ err: error.originalError ?? error }, "internal error in a GraphQL operation");
+        return mapped;
+      });
       return { statusCode: 200, response: { data: execution.data ?? null, errors: production ? withoutHints(errors) : errors } };
     },
     subscription: {

@@ -153,6 +153,20 @@ async function validate(ctx: RequestContext, entity: EntityDef, input: unknown, 
   return data;
 }
 
+/**
+ * Fields the server sets (not in the form, not the parent link), e.g. a hub's status: a new record
+ * starts with their defaults (a hub was "Unknown" until it reports; without it the insert failed).
+ */
+function serverSetDefaults(entity: EntityDef): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields) as [string, FieldDef][]) {
+    if (field.form !== false || name === entity.parent?.field || field.kind === "file") continue;
+    const fallback = "default" in field ? field.default : undefined;
+    if (fallback !== undefined) values[name] = toColumn(field, fallback);
+  }
+  return values;
+}
+
 function columns(entity: EntityDef, data: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields) as [string, FieldDef][]) {
@@ -223,6 +237,7 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
     const id = await newRecordId(trx, entity, systemId);
     const row = await insertRow(trx, entity, {
       ...(id === undefined ? {} : { id }),
+      ...serverSetDefaults(entity),
       ...columns(entity, data),
       ...(entity.systemScoped ? { system_id: systemId } : {}),
       created_at: now,

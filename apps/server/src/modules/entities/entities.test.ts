@@ -249,4 +249,18 @@ describe.each(TEST_DIALECTS)("ids below the sentinels on %s", (dialect) => {
     expect(created.data?.createDisplayGroup.id).toBe(1);
     await server.close();
   });
+
+  it("starts a new hub with the server-set status Unknown (the insert failed with INTERNAL; found by the mutation fuzz)", async () => {
+    const server = await startTestServer(dialect);
+    await buildSystem(server.db.kysely, 1);
+    const root = await buildUser(server.db.kysely, { is_superuser: true });
+    const admin = new TestClient(server.app);
+    await admin.login(root.username, root.password);
+    const created = await admin.gql<{ createHub: { name: string; status: string; last_sync: string | null } }>(
+      `mutation { createHub(data: { name: "Hub Nord", ip: "127.0.0.2", username: "admin", password: "hub secret 1" }) { name status last_sync } }`,
+    );
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createHub).toMatchObject({ name: "Hub Nord", status: "Unknown" });
+    await server.close();
+  });
 });
