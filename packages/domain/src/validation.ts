@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "./rules/locale.ts";
 import { PASSWORD_MIN_LENGTH, passwordWeakness, type PasswordWeakness } from "./rules/password-strength.ts";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "./login-schema.ts";
 import { VALIDATION_KEYS, requiredOr, requiredString, type ValidationKey } from "./validation-messages.ts";
 
 export { VALIDATION_KEYS, requiredOr, requiredString } from "./validation-messages.ts";
@@ -8,8 +9,8 @@ export type { ValidationKey } from "./validation-messages.ts";
 
 /** spec (setup, set password): the minimum password length we enforce (rules/password-strength.ts). */
 export { PASSWORD_MIN_LENGTH };
-const PASSWORD_MAX_LENGTH = 1024;
-const USERNAME_MAX_LENGTH = 255;
+export { loginInputSchema, type LoginInput } from "./login-schema.ts";
+export { FORM_ERROR_KEY, fieldErrors, type FieldError } from "./field-errors.ts";
 
 /** The message of each weakness; too_short is the length check's own min_length. */
 const WEAKNESS_KEYS: Record<Exclude<PasswordWeakness, "too_short">, ValidationKey> = {
@@ -39,16 +40,6 @@ function newPassword(username: string | null = null): z.ZodString {
       error: (issue) => passwordWeaknessKey(String(issue.input), username) ?? VALIDATION_KEYS.invalid,
     });
 }
-
-/** POST /backend/login body: "JSON username and password". */
-export const loginInputSchema = z
-  .object({
-    username: requiredString({ trim: false }).max(USERNAME_MAX_LENGTH, { error: VALIDATION_KEYS.max_length }),
-    password: requiredString({ trim: false }).max(PASSWORD_MAX_LENGTH, { error: VALIDATION_KEYS.max_length }),
-  })
-  .strict();
-/** Login input. */
-export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /**
  * spec: "Set password: both fields required." and "Password change needs password repeated."
@@ -112,81 +103,3 @@ export const configuratorInputSchema = z.object({
 /** createInitialConfigurator input. */
 export type ConfiguratorInput = z.infer<typeof configuratorInputSchema>;
 
-/** One message of a field, as DESIGN.md §2 sends it: an i18n key plus its placeholders. */
-export interface FieldError {
-  message: string;
-  data: Record<string, unknown>;
-}
-
-/** The key under which errors not tied to one field (e.g. unknown keys) are reported. */
-export const FORM_ERROR_KEY = "_form";
-
-type Issue = z.core.$ZodIssue;
-
-/** The message key of an issue: ours when a schema set one, else derived from the issue code. */
-function messageKey(issue: Issue): string {
-  if (issue.message.startsWith("validation.")) return issue.message;
-  switch (issue.code) {
-    case "too_small":
-      return issue.origin === "string" ? VALIDATION_KEYS.min_length : VALIDATION_KEYS.min;
-    case "too_big":
-      return issue.origin === "string" ? VALIDATION_KEYS.max_length : VALIDATION_KEYS.between;
-    case "invalid_format":
-      if (issue.format === "email") return VALIDATION_KEYS.email;
-      if (issue.format === "ipv4") return VALIDATION_KEYS.ip;
-      if (issue.format === "url") return VALIDATION_KEYS.url;
-      return VALIDATION_KEYS.format;
-    case "invalid_value":
-      return VALIDATION_KEYS.one_option_required;
-    case "unrecognized_keys":
-      return VALIDATION_KEYS.unknown_field;
-    default:
-      return VALIDATION_KEYS.invalid;
-  }
-}
-
-/** The placeholders of an issue ({field}, {size}, {min}, {max}, {format}, custom params). */
-function messageData(issue: Issue, key: string, field: string): Record<string, unknown> {
-  const data: Record<string, unknown> = { field };
-  // "{field} is needed" has no other placeholder, even when it came from a min(1) check.
-  if (key === VALIDATION_KEYS.required) return data;
-  switch (issue.code) {
-    case "too_small":
-      data[issue.origin === "string" || issue.origin === "array" ? "size" : "min"] = Number(issue.minimum);
-      break;
-    case "too_big":
-      data[issue.origin === "string" || issue.origin === "array" ? "size" : "max"] = Number(issue.maximum);
-      break;
-    case "invalid_format":
-      data["format"] = issue.format;
-      break;
-    case "unrecognized_keys":
-      data["value"] = issue.keys.join(", ");
-      break;
-    case "custom":
-      Object.assign(data, issue.params);
-      break;
-    default:
-      break;
-  }
-  return data;
-}
-
-/**
- * Turns a zod error into DESIGN.md §2's per-field shape `{ field: [{ message, data }] }`.
- * `message` is the i18n key, `data` its placeholders; nested paths join with "." and issues
- * without a path go under FORM_ERROR_KEY. spec: "the first message per field is shown", so
- * order within a field follows the schema's check order.
- */
-export function fieldErrors(error: z.ZodError): Record<string, FieldError[]> {
-  const result: Record<string, FieldError[]> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join(".");
-    const key = path === "" ? FORM_ERROR_KEY : path;
-    const last = issue.path.at(-1);
-    const field = last === undefined ? "" : String(last);
-    const message = messageKey(issue);
-    (result[key] ??= []).push({ message, data: messageData(issue, message, field) });
-  }
-  return result;
-}
