@@ -19,7 +19,8 @@ const ALERT = 4;
 const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), LOG_LEVEL: "error" });
+// The 200 other displays connect from this one address: above the per-address limit of a site.
+const server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), LOG_LEVEL: "error", WS_CONNECTIONS_PER_IP: String(OTHER_SUBSCRIBERS + 10) });
 const trigger = (device_id: number, close = false): Promise<void> => demoTrigger(server.baseUrl, device_id, ALERT, close);
 let devices: number[] = [];
 while (devices.length === 0) {
