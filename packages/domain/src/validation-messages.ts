@@ -22,6 +22,8 @@ export const VALIDATION_KEYS = {
   comma_not_allowed: "validation.comma_not_allowed",
   contains: "validation.contains",
   format: "validation.format",
+  /** Not in the spec (issue 10): a colour field holding something that is not "#RRGGBB" ("grün"). */
+  colour: "validation.colour",
   no_match: "validation.no_match",
   date_after: "validation.date_after",
   time_overlap: "validation.time_overlap",

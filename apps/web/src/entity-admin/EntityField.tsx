@@ -152,7 +152,9 @@ export function EntityField({ entity, name, field, value, onChange, error, secre
     return <TextInput {...common} type="date" value={text} onChange={(event) => onChange(event.currentTarget.value)} w={200} />;
   }
   if (field.format === "color") {
-    return <ColorInput {...common} format="hex" value={text} onChange={(next) => onChange(next)} />;
+    // fixOnBlur off: Mantine would put the last valid colour back on blur, dropping "grün"
+    // silently; the value stays so that the schema names it (validation.colour).
+    return <ColorInput {...common} format="hex" fixOnBlur={false} value={text} onChange={(next) => onChange(next)} />;
   }
   // spec: "Input filter: on blur and update, value uppercased and stripped of [other] characters".
   const onBlur = field.filter === "upper" ? () => onChange(applyInputFilter(text)) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bool, defineEntity, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
+import { bool, callType, defineEntity, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
 import {
   clientErrors,
   copyValues,
@@ -139,6 +139,13 @@ describe("client validation", () => {
     expect(errors["name"]).toEqual({ message: "validation.required", data: { field: "name" } });
     expect(errors["level"]).toMatchObject({ message: "validation.between", data: { min: 1, max: 10 } });
     expect(errors["start"]?.message).toBe("validation.format");
+  });
+
+  // issue 10: 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
+  it("keeps a colour that is not one and names it on the field", () => {
+    const values = { ...emptyValues(callType), name: "Ruf", char: "R", color: "grün" };
+    expect(valuesToInput(callType, values)["color"]).toBe("grün");
+    expect(clientErrors(callType, valuesToInput(callType, values))["color"]?.message).toBe("validation.colour");
   });
 
   it("lets a stored required secret stay empty, but not a missing one", () => {

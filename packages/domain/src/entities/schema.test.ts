@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FORM_ERROR_KEY } from "../validation.ts";
 import { callSource } from "./call-source.ts";
+import { callType } from "./call-type.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { defineEntity, int, refs, text } from "./define.ts";
 import { displayNote } from "./display-note.ts";
@@ -100,6 +101,9 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
     ["time out of day", schedule, { name: "Day", time_1: "24:00", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
     ["date: not a calendar day", displayNote, { title: "Visit", display_date: "2024-02-30" }, { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } }],
     ["date: Swiss notation", displayNote, { title: "Visit", display_date: "01.05.2024" }, { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } }],
+    // issue 10: 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
+    ["colour: a word", callType, { name: "Ruf", char: "R", color: "grün" }, { color: { message: "validation.colour", data: { field: "color", format: "color" } } }],
+    ["colour: three digits", callType, { name: "Ruf", char: "R", color: "#0F0" }, { color: { message: "validation.colour", data: { field: "color", format: "color" } } }],
     // enums and refs
     ["enum: not an option", displayNote, { title: "Visit", color: "pink" }, { color: { message: "validation.one_option_required", data: { field: "color" } } }],
     ["ref: not an id", section, { name: "Ward A", connected_section_id: 0 }, { connected_section_id: { message: "validation.invalid", data: { field: "connected_section_id" } } }],

@@ -32,7 +32,8 @@ const ISO_DATETIME = z.iso.datetime({ offset: true });
 const FORMATS: Record<string, { test: (value: string) => boolean; message: string }> = {
   url: { test: (v) => /^https?:\/\/\S+$/.test(v), message: VALIDATION_KEYS.url },
   criterion: { test: (v) => /^0x[0-9A-Fa-f]+$/.test(v), message: VALIDATION_KEYS.criterion },
-  color: { test: (v) => /^#[0-9A-Fa-f]{6}$/.test(v), message: VALIDATION_KEYS.format },
+  // Its own message: "invalid format (color)" left a user who typed "grün" guessing (issue 10).
+  color: { test: (v) => /^#[0-9A-Fa-f]{6}$/.test(v), message: VALIDATION_KEYS.colour },
   date: { test: isCalendarDate, message: VALIDATION_KEYS.format },
   datetime: { test: (v) => ISO_DATETIME.safeParse(v).success, message: VALIDATION_KEYS.format },
   short_text: { test: (v) => SHORT_TEXT.test(v), message: VALIDATION_KEYS.format },

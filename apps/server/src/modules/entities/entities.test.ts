@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)("registry entity API (call types) on %s", (dialect)
   it.each([
     // spec §5: "required: {field} is needed."
     ["required name", { char: "A", color: "#000000" }, "name", "validation.required"],
-    ["colour format", { name: "A", char: "A", color: "red" }, "color", "validation.format"],
+    ["colour format", { name: "A", char: "A", color: "red" }, "color", "validation.colour"],
     ["char too long", { name: "A", char: "AB", color: "#000000" }, "char", "validation.max_length"],
     ["unknown urgency", { name: "A", char: "A", color: "#000000", urgency: "PANIC" }, "urgency", "validation.one_option_required"],
     ["long text with umlauts", { name: "A", char: "A", color: "#000000", text: "Bad Küche" }, "text", "validation.format"],
