@@ -28,6 +28,8 @@ export * from "./rules/audit-display.ts";
 export * from "./rules/calls.ts";
 export * from "./rules/demo-buttons.ts";
 export * from "./rules/display.ts";
+export * from "./rules/display-contrast.ts";
+export * from "./rules/call-card-scale.ts";
 export * from "./rules/node-editing.ts";
 export * from "./rules/uploads.ts";
 export * from "./rules/password-strength.ts";

@@ -1,4 +1,5 @@
 import { DISPLAY_GROUP_ALL, DISPLAY_GROUP_NONE, DISPLAY_GROUP_SECTION, SCHEDULE_ALL_DAY, SCHEDULE_NONE } from "../constants.ts";
+import { contrastRatio, MIN_TEXT_CONTRAST } from "./display-contrast.ts";
 
 /** Pure rules of the display board (spec screens "Display screen (public)", §4 weekend/slots). */
 
@@ -102,17 +103,11 @@ export function timeSinceOpened(openedAt: string, now: number): { kind: "just_no
  * alarm colours — else whichever of black and white contrasts more.
  */
 export function textColorOn(hex: string): "#000000" | "#FFFFFF" {
-  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!match) return "#000000";
-  const value = Number.parseInt(match[1] as string, 16);
-  const channel = (shift: number) => {
-    const c = ((value >> shift) & 0xff) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
-  const white = 1.05 / (luminance + 0.05);
-  const black = (luminance + 0.05) / 0.05;
-  return white >= 4.5 || white >= black ? "#FFFFFF" : "#000000";
+  const white = contrastRatio(hex, "#FFFFFF");
+  const black = contrastRatio(hex, "#000000");
+  if (white === null || black === null) return "#000000";
+  // One of the two always reaches 4.58:1 (√21), so the rule meets AA on any colour.
+  return white >= MIN_TEXT_CONTRAST || white >= black ? "#FFFFFF" : "#000000";
 }
 
 /** Parses "1,2,3" into positive integers; garbage entries are dropped (spec "sections"). */
