@@ -24,6 +24,8 @@ export const VALIDATION_KEYS = {
   format: "validation.format",
   /** Not in the spec (issue 10): a colour field holding something that is not "#RRGGBB" ("grün"). */
   colour: "validation.colour",
+  /** Not in the spec (issue 10): battery thresholds, critical at or above low ("critical 60 / low 40"). */
+  critical_below_low: "validation.critical_below_low",
   no_match: "validation.no_match",
   date_after: "validation.date_after",
   time_overlap: "validation.time_overlap",

@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)("audit log and global settings on %s", (dialect) =>
 
   it("validates global settings: critical must stay below low", async () => {
     const result = await admin.gql(SETTINGS, { data: { ...DEFAULTS, battery_threshold_critical: 50 } });
-    expect(result.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { battery_threshold_critical: [{ message: "validation.cannot_be_same" }] } });
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { battery_threshold_critical: [{ message: "validation.critical_below_low" }] } });
     const out = await admin.gql(SETTINGS, { data: { ...DEFAULTS, battery_threshold_low: 150 } });
     expect(out.errors?.[0]?.extensions).toMatchObject({ fields: { battery_threshold_low: [{ message: "validation.between", data: { min: 0, max: 100 } }] } });
   });

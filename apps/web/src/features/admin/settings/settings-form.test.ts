@@ -20,9 +20,16 @@ describe("global settings form", () => {
     expect(settingsErrors(valuesToSettingsInput(settingsToValues(DEFAULT_GLOBAL_SETTINGS)))).toEqual({});
   });
 
-  it("rejects a critical threshold that is not below the low one", () => {
-    const values = { ...settingsToValues(DEFAULT_GLOBAL_SETTINGS), battery_threshold_critical: 40 };
-    expect(Object.keys(settingsErrors(valuesToSettingsInput(values)))).toEqual(["battery_threshold_critical"]);
+  // issue 10: 'Global settings "critical 60 / low 40" says "values must not be equal". It must say
+  // "critical must be below low".'
+  it.each([
+    ["equal", 40, 40],
+    ["above", 60, 40],
+  ])("rejects a critical threshold %s the low one, saying critical must be below low", (_label, critical, low) => {
+    const values = { ...settingsToValues(DEFAULT_GLOBAL_SETTINGS), battery_threshold_critical: critical, battery_threshold_low: low };
+    expect(settingsErrors(valuesToSettingsInput(values))).toEqual({
+      battery_threshold_critical: { message: "validation.critical_below_low", data: { field: "battery_threshold_critical" } },
+    });
   });
 
   it("reports an emptied or half-typed number on its field", () => {
