@@ -19,6 +19,8 @@ export interface EntityFieldProps {
   /** A secret field has a stored value (`<field>_set`). */
   secretStored?: boolean;
   disabled?: boolean;
+  /** Whether the server requires it now (a global setting may require a field: isFieldRequired). */
+  required?: boolean;
 }
 
 interface CommonProps {
@@ -64,13 +66,13 @@ function RefInput({ field, value, onChange, common }: { field: RefField | RefLis
 }
 
 /** One input of the generic form, chosen by the field's kind (DESIGN.md §5: the form is derived). */
-export function EntityField({ entity, name, field, value, onChange, error, secretStored = false, disabled }: EntityFieldProps): ReactNode {
+export function EntityField({ entity, name, field, value, onChange, error, secretStored = false, disabled, required = field.required === true }: EntityFieldProps): ReactNode {
   const { t } = useTranslation();
   const common: CommonProps = {
     label: t(fieldLabelKey(entity, name)),
     description: field.help ? t(fieldHelpKey(entity, name)) : undefined,
     error,
-    withAsterisk: field.required === true && !(field.secret && secretStored),
+    withAsterisk: required && !(field.secret && secretStored),
     disabled,
     "data-testid": TESTIDS.entityForm.field(name),
   };

@@ -2,11 +2,12 @@ import { Suspense, useMemo, useState, type FormEvent, type ReactNode } from "rea
 import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
-import { useMutation } from "urql";
+import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
-import type { EntityDef, FieldDef } from "@caresuite/domain";
+import { hasSettingRequirements, isFieldRequired, type EntityDef, type FieldDef } from "@caresuite/domain";
 import type { FieldError } from "../api/errors";
 import { useModalRouteClose } from "../app/ModalRoute";
+import { GLOBAL_SETTINGS_QUERY } from "../features/admin/settings/global-settings.graphql";
 import { TESTIDS } from "../testids";
 import { translateFieldError } from "../ui/field-error";
 import { notify } from "../ui/notify";
@@ -69,6 +70,9 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   const fieldNames = useMemo(() => new Set(formFields(entity).map(([name]) => name)), [entity]);
   const secrets = useMemo(() => storedSecrets(entity, record), [entity, record]);
   const labelKey = (field: string): string => fieldLabelKey(entity, field);
+  // A global setting may require a field (call source text): read only for such entities.
+  const [{ data: settingsData }] = useQuery({ query: GLOBAL_SETTINGS_QUERY, pause: !hasSettingRequirements(entity) });
+  const settings = settingsData?.globalSettings ?? null;
 
   // spec: confirm before closing with unsaved changes. Saving, deleting and copying leave on purpose.
   const { blocker, leave } = useLeaveGuard(baseline === null || !sameValues(values, baseline));
@@ -78,7 +82,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     const input = valuesToInput(entity, values, record);
-    const found = clientErrors(entity, input, secrets);
+    const found = clientErrors(entity, input, secrets, settings);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(validationFailure(found, fieldNames));
@@ -116,6 +120,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
       onChange={change(name)}
       error={translateFieldError(t, errors[name], labelKey)}
       secretStored={secrets.has(name)}
+      required={isFieldRequired(field, settings)}
     />
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bool, callType, defineEntity, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
+import { bool, callSource, callType, defineEntity, isFieldRequired, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
 import {
   clientErrors,
   copyValues,
@@ -146,6 +146,16 @@ describe("client validation", () => {
     const values = { ...emptyValues(callType), name: "Ruf", char: "R", color: "grün" };
     expect(valuesToInput(callType, values)["color"]).toBe("grün");
     expect(clientErrors(callType, valuesToInput(callType, values))["color"]?.message).toBe("validation.colour");
+  });
+
+  // issue 10: 'Call source "Text" is required by the server but not marked in the form. Every field
+  // the server requires shows as required.'
+  it("marks and checks the call source text as the server does (allow_empty_call_source_names)", () => {
+    const values = { ...emptyValues(callSource), char: "A", number: 12, text: "" };
+    const input = valuesToInput(callSource, values);
+    expect(isFieldRequired(callSource.fields.text, null)).toBe(true);
+    expect(clientErrors(callSource, input)["text"]).toEqual({ message: "validation.required", data: { field: "text" } });
+    expect(clientErrors(callSource, input, new Set(), { allow_empty_call_source_names: true })).toEqual({});
   });
 
   it("lets a stored required secret stay empty, but not a missing one", () => {

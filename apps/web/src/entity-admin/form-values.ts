@@ -1,4 +1,13 @@
-import { entitySchema, fieldErrors, formatTimeOfDay, parseTimeOfDay, type EntityDef, type FieldDef } from "@caresuite/domain";
+import {
+  entitySchema,
+  fieldErrors,
+  formatTimeOfDay,
+  missingSettingRequiredFields,
+  parseTimeOfDay,
+  type EntityDef,
+  type FieldDef,
+  type RequirementSettings,
+} from "@caresuite/domain";
 import { firstFieldErrors, type FieldError } from "../api/errors";
 import type { EntityRecord } from "./entity-documents";
 
@@ -133,16 +142,20 @@ export function valuesToInput(
 
 /**
  * The entity's zod schema run on the input, first message per field (spec §5). A required
- * secret that is stored may stay empty: the stored one is kept.
+ * secret that is stored may stay empty: the stored one is kept. Fields a global setting requires
+ * (call source text) are checked as the server checks them.
  */
 export function clientErrors(
   entity: EntityDef,
   input: Record<string, unknown>,
   secretsStored: ReadonlySet<string> = new Set(),
+  settings: RequirementSettings | null = null,
 ): Record<string, FieldError> {
   const parsed = entitySchema(entity).safeParse(input);
-  if (parsed.success) return {};
-  const errors = firstFieldErrors(fieldErrors(parsed.error));
+  const errors: Record<string, FieldError> = parsed.success ? {} : firstFieldErrors(fieldErrors(parsed.error));
+  for (const name of missingSettingRequiredFields(entity, input, settings)) {
+    errors[name] ??= { message: "validation.required", data: { field: name } };
+  }
   for (const name of secretsStored) {
     if (!(name in input)) delete errors[name];
   }

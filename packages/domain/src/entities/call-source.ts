@@ -21,6 +21,6 @@ export const callSource = defineEntity({
     number: int({ required: true, min: 1, max: 9999, list: true, search: true }),
     // spec: "Long text max 19, no umlauts". May be empty only with the global setting
     // allow_empty_call_source_names, which the server checks (the schema cannot see settings).
-    text: text({ max: 19, format: "long_text", list: true, search: true }),
+    text: text({ max: 19, format: "long_text", list: true, search: true, requiredUnless: "allow_empty_call_source_names" }),
   },
 });

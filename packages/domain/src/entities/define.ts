@@ -34,6 +34,11 @@ export type TextFormat =
 interface FieldBase {
   /** Required on create and update (spec "required: {field} is needed"). */
   required?: boolean;
+  /**
+   * Required unless this global setting is on (call source text: allow_empty_call_source_names).
+   * The schema cannot see settings: the server checks it, the form marks it (required-fields.ts).
+   */
+  requiredUnless?: "allow_empty_call_source_names";
   /** Shown as a column in the admin list. */
   list?: boolean;
   /** Included in the admin list's search. */

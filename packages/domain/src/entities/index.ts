@@ -3,6 +3,7 @@ export * from "./enums.ts";
 export * from "./schema.ts";
 export * from "./registry.ts";
 export * from "./entity-rules.ts";
+export * from "./required-fields.ts";
 export * from "./schedule-slots.ts";
 export { alertChannel } from "./alert-channel.ts";
 export { button, buttonFunction } from "./button.ts";

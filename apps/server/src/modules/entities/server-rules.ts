@@ -1,3 +1,4 @@
+import { callSource, missingSettingRequiredFields } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import type { FieldErrors } from "../../graphql/errors.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
@@ -15,11 +16,12 @@ const push = (errors: FieldErrors, field: string, message: string): void => {
 export const SERVER_RULES: Record<string, readonly ServerRule[]> = {
   callSource: [
     // Global setting allow_empty_call_source_names (spec data §3.2): otherwise a name is needed.
+    // The form marks the same fields from the same definition (requiredUnless).
     async (ctx, data, errors) => {
-      if (data["text"] === "" || data["text"] === null || data["text"] === undefined) {
-        const settings = await readGlobalSettings(ctx.db.kysely);
-        if (!settings.allow_empty_call_source_names) push(errors, "text", "validation.required");
-      }
+      // Settings are read only when an input leaves such a field empty.
+      if (missingSettingRequiredFields(callSource, data, null).length === 0) return;
+      const settings = await readGlobalSettings(ctx.db.kysely);
+      for (const field of missingSettingRequiredFields(callSource, data, settings)) push(errors, field, "validation.required");
     },
   ],
 };
