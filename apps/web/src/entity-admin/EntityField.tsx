@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ColorInput, MultiSelect, NumberInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { applyInputFilter, type EntityDef, type FieldDef, type RefField, type RefListField } from "@caresuite/domain";
+import { applyInputFilter, formatTimeOfDay, parseTimeOfDay, type EntityDef, type FieldDef, type RefField, type RefListField } from "@caresuite/domain";
 import { TESTIDS } from "../testids";
 import { enumLabelKey, fieldHelpKey, fieldLabelKey, unitKey } from "./entity-labels";
 import type { FormValue } from "./form-values";
@@ -123,10 +123,15 @@ export function EntityField({ entity, name, field, value, onChange, error, secre
           {...common}
           value={text}
           onChange={(event) => onChange(event.currentTarget.value)}
+          // "0800" is accepted; shown back as "08:00" so that what is saved is what is seen.
+          onBlur={() => {
+            const minutes = parseTimeOfDay(text);
+            if (minutes !== null) onChange(formatTimeOfDay(minutes));
+          }}
           placeholder={t("entityForm.timePlaceholder")}
           inputMode="numeric"
           maxLength={5}
-          w={160}
+          w={120}
         />
       );
     case "ref":

@@ -18,6 +18,7 @@ import { FailureAlert, UnsavedChangesAlert } from "./FormAlerts";
 import { cacheContext, createDocument, rootField, updateDocument, type EntityRecord } from "./entity-documents";
 import { genericFailure, mutationFailure, validationFailure, type MutationFailure } from "./entity-errors";
 import { fieldLabelKey } from "./entity-labels";
+import { formCells } from "./form-layout";
 import { useLeaveGuard } from "./useLeaveGuard";
 import {
   clientErrors,
@@ -31,11 +32,6 @@ import {
   type FormValues,
 } from "./form-values";
 import { CloseSaveButtons } from "./CloseSaveButtons";
-
-/** Long texts and multi-pickers take the whole row of the two-column form. */
-function isWide(field: FieldDef): boolean {
-  return (field.kind === "text" && field.multiline === true) || field.kind === "refs";
-}
 
 /** Navigation state of a copy: the values travel to the new form (spec: "Copying resets id to -1"). */
 export interface CopyState {
@@ -137,13 +133,19 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
           </Alert>
         )}
         <Grid gap="sm">
-          {fields
-            .filter(([, field]) => field.kind !== "bool")
-            .map(([name, field]) => (
-              <Grid.Col key={name} span={{ base: 12, sm: isWide(field) ? 12 : 6 }}>
-                {renderField(name, field)}
+          {formCells(fields).map((cell) =>
+            cell.kind === "times" ? (
+              <Grid.Col key={cell.fields[0]?.[0]} span={12}>
+                <Group gap="sm" align="flex-start">
+                  {cell.fields.map(([name, field]) => renderField(name, field))}
+                </Group>
               </Grid.Col>
-            ))}
+            ) : (
+              <Grid.Col key={cell.name} span={{ base: 12, sm: cell.wide ? 12 : 6 }}>
+                {renderField(cell.name, cell.field)}
+              </Grid.Col>
+            ),
+          )}
         </Grid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           {fields.filter(([, field]) => field.kind === "bool").map(([name, field]) => renderField(name, field))}

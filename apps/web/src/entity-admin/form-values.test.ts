@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bool, callSource, callType, defineEntity, isFieldRequired, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
+import { bool, callSource, callType, defineEntity, isFieldRequired, schedule, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
 import {
   clientErrors,
   copyValues,
@@ -156,6 +156,13 @@ describe("client validation", () => {
     expect(isFieldRequired(callSource.fields.text, null)).toBe(true);
     expect(clientErrors(callSource, input)["text"]).toEqual({ message: "validation.required", data: { field: "text" } });
     expect(clientErrors(callSource, input, new Set(), { allow_empty_call_source_names: true })).toEqual({});
+  });
+
+  // issue 10: "Schedule times accept `0800` as well as `08:00`".
+  it("accepts schedule times typed without the colon", () => {
+    const values = { ...emptyValues(schedule), name: "Tag", time_1: "0800", time_2: "19:30" };
+    expect(clientErrors(schedule, valuesToInput(schedule, values))).toEqual({});
+    expect(clientErrors(schedule, valuesToInput(schedule, { ...values, time_2: "0700" }))["time_2"]?.message).toBe("validation.time_overlap");
   });
 
   it("lets a stored required secret stay empty, but not a missing one", () => {

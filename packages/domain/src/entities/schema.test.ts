@@ -7,7 +7,7 @@ import { defineEntity, int, refs, text } from "./define.ts";
 import { displayNote } from "./display-note.ts";
 import { hub } from "./hub.ts";
 import { mergeGroup } from "./merge-group.ts";
-import { applyInputFilter } from "./schema.ts";
+import { applyInputFilter, parseTimeOfDay } from "./schema.ts";
 import { schedule } from "./schedule.ts";
 import { section } from "./section.ts";
 import { errorsOf, firstErrorsOf, parsed } from "./test-helpers.ts";
@@ -98,6 +98,8 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
     ["input filter: two letters", callSource, { ...CALL_SOURCE, char: "ab" }, { char: { message: "validation.max_length", data: { field: "char", size: 1 } } }],
     // "HH:MM" times and YYYY-MM-DD dates
     ["time format", schedule, { name: "Day", time_1: "7.00", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
+    ["time: three digits after the colon", schedule, { name: "Day", time_1: "08:000", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
+    ["time without colon out of day", schedule, { name: "Day", time_1: "2400", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
     ["time out of day", schedule, { name: "Day", time_1: "24:00", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
     ["date: not a calendar day", displayNote, { title: "Visit", display_date: "2024-02-30" }, { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } }],
     ["date: Swiss notation", displayNote, { title: "Visit", display_date: "01.05.2024" }, { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } }],
@@ -190,5 +192,26 @@ describe("applyInputFilter", () => {
     ["[x]\\", "[X\\"],
   ])("%s → %s", (input, expected) => {
     expect(applyInputFilter(input)).toBe(expected);
+  });
+});
+
+// issue 10: "Schedule times accept `0800` as well as `08:00`".
+describe("parseTimeOfDay", () => {
+  it.each([
+    ["08:00", 480],
+    ["0800", 480],
+    ["800", 480],
+    ["8:00", 480],
+    [" 2359 ", 1439],
+    ["0000", 0],
+    [420, 420],
+    ["2400", null],
+    ["0860", null],
+    ["08000", null],
+    ["8", null],
+    ["08.00", null],
+    ["", null],
+  ])("%j → %j", (input, expected) => {
+    expect(parseTimeOfDay(input)).toBe(expected);
   });
 });

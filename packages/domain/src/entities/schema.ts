@@ -108,11 +108,14 @@ function intSchema(field: IntField): z.ZodType {
   return field.required ? schema : schema.nullable().optional().default(field.default ?? null);
 }
 
-/** "HH:MM" (or minutes) → minutes since midnight. spec: "Time string HH:MM converts to a number". */
+/**
+ * "HH:MM" (or minutes) → minutes since midnight. spec: "Time string HH:MM converts to a number".
+ * The colon may be left out ("0800", "800"): issue 10, typed on a number pad.
+ */
 export function parseTimeOfDay(value: unknown): number | null {
   if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1440) return value;
   if (typeof value !== "string") return null;
-  const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
+  const match = /^(\d{1,2}):?(\d{2})$/.exec(value.trim());
   if (!match) return null;
   const hours = Number(match[1]);
   const minutes = Number(match[2]);
