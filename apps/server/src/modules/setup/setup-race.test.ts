@@ -96,12 +96,18 @@ describe.each(TEST_DIALECTS)("the first-run setup as one atomic step on %s", (di
       const order: string[] = [];
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let claimed: () => void = () => undefined;
+      const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
       const user = db.transaction().execute(async (trx) => {
         expect(await claimInitialUserStep(trx, Date.now())).toBe(true);
+        claimed();
         await held;
         order.push("user committed");
       });
+      // The configurator starts once the user's transaction holds the claim (under load it could
+      // otherwise lock the row first, which is the other legal order, not the one tested here).
       // SQLite runs one transaction at a time; PostgreSQL blocks on the row lock.
+      await hasClaimed;
       const configurator = db.transaction().execute(async (trx) => {
         const state = await lockSetupState(trx);
         order.push(`configurator saw open=${state.open}`);
