@@ -4,7 +4,7 @@ import { IconChevronDown, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_PERMISSION_LEVELS, meaningfulLevels, type PermissionCode, type PermissionModule, type RolePermissionLevel } from "@caresuite/domain";
 import { TESTIDS } from "../../../testids";
-import { PERMISSION_MODULES, grantedCount, permissionLabelKey, setModuleLevel, type CanGrantLevel, type PermissionLevels } from "./role-form";
+import { PERMISSION_MODULES, grantedCount, permissionLabelKey, permissionTitle, setModuleLevel, type CanGrantLevel, type PermissionLevels } from "./role-form";
 
 interface PermissionEditorProps {
   levels: PermissionLevels;
@@ -39,7 +39,7 @@ const PermissionRow = memo(function PermissionRow({ code, level, canGrant, disab
             <IconLock size={14} color="var(--mantine-color-dimmed)" aria-label={t(lockKey)} style={{ flexShrink: 0 }} />
           </Tooltip>
         )}
-        <Text size="sm" title={code}>
+        <Text size="sm" title={permissionTitle(t, code)}>
           {label}
         </Text>
       </Group>

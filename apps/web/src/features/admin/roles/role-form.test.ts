@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createInstance } from "i18next";
 import {
   PERMISSION_CODES,
   findRouteChain,
@@ -18,6 +19,7 @@ import {
   emptyRoleValues,
   grantedPermissions,
   permissionLabelKey,
+  permissionTitle,
   permissionLevels,
   roleFormErrors,
   roleInputOf,
@@ -53,6 +55,19 @@ describe("permission editor model", () => {
   it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))("has a %s label for every permission code and module", (_locale, catalogue) => {
     for (const code of PERMISSION_CODES) expect(typeof lookup(catalogue, permissionLabelKey(code)), code).toBe("string");
     for (const [module] of PERMISSION_MODULES) expect(typeof lookup(catalogue, `permissions.modules.${module}`), module).toBe("string");
+  });
+
+  // issue 10: "Permission tooltips show raw keys (`admin::manage_backups`) and should show the translated description."
+  it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))("titles every permission in %s with its module and name", async (locale, catalogue) => {
+    const i18n = createInstance();
+    await i18n.init({ lng: locale, resources: { [locale]: { translation: catalogue } }, interpolation: { escapeValue: false } });
+    const t = i18n.t;
+    for (const code of PERMISSION_CODES) {
+      const title = permissionTitle(t, code);
+      expect(title, code).not.toMatch(/::|permissions\.|roles\./);
+      expect(title, code).toContain(String(lookup(catalogue, permissionLabelKey(code))));
+    }
+    if (locale === "de") expect(permissionTitle(t, "admin::manage_backups")).toBe("Administration: Sicherungen verwalten");
   });
 
   it("reads a role with every unlisted code hidden, and sends only granted codes", () => {

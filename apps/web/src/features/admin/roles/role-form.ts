@@ -13,6 +13,7 @@ import {
   type RolePermissionLevel,
   type RolePermissionsClipboard,
 } from "@caresuite/domain";
+import type { TFunction } from "i18next";
 import { firstFieldErrors, type FieldError } from "../../../api/errors";
 import type { RoleInputData, RoleRecord } from "./roles.graphql";
 
@@ -35,6 +36,15 @@ export const PERMISSION_MODULES: readonly [PermissionModule, PermissionCode[]][]
   PermissionModule,
   PermissionCode[],
 ][];
+
+/**
+ * The tooltip of a permission: its module and name, translated ("Administration: Sicherungen
+ * verwalten"). It showed the raw code (`admin::manage_backups`) before (issue 10).
+ */
+export function permissionTitle(t: TFunction, code: PermissionCode): string {
+  const [module = ""] = code.split("::");
+  return t("roles.permissionTitle", { module: t(`permissions.modules.${module}`), permission: t(permissionLabelKey(code)) });
+}
 
 /** `admin::manage_users` → its label key `permissions.admin.manage_users`. */
 export function permissionLabelKey(code: PermissionCode): string {
