@@ -1,3 +1,5 @@
+// First: it configures zod before any module can parse with it.
+import "./zod-without-eval";
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { StrictMode, type ReactNode } from "react";

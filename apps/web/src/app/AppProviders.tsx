@@ -4,7 +4,7 @@ import type { RestartableWsClient } from "../api/ws-client";
 import { NotificationsHost } from "../ui/NotificationsHost";
 import { AppDataProvider } from "./providers/AppDataProvider";
 import { SystemProvider } from "./providers/SystemProvider";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 export interface AppProvidersProps {
   ws: RestartableWsClient;
@@ -15,7 +15,7 @@ export interface AppProvidersProps {
 /** What every page renders inside: theme, notifications, system context (urql + socket) and app data. */
 export function AppProviders({ ws, initialSystemId, children }: AppProvidersProps): ReactNode {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
       <SystemProvider ws={ws} initialSystemId={initialSystemId}>
         <AppDataProvider>{children}</AppDataProvider>

@@ -14,7 +14,8 @@ interface AuthCardProps {
 /** The centred card used by the screens outside the main layout (login, set password, setup). */
 export function AuthCard({ title, subtitle, footer, width = 420, testId, children }: AuthCardProps): ReactNode {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)" data-testid={testId}>
+    // The page's one main landmark: these screens render outside the app shell, which has its own.
+    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)" data-testid={testId}>
       <Box w="100%" maw={width}>
         <Stack gap="lg">
           <Center>
