@@ -57,6 +57,8 @@ export function registerDemoRoutes(app: FastifyInstance): void {
     if (!link) return reply;
     const parsed = triggerBody.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ ok: false, error: "invalid body" });
+    // section_id is accepted (spec §7 lists it) but the virtual call system places a call in the
+    // device's own section, for opening and closing alike.
     const { call_type_id, device_id, close } = parsed.data;
     const type = await dynamic(request.ctx.db.kysely)
       .selectFrom("call_types")
@@ -70,7 +72,10 @@ export function registerDemoRoutes(app: FastifyInstance): void {
         // Presence toggles at the device: pressing it again takes presence back.
         await link.press(device_id, "presence");
       } else if (close) {
-        await link.sendAction(device_id, "EndCalls", parsed.data.section_id ?? null);
+        // The device opens a call in its own section: a section_id is not applied on open, so it
+        // is not on close either, or a body with another section could not close what it opened
+        // (issue 10).
+        await link.sendAction(device_id, "EndCalls", null);
       } else {
         await link.press(device_id, type["urgency"] === "EMERGENCY" ? "emergency" : "alert", call_type_id);
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pressDemoButton, demoRoomMode, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
+import { DEMO_CALL_TYPES, pressDemoButton, demoRoomMode, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
 import { TestClient } from "../../test-support/api.ts";
 import type { TestSimulator } from "../../test-support/simulator.ts";
 import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
@@ -85,6 +85,20 @@ describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
       mode = next;
     }
     expect(mode).toBe("off");
+  });
+
+  // issue 10: "`POST /demo/call/trigger` with `close: true` must close the call the same body opened.
+  // Today a `section_id` that differs from the device's own section is ignored on open and applied on close."
+  it("closes with the same body the call it opened, whatever section_id it names", async () => {
+    await setDemoMode(true);
+    const post = (url: string, body: unknown = {}) => anonymous().post(url, body);
+    expect((await post("/demo/call/close")).json()).toMatchObject({ ok: true });
+    await until(openCalls, (calls) => calls.length === 0);
+    const body = { call_type_id: DEMO_CALL_TYPES.alert, device_id: 23, section_id: 9 };
+    expect((await post("/demo/call/trigger", body)).json()).toEqual({ ok: true });
+    await until(openCalls, (calls) => calls.some((call) => call.number === 23));
+    expect((await post("/demo/call/trigger", { ...body, close: true })).json()).toEqual({ ok: true });
+    await until(openCalls, (calls) => !calls.some((call) => call.number === 23));
   });
 
   it.each([
