@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoButtonLights, demoRoomMode, pressDemoButton, type DemoButton, type DemoRoomMode, type DemoTrigger } from "./demo-buttons.ts";
+import { demoButtonLights, demoRoomMode, demoRoomStates, pressDemoButton, type DemoButton, type DemoRoomMode, type DemoRoomState, type DemoTrigger } from "./demo-buttons.ts";
 
 // spec §9: "demo call types alert 4, presence 6, emergency 2".
 const ALERT_ON: DemoTrigger = { call_type_id: 4, close: false };
@@ -65,5 +65,22 @@ describe("demoButtonLights", () => {
     ["emergency", { alert: true, presence: true, emergency: true }],
   ])("%s → %j", (mode, lights) => {
     expect(demoButtonLights(mode)).toEqual(lights);
+  });
+});
+
+// issue 10: "Demo room state: a room shows every state it is in (call and presence together,
+// emergency), from the live call list."
+describe("demoRoomStates", () => {
+  const call = (number: number, call_type_id: number) => ({ number, call_type_id });
+  it.each<[string, { number: number; call_type_id: number }[], DemoRoomState[]]>([
+    ["nothing open", [], []],
+    ["an alert", [call(23, 4)], ["alert"]],
+    ["call and presence together", [call(23, 6), call(23, 4)], ["alert", "presence"]],
+    ["an emergency with presence", [call(23, 6), call(23, 2)], ["emergency", "presence"]],
+    ["a call of another type beside presence", [call(23, 6), call(23, 5)], ["call", "presence"]],
+    ["the same type twice counts once", [call(23, 4), call(23, 4)], ["alert"]],
+    ["another room's calls are not this room's", [call(24, 2), call(23, 6)], ["presence"]],
+  ])("%s", (_label, calls, expected) => {
+    expect(demoRoomStates(calls, 23)).toEqual(expected);
   });
 });

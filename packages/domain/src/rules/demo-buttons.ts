@@ -83,3 +83,26 @@ export function pressDemoButton(mode: DemoRoomMode, button: DemoButton): { next:
   if (mode === "alert") return { next: "emergency", triggers: [close(alert), open(emergency)] };
   return { next: "presence", triggers: [open(presence)] };
 }
+
+/** One state a room can be in; a room may be in several at once. `call` is any other call type. */
+export type DemoRoomState = "emergency" | "alert" | "call" | "presence";
+
+/** Most urgent first, as the board sorts calls. */
+const STATE_ORDER: readonly DemoRoomState[] = ["emergency", "alert", "call", "presence"];
+
+/**
+ * Every state the room's device is in, from the live open calls (issue 10: "a room shows every
+ * state it is in (call and presence together, emergency)"). The mode above folds alert and
+ * presence into "both on"; the status shows them as they are, with calls of other types too.
+ */
+export function demoRoomStates(calls: readonly DemoOpenCall[], deviceId: number): DemoRoomState[] {
+  const states = new Set<DemoRoomState>();
+  for (const call of calls) {
+    if (call.number !== deviceId) continue;
+    if (call.call_type_id === DEMO_CALL_TYPES.emergency) states.add("emergency");
+    else if (call.call_type_id === DEMO_CALL_TYPES.alert) states.add("alert");
+    else if (call.call_type_id === DEMO_CALL_TYPES.presence) states.add("presence");
+    else states.add("call");
+  }
+  return STATE_ORDER.filter((state) => states.has(state));
+}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Alert, Button, Center, Divider, Loader, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { demoRoomMode, type DemoButton, type DemoOpenCall } from "@caresuite/domain";
+import { demoRoomMode, demoRoomStates, type DemoButton, type DemoOpenCall } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
 import type { DemoRoom } from "./demo-api";
 import { RoomControls } from "./RoomControls";
@@ -63,7 +63,12 @@ export function FloorPanel({ floors, onRetry, calls, onPress }: FloorPanelProps)
               {floor.rooms.map((room, index) => (
                 <div key={room.id}>
                   {index > 0 && <Divider />}
-                  <RoomControls room={room} mode={demoRoomMode(calls, room.device_id)} onPress={onPress} />
+                  <RoomControls
+                    room={room}
+                    mode={demoRoomMode(calls, room.device_id)}
+                    states={demoRoomStates(calls, room.device_id)}
+                    onPress={onPress}
+                  />
                 </div>
               ))}
             </Stack>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ActionIcon, Group, Text } from "@mantine/core";
 import { IconBell, IconUrgent, IconUserCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { demoButtonLights, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
+import { demoButtonLights, type DemoButton, type DemoRoomMode, type DemoRoomState } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
 import type { DemoRoom } from "./demo-api";
 
@@ -16,11 +16,13 @@ const BUTTONS: readonly { button: DemoButton; color: string; icon: ReactNode }[]
 interface RoomControlsProps {
   room: DemoRoom;
   mode: DemoRoomMode;
+  /** Every state the room is in, from the live calls (the mode folds them for the buttons). */
+  states: readonly DemoRoomState[];
   onPress: (room: DemoRoom, button: DemoButton) => void;
 }
 
 /** One room: its name, what is on, and the alert / presence / emergency buttons. */
-export function RoomControls({ room, mode, onPress }: RoomControlsProps): ReactNode {
+export function RoomControls({ room, mode, states, onPress }: RoomControlsProps): ReactNode {
   const { t } = useTranslation();
   const lights = demoButtonLights(mode);
   return (
@@ -33,13 +35,14 @@ export function RoomControls({ room, mode, onPress }: RoomControlsProps): ReactN
       data-room={room.name}
       data-device={room.device_id}
       data-mode={mode}
+      data-states={states.join(" ")}
     >
       <div>
         <Text size="sm" fw={500}>
           {room.name}
         </Text>
-        <Text size="xs" c={mode === "off" ? "gray.7" : mode === "emergency" ? "red.9" : undefined} data-testid={TESTIDS.demo.roomStatus}>
-          {t(`demo.modes.${mode}`)}
+        <Text size="xs" c={states.length === 0 ? "gray.7" : states.includes("emergency") ? "red.9" : undefined} data-testid={TESTIDS.demo.roomStatus}>
+          {states.length === 0 ? t("demo.modes.off") : states.map((state) => t(`demo.modes.${state}`)).join(" · ")}
         </Text>
       </div>
       <Group gap={6} wrap="nowrap">
