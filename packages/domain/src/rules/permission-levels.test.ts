@@ -24,6 +24,12 @@ describe('permission levels — spec: "Levels are hide, read, write."', () => {
     expect(accessOf(code, level)).toBe(access);
   });
 
+  it("manages data only with manage_* codes and sync; every other code shows or acts (docs/decisions/009)", () => {
+    const manage = PERMISSION_CODES.filter((code) => permissionKind(code) === "manage");
+    expect(manage.every((code) => /::manage_\w+$/.test(code) || code === "systemtree::sync")).toBe(true);
+    expect(manage).toHaveLength(21);
+  });
+
   it("gives every code a kind and offers hide for each", () => {
     for (const code of PERMISSION_CODES) {
       expect(["view", "manage", "action"]).toContain(permissionKind(code));
