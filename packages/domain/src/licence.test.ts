@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEMO_LICENCE,
+  LICENCE_FEATURES,
   UNLICENSED,
+  licenceStatus,
   isAppGatewayAvailable,
   isLicensed,
   licenceFromPayload,
@@ -105,5 +108,24 @@ describe("licenceActivationInputSchema", () => {
     [{ customer: "", code: "abc" }, false],
   ])("%j valid: %s", (input, expected) => {
     expect(licenceActivationInputSchema.safeParse(input).success).toBe(expected);
+  });
+});
+
+// issue 10: "Demo mode runs with a demo licence that enables every module (analytics, log,
+// management, app clients), marked "Demo" in the footer."
+describe("DEMO_LICENCE", () => {
+  it.each(LICENCE_FEATURES.map((feature) => [feature]))("licenses %s without a superuser", (feature) => {
+    expect(isLicensed(DEMO_LICENCE, feature, user)).toBe(true);
+  });
+});
+
+// issue 10: "The footer says one consistent thing: running unlicensed with the default limits."
+describe("licenceStatus", () => {
+  it.each<[string, { id: number }, string]>([
+    ["nothing activated (spec: highlighted when the licence id is 0)", UNLICENSED, "unlicensed"],
+    ["the demo licence", DEMO_LICENCE, "demo"],
+    ["an activated licence", buildLicence(), "licensed"],
+  ])("%s", (_label, licence, expected) => {
+    expect(licenceStatus(licence)).toBe(expected);
   });
 });

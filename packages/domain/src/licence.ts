@@ -19,6 +19,32 @@ export const UNLICENSED: Licence = Object.freeze({
   limits: Object.freeze({ devices: 0, visuals: 0, app_clients: 0, systems: 1 }),
 });
 
+/**
+ * The licence demo mode runs with when none is activated (issue 10: "Demo mode runs with a demo
+ * licence that enables every module (analytics, log, management, app clients) ... so the demo
+ * shows the whole product as it grows"). Its id -1 is no vendor licence (those count from 1).
+ * One system, as the demo has one.
+ */
+export const DEMO_LICENCE: Licence = Object.freeze({
+  id: -1,
+  name: "Demo",
+  features: Object.freeze({ analytics: true, log: true, management: true }),
+  limits: Object.freeze({ devices: 1000, visuals: 100, app_clients: 100, systems: 1 }),
+});
+
+/** What the footer and the limit notices say about the licence. */
+export type LicenceStatus = "licensed" | "demo" | "unlicensed";
+
+/**
+ * Licence id 0 is running unlicensed with the default limits (spec: "The default systems limit
+ * is 1"); the demo licence is the demo's; every other id is an activated licence.
+ */
+export function licenceStatus(licence: Pick<Licence, "id">): LicenceStatus {
+  if (licence.id === UNLICENSED.id) return "unlicensed";
+  if (licence.id === DEMO_LICENCE.id) return "demo";
+  return "licensed";
+}
+
 /** A licensable module. "app" has no flag: it follows the app_clients limit. */
 export type LicenceFeature = "analytics" | "log" | "management" | "app";
 

@@ -11,6 +11,8 @@ import { buildActivationCode } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { BUNDLED_PUBLIC_KEY_FILE, encodeActivationCode } from "./licence-code.ts";
 import { enforceLicenceKey } from "./licence.service.ts";
+import { DEMO_LICENCE } from "@caresuite/domain";
+import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 
 const ACTIVATE = "mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }";
 const LICENCE = "{ license { id name development_key } }";
@@ -129,5 +131,35 @@ describe.each(TEST_DIALECTS)("the development licence key on %s (issue 9.7)", (d
     await enforceLicenceKey(server.db.kysely, production, log, Date.now());
     expect(lines).toEqual([]);
     expect((await client.gql<Licence>(LICENCE)).data?.license.id).toBe(77);
+  });
+});
+
+// issue 10: "Demo mode runs with a demo licence that enables every module (analytics, log,
+// management, app clients) ... Today `/analytics` in the demo answers "access denied"."
+describe.each(TEST_DIALECTS)("the demo licence on %s", (dialect) => {
+  let server: TestServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+  const FULL = "{ license { id name features { analytics log management } limits { app_clients systems } } }";
+
+  it("is the licence of demo mode until one is activated, and only of demo mode", async () => {
+    server = await startTestServer(dialect);
+    const client = new TestClient(server.app);
+    expect((await client.gql<Licence>(LICENCE)).data?.license).toMatchObject({ id: 0 });
+    const state = await readAppState(server.db.kysely);
+    await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: true } }, Date.now());
+    expect((await client.gql(FULL)).data).toEqual({
+      license: {
+        id: DEMO_LICENCE.id,
+        name: "Demo",
+        features: { analytics: true, log: true, management: true },
+        limits: { app_clients: DEMO_LICENCE.limits.app_clients, systems: 1 },
+      },
+    });
+    // An activated licence is the licence, demo or not.
+    expect((await client.gql(ACTIVATE, { c: "123456", code: buildActivationCode() })).errors).toBeUndefined();
+    expect((await client.gql<Licence>(LICENCE)).data?.license.id).toBe(42);
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
+import { systemsLimitText } from "../../shell/licence-text";
 import { LINK_STATUS_QUERY, SYSTEM_PARAMS_CONTEXT, SYSTEM_PARAMS_QUERY, type LinkStatus, type SystemParamRow } from "./system-params.graphql";
 
 type LinkState = "connected" | "disconnected" | "unknown";
@@ -52,6 +53,8 @@ export function SystemParamsListPage(): ReactNode {
   const limit = appData.licence.limits.systems;
   // spec §8: "Max reached for ... configurators": the licence says how many systems there may be.
   const limitReached = rows !== undefined && rows.length >= limit;
+  // Worded as the footer words the licence (issue 10).
+  const limitText = systemsLimitText(appData.licence);
 
   const body = (): ReactNode => {
     if (error && !rows) return <ListLoadError onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
@@ -95,7 +98,7 @@ export function SystemParamsListPage(): ReactNode {
       </Group>
       {limitReached && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} data-testid={TESTIDS.systemParams.limitReached}>
-          {t("systemParams.limitReached", { max: limit })}
+          {t(limitText.key, limitText.values)}
         </Alert>
       )}
       {body()}
