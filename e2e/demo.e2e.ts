@@ -119,9 +119,9 @@ describe("the demo screen in Chromium", () => {
     expect(device).toBe(floors[0]?.rooms[0]?.device_id);
     expect(await demo.modeOf(room)).toBe("off");
 
-    // The visualisation tab embeds the display board in fullscreen.
+    // The visualisation tab embeds the display board in fullscreen, in the demo's language (issue 10).
     await demo.showBoard();
-    expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("src")).toBe("/display?fullscreen=1");
+    expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("src")).toBe("/display?fullscreen=1&locale=de");
     expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("title")).toBe("Anzeige im Vollbild");
     expect(await demo.board.locator(`[data-testid="${TESTIDS.display.header}"]`).count()).toBe(0);
 

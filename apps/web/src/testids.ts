@@ -257,12 +257,21 @@ export const TESTIDS = {
     fullscreenToggle: "display.fullscreenToggle",
     /** Carries `data-id`, `data-device`, `data-call-type`, `data-urgency`, `data-elevated`. */
     call: "display.call",
+    /** Inside a card: the room name, the call source box, the call type line, the reduced-motion icon. */
+    callName: "display.callName",
+    callSource: "display.callSource",
+    callType: "display.callType",
+    callAlarmIcon: "display.callAlarmIcon",
+    /** The header's link back to the app (signed-in users) and the unknown-slug notice. */
+    backToApp: "display.backToApp",
+    profileNotFound: "display.profileNotFound",
     calls: "display.calls",
     presence: "display.presence",
     presences: "display.presences",
     notes: "display.notes",
     note: "display.note",
     empty: "display.empty",
+    emptyTitle: "display.emptyTitle",
     clock: "display.clock",
     noSystems: "display.noSystems",
     connectionLost: "display.connectionLost",

@@ -34,8 +34,8 @@ export interface CallCardArea {
 export const MAX_CARD_COLUMNS = 6;
 /** Room names read at this size at most (a single call on a 4K screen). */
 export const MAX_TITLE_PX = 200;
-/** "Zimmer 103 Bett 1" (17 characters) fits a card about 10 of its em wide without a mid-word break. */
-const TITLE_EMS_ACROSS = 10;
+/** "Zimmer 103 Bett 1" (17 bold characters, ~10.7 em) and the card's padding fit one line of a card 11.5 em wide. */
+const TITLE_EMS_ACROSS = 11.5;
 /** Title, section and type rows with padding: a card is about 3.4 room-name ems tall. */
 const TITLE_EMS_DOWN = 3.4;
 const TYPE_RATIO = 0.5;
@@ -43,7 +43,7 @@ const META_RATIO = 0.4;
 
 /**
  * Chooses the column count that gives the largest room name for `calls` cards in the area, and
- * the sizes that follow. The type text is half the room name, the section 0.4 of it.
+ * the sizes that follow. The type text is half the room name, the section 0.4 of it, each with a floor.
  */
 export function callCardScale(area: CallCardArea): CallCardScale {
   const gap = area.gap ?? 12;
@@ -65,7 +65,8 @@ export function callCardScale(area: CallCardArea): CallCardScale {
     columns: best.columns,
     cardHeight: Math.round(Math.max(titlePx * TITLE_EMS_DOWN, best.cardHeight)),
     titlePx,
-    typePx: Math.round(titlePx * TYPE_RATIO),
-    metaPx: Math.round(titlePx * META_RATIO),
+    // Many calls on a small screen: the smaller texts keep the board's old sizes (0.9 em and 0.8 em of 16 px at the 22 px floor).
+    typePx: Math.round(Math.max(titlePx * TYPE_RATIO, floor * 0.65)),
+    metaPx: Math.round(Math.max(titlePx * META_RATIO, floor * 0.6)),
   };
 }

@@ -19,12 +19,12 @@ type DemoTab = "admin" | "app" | "visuals";
 
 /** spec: "Tabs: management (opens admin in a new window)". */
 const ADMIN_PATH = "/admin";
-/** The spec embeds the fullscreen display board in the visuals tab. */
-const DISPLAY_PATH = "/display?fullscreen=1";
+/** The spec embeds the fullscreen display board in the visuals tab, in the demo's language (issue 10). */
+const displayPath = (locale: string): string => `/display?fullscreen=1&locale=${encodeURIComponent(locale)}`;
 
 /** /demo: the public demo screen (spec "Demo screen (German labels)"). */
 export function DemoPage(): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = useAppData();
   const demoMode = data.appState.features.demo_mode;
   const floors = useDemoFloors(demoMode);
@@ -112,7 +112,7 @@ export function DemoPage(): ReactNode {
             <Tabs.Panel value="visuals">
               <Box
                 component="iframe"
-                src={DISPLAY_PATH}
+                src={displayPath(i18n.language)}
                 title={t("demo.visuals.frameTitle")}
                 w="100%"
                 h="calc(100vh - 150px)"

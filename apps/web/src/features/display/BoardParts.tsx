@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Box, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconBell } from "@tabler/icons-react";
+import { Alert, Box, Group, Paper, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconBell } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../../testids";
 import { clockTime } from "./display-board";
@@ -19,8 +19,12 @@ export function LiveDot(): ReactNode {
   );
 }
 
-/** spec: "Empty state: a bell icon and text; in fullscreen a clock (HH:mm) and the long date." */
-export function EmptyBoard({ fullscreen, now }: { fullscreen: boolean; now: number }): ReactNode {
+/**
+ * spec: "Empty state: a bell icon and text; in fullscreen a clock (HH:mm) and the long date."
+ * With presences beside it, "no open calls" would read as if nothing were happening (issue 10):
+ * the board then says that no call waits and that staff are in rooms.
+ */
+export function EmptyBoard({ fullscreen, now, presences = 0 }: { fullscreen: boolean; now: number; presences?: number }): ReactNode {
   const { t, i18n } = useTranslation();
   return (
     <Stack align="center" gap="md" py="xl" data-testid={TESTIDS.display.empty}>
@@ -36,14 +40,14 @@ export function EmptyBoard({ fullscreen, now }: { fullscreen: boolean; now: numb
       )}
       {/* Mantine's EmptyState look, built from parts the board loads anyway (150 KB budget). */}
       <Stack align="center" gap="xs">
-        <Box bg="blue.0" c="blue.8" p="md" style={{ borderRadius: "50%", display: "flex" }}>
+        <Box bg={presences > 0 ? "green.0" : "blue.0"} c={presences > 0 ? "green.9" : "blue.8"} p="md" style={{ borderRadius: "50%", display: "flex" }}>
           <IconBell size={32} aria-hidden />
         </Box>
-        <Text fw={600} fz="lg">
-          {t("display.emptyTitle")}
+        <Text fw={600} fz="lg" data-testid={TESTIDS.display.emptyTitle}>
+          {presences > 0 ? t("display.emptyPresencesTitle") : t("display.emptyTitle")}
         </Text>
         <Text c="gray.7" ta="center">
-          {t("display.emptyText")}
+          {presences > 0 ? t("display.emptyPresencesText", { count: presences }) : t("display.emptyText")}
         </Text>
       </Stack>
     </Stack>
@@ -64,5 +68,18 @@ export function NotesColumn({ notes }: { notes: DisplayNote[] }): ReactNode {
         </Paper>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * issue 10: "an unknown profile slug shows a visible notice ... before or while it falls back".
+ * Stays until dismissed: a wall screen with a mistyped address must say so to whoever walks by.
+ */
+export function ProfileNotFound({ slug, profile, onDismiss }: { slug: string; profile: string | null; onDismiss: () => void }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" variant="light" mb="md" icon={<IconAlertTriangle size={20} />} withCloseButton closeButtonLabel={t("display.dismiss")} onClose={onDismiss} role="status" data-testid={TESTIDS.display.profileNotFound}>
+      <Text fw={600}>{profile === null ? t("display.profileNotFound", { slug }) : t("display.profileNotFoundShowing", { slug, profile })}</Text>
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
+import { IconArrowLeft, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
 import {
@@ -19,7 +19,7 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { changeLocale, currentLocale, isLocale } from "../../i18n";
 import { TESTIDS } from "../../testids";
-import { EmptyBoard, LiveDot, NotesColumn } from "./BoardParts";
+import { EmptyBoard, LiveDot, NotesColumn, ProfileNotFound } from "./BoardParts";
 import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type BoardCall, type DisplayFontSize } from "./display-board";
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
@@ -28,6 +28,7 @@ import { DisplaySettingsButton, openDisplaySettings } from "./DisplaySettingsBut
 import { NotificationToggle, notificationsSupported, ShareLinkButton, useBrowserNotifications, useCallNotifications } from "./DisplayHeaderTools";
 import { PresenceColumn } from "./PresenceColumn";
 import { useBoardFullscreen } from "./useBoardFullscreen";
+import { useCardScale } from "./useCardScale";
 import { useConnectionLost } from "./useConnectionState";
 import { useDisplayClock } from "./useDisplayClock";
 import { useDisplayReload } from "./useDisplayReload";
@@ -40,6 +41,8 @@ export const LAST_PROFILE_KEY = "cs.display_profile";
 const DisplayCallForm = lazy(() => import("./DisplayCallForm").then((m) => ({ default: m.DisplayCallForm })));
 
 const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
+/** The font size setting is the room name's floor when many calls shrink the cards (1.4 em, as before issue 10). */
+const MIN_TITLE_PX: Record<DisplayFontSize, number> = { normal: 22, larger: 28, largest: 34 };
 
 /**
  * /display/:slug? — chooses the profile (spec: "the slug in the URL chooses the profile,
@@ -60,9 +63,13 @@ export function DisplayPage(): ReactNode {
   const query = queryOf(search);
   const profile = slug ? list.find((p) => p.slug === slug) : undefined;
   const redirect = profileRedirect(slug, profile, list, `${callId === undefined ? "" : `/call/${callId}`}${query}`, Boolean(error), Boolean(profiles));
+  // issue 10: an unknown slug still redirects (spec), and the board says which profile it did not find.
+  const [missingSlug, setMissingSlug] = useState<string | null>(null);
+  const unknown = slug !== undefined && redirect !== null && !profile ? slug : null;
   useEffect(() => {
+    if (unknown !== null) setMissingSlug(unknown);
     if (redirect) navigateDisplay(redirect, { replace: true });
-  }, [redirect]);
+  }, [redirect, unknown]);
 
   if ((!profiles && fetching) || redirect) {
     return (
@@ -71,7 +78,7 @@ export function DisplayPage(): ReactNode {
       </Center>
     );
   }
-  return <DisplayBoard key={profile?.id ?? 0} profile={profile ?? null} />;
+  return <DisplayBoard key={profile?.id ?? 0} profile={profile ?? null} missingSlug={missingSlug} onDismissMissing={() => setMissingSlug(null)} />;
 }
 
 /**
@@ -97,7 +104,7 @@ function profileRedirect(
   return null;
 }
 
-function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNode {
+function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: DisplayProfile | null; missingSlug: string | null; onDismissMissing: () => void }): ReactNode {
   const { t } = useTranslation();
   const { search, slug, callId } = useDisplayLocation();
   const params = useMemo(() => readDisplayQuery(search), [search]);
@@ -187,6 +194,8 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
   };
   const liveCalls = calls.data?.callsChanged ?? [];
   const formCall = callId === undefined ? null : (liveCalls.find((c) => c.id === callId) ?? null);
+  const cardsRef = useRef<HTMLDivElement>(null);
+  const cardScale = useCardScale(cardsRef, cards.length, MIN_TITLE_PX[fontSize]);
   const closeForm = () => navigateDisplay(`/display${slug ? `/${encodeURIComponent(slug)}` : ""}${queryOf(search)}`);
 
   return (
@@ -201,6 +210,12 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
       {!fullscreen && (
         <Group justify="space-between" mb="md" data-testid={TESTIDS.display.header}>
           <Group gap="sm">
+            {/* issue 10: a signed-in user gets back to the app; wall screens (not signed in) and fullscreen never show it. */}
+            {loggedIn && (
+              <Button component="a" href="/" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} data-testid={TESTIDS.display.backToApp}>
+                {t("display.backToApp")}
+              </Button>
+            )}
             <Title order={1} fz="1.5em">
               {t("display.title")}
             </Title>
@@ -233,6 +248,7 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
           </Text>
         </Alert>
       )}
+      {missingSlug !== null && <ProfileNotFound slug={missingSlug} profile={profile?.name ?? null} onDismiss={onDismissMissing} />}
       {noSystems && (
         <Alert color="yellow" mb="md" icon={<IconInfoCircle size={20} />} title={t("display.noSystemsTitle")} data-testid={TESTIDS.display.noSystems}>
           <Text size="sm">{t("display.noSystemsText")}</Text>
@@ -246,22 +262,23 @@ function DisplayBoard({ profile }: { profile: DisplayProfile | null }): ReactNod
       )}
       {/* Wraps on narrow screens: the presence column goes below the cards instead of over them. */}
       <Box style={{ display: "flex", flexWrap: "wrap", gap: "1em", alignItems: "flex-start" }}>
-        <Box style={{ flex: "1 1 16em", minWidth: 0 }}>
+        <Box ref={cardsRef} style={{ flex: "1 1 16em", minWidth: 0 }}>
           {!calls.data ? (
             <Center py="xl">
               <Loader aria-label={t("display.loading")} />
             </Center>
           ) : cards.length === 0 ? (
-            <EmptyBoard fullscreen={fullscreen} now={now} />
+            <EmptyBoard fullscreen={fullscreen} now={now} presences={presences.length} />
           ) : (
             <Box
               component="section"
               aria-label={t("display.calls")}
               data-testid={TESTIDS.display.calls}
-              style={{ display: "grid", gap: "0.75em", gridTemplateColumns: "repeat(auto-fill, minmax(min(16em, 100%), 1fr))" }}
+              data-columns={cardScale.scale.columns}
+              style={cardScale.style}
             >
               {cards.map((call) => (
-                <DisplayCallCard key={call.id} call={call} now={now} onOpen={loggedIn ? (call) => void openCall(call) : undefined} canClose={canCloseCallManually(appData.user, call)} />
+                <DisplayCallCard key={call.id} call={call} now={now} onOpen={loggedIn ? (call) => void openCall(call) : undefined} canClose={canCloseCallManually(appData.user, call)} fitKey={cardScale.fitKey} />
               ))}
             </Box>
           )}

@@ -78,12 +78,16 @@ export function PresenceColumn({ presences, now }: { presences: readonly BoardCa
   );
 }
 
-/** spec: "Presence tile: short device text, section name, handler username, short time since." */
+/**
+ * spec: "Presence tile: short device text, section name, handler username, short time since."
+ * Tiles differ from the cards on purpose: the spec gives them the short device text (a tile is
+ * 11 em wide); the long text, the one the cards show, is the tile's tooltip so both can be matched.
+ */
 export function PresenceTile({ call, now }: { call: BoardCall; now: number }): ReactNode {
   const { t } = useTranslation();
   const since = sinceLabel(call.opened_at, now);
   return (
-    <Paper data-tile withBorder radius="sm" p={6} data-testid={TESTIDS.display.presence} data-id={call.id} data-device={call.number} style={{ borderLeft: `4px solid ${call.call_type?.color || FALLBACK_COLOR}`, minWidth: 0 }}>
+    <Paper data-tile withBorder radius="sm" p={6} title={call.device_text_long || undefined} data-testid={TESTIDS.display.presence} data-id={call.id} data-device={call.number} style={{ borderLeft: `4px solid ${call.call_type?.color || FALLBACK_COLOR}`, minWidth: 0 }}>
       <Text fw={700} fz="0.9em" truncate>
         {call.device_text_short || call.device_text_long}
       </Text>

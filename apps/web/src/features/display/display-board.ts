@@ -15,6 +15,8 @@ export interface BoardCall {
   section_name: string;
   handled_by_app_username: string | null;
   call_source: { char: string } | null;
+  /** The call source's text (its tooltip on the card); absent in older fixtures. */
+  call_source_text?: string;
   call_type: { id: number; name: string; color: string; urgency: string; flag: string } | null;
   /** For the manual closure rule (domain canCloseCallManually). */
   section: { allow_manual_call_closure: boolean } | null;

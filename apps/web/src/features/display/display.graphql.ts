@@ -96,6 +96,7 @@ export const DISPLAY_CALLS_CHANGED: TypedDocumentNode<{ callsChanged: BoardCall[
       section_id
       section_name
       handled_by_app_username
+      call_source_text
       call_source {
         char
       }

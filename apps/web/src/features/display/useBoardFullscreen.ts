@@ -8,6 +8,15 @@ function requestDocumentFullscreen(): void {
   document.documentElement.requestFullscreen().catch(() => undefined);
 }
 
+/** Inside another page's frame (the demo): cross-origin parents throw on access, and count as embedded. */
+function isEmbedded(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The board's fullscreen: header, footer and title hidden (spec: "Fullscreen hides header, footer
  * and title. Escape exits fullscreen."), and the browser's fullscreen where it can be had.
@@ -50,7 +59,8 @@ export function useBoardFullscreen(initial: boolean): { fullscreen: boolean; ent
   // Started in fullscreen without a gesture: ask on the first interaction.
   useEffect(() => {
     if (!fullscreen || document.fullscreenElement || !document.fullscreenEnabled) return undefined;
-    if (!hinted.current) {
+    // An embedded board (the demo's visuals tab) cannot go fullscreen: its hint would only cover it.
+    if (!hinted.current && !isEmbedded()) {
       hinted.current = true;
       notify({ type: "none", title: t("display.fullscreenHintTitle"), text: t("display.fullscreenHintText"), duration: FULLSCREEN_NOTIFICATION_MS });
     }
