@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 
 // The server (apps/server) owns /backend and /demo; in development Vite only serves the client
@@ -20,6 +20,38 @@ function displayEntryInDev(): Plugin {
 }
 
 /**
+ * Lets the app page fetch the sign-in screen's lazy chunks together with the first chunk
+ * (docs/decisions/013-static-assets.md). A first visit always shows /login (or the setup wizard,
+ * whose parts overlap), but the router discovers LoginPage only after the first chunk has run:
+ * one more round trip on a phone before anything is painted. Preloaded, they arrive with it.
+ * Signed-in users fetch them once too; they are immutable and then come from the cache.
+ */
+function preloadSignInScreen(): Plugin {
+  const SCREEN = "/src/features/auth/LoginPage.tsx";
+  return {
+    name: "caresuite-preload-sign-in",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter((item): item is Rollup.OutputChunk => item.type === "chunk");
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk | undefined): void => {
+          if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const imported of chunk.imports) visit(byFile.get(imported));
+        };
+        for (const chunk of chunks) if (chunk.facadeModuleId?.endsWith(SCREEN)) visit(chunk);
+        if (files.size === 0) throw new Error(`preloadSignInScreen: no chunk for ${SCREEN}`);
+        // crossorigin as on Vite's own modulepreload links, so the module request reuses the preload.
+        return [...files].sort().map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
+      },
+    },
+  };
+}
+
+/**
  * Two builds into one dist (docs/decisions/006-display-entry.md): the app (index.html) and, with
  * `--mode display`, the wall-screen board (display.html). Separate builds, not two inputs of one:
  * each page's first chunk then holds exactly what that page uses, and neither page's chunks are
@@ -28,7 +60,7 @@ function displayEntryInDev(): Plugin {
 export default defineConfig(({ mode }) => {
   const display = mode === "display";
   return {
-    plugins: [react(), displayEntryInDev()],
+    plugins: [react(), displayEntryInDev(), ...(display ? [] : [preloadSignInScreen()])],
     build: {
       outDir: "dist",
       // The display build adds its files next to the app's.
