@@ -16,6 +16,8 @@ const simulator = await startTestSimulator();
 const server = await startServer({ LOG_LEVEL: "error" });
 await graphql(server.baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, { port: simulator.port });
 await graphql(server.baseUrl, `mutation { createInitialUser(username: "admin", password: "bench password 1", locale: "de") { id } }`);
+// Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
+await graphql(server.baseUrl, "mutation { finishSetup }");
 const browser = await launchBrowser();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 await signIn(page, server.baseUrl, "admin", "bench password 1");

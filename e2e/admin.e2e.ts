@@ -93,6 +93,8 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
       u: ADMIN.username,
       p: ADMIN.password,
     });
+    // Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
+    await graphql(server.baseUrl, "mutation { finishSetup }");
     await waitForImport(server.dataDir);
     browser = await launchBrowser();
     ({ page: admin, consoleErrors: adminErrors } = await newPage(browser));
@@ -203,7 +205,10 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
   it("shows the nurse only what the role allows; /admin is refused with the error notification", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
-    await byTestId(page, TESTIDS.shell.nav("log")).waitFor();
+    // Issue 10: the nurse lands on the display (the log has no screen yet); the shell's navigation
+    // is looked at on a page of the main layout that needs no permission.
+    await page.goto(`${server.baseUrl}/no-access`);
+    await byTestId(page, TESTIDS.shell.nav("display")).waitFor();
     const visible = async (id: string): Promise<boolean> => (await byTestId(page, TESTIDS.shell.nav(id)).count()) > 0;
     expect({
       log: await visible("log"),
@@ -212,7 +217,7 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
       analytics: await visible("analytics"),
       app: await visible("app"),
       admin: await visible("admin"),
-    }).toEqual({ log: true, display: true, overview: false, analytics: false, app: false, admin: false });
+    }).toEqual({ log: false, display: true, overview: false, analytics: false, app: false, admin: false });
     // No admin::see_auditlog: no audit-log button.
     expect(await byTestId(page, TESTIDS.audit.button).count()).toBe(0);
 

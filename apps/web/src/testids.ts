@@ -40,6 +40,8 @@ export const TESTIDS = {
     configPassword: "setup.configPassword",
     configSave: "setup.configSave",
     configDone: "setup.configDone",
+    configSubtitle: "setup.configSubtitle",
+    configLocked: "setup.configLocked",
     /** "Use the virtual call system" in step 3. */
     configVirtual: "setup.configVirtual",
     userName: "setup.userName",
@@ -73,7 +75,14 @@ export const TESTIDS = {
   },
   notFound: { page: "notFound.page", back: "notFound.back" },
   noAccess: { page: "noAccess.page", home: "noAccess.home" },
-  sync: { page: "sync.page" },
+  sync: {
+    page: "sync.page",
+    link: "sync.link",
+    noLink: "sync.noLink",
+    lastImport: "sync.lastImport",
+    publishLater: "sync.publishLater",
+    toHome: "sync.toHome",
+  },
   /** callForm: one call as a page (/log/edit/:id). */
   callForm: { page: "callForm.page", missing: "callForm.missing", closeCall: "callForm.closeCall" },
   appData: { loading: "appData.loading", error: "appData.error", retry: "appData.retry" },

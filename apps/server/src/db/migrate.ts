@@ -8,6 +8,7 @@ import { migration0005 } from "./migrations/0005-display-profiles.ts";
 import { migration0006 } from "./migrations/0006-system-params.ts";
 import { migration0007 } from "./migrations/0007-per-system-ids.ts";
 import { migration0008 } from "./migrations/0008-setup-state.ts";
+import { migration0009 } from "./migrations/0009-setup-finished.ts";
 
 /** Forward-only migrations, in order. Never edit a released one: add the next. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "0006-system-params": migration0006,
     "0007-per-system-ids": migration0007(db.dialect),
     "0008-setup-state": migration0008,
+    "0009-setup-finished": migration0009,
   };
 }
 

@@ -5,7 +5,7 @@ import { hasPermission, hasWritePermission, isLicensed, isLoggedIn, type Licence
 import type { RequestContext } from "../context.ts";
 import { readAppState } from "../modules/appdata/app-state.repo.ts";
 import { activeLicence } from "../modules/licence/licence.repo.ts";
-import { isSetupOpen } from "../modules/setup/setup.repo.ts";
+import { isSetupFinishOpen, isSetupOpen } from "../modules/setup/setup.repo.ts";
 import { mustChangePassword, PASSWORD_CHANGE_REQUIRED } from "../modules/auth/password-change.ts";
 import { AppError } from "./errors.ts";
 
@@ -26,6 +26,8 @@ export interface AuthScopes {
   licence: LicenceFeature;
   /** Open to anyone only while the first-run setup has not finished. */
   setupOpen: boolean;
+  /** Open to anyone between the initial user's creation and the wizard's last step (decision 012). */
+  setupFinishing: boolean;
   superuser: boolean;
   /** Open to anyone while the installation runs in demo mode (the public /demo screen). */
   demoMode: boolean;
@@ -54,6 +56,7 @@ export const builder = new SchemaBuilder<{
       writePermission: (code) => inUse(ctx) && hasWritePermission(ctx.user, code),
       licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
       setupOpen: () => isSetupOpen(ctx.db.kysely),
+      setupFinishing: () => isSetupFinishOpen(ctx.db.kysely),
       superuser: inUse(ctx) && ctx.user.is_superuser,
       demoMode: async () => (await readAppState(ctx.db.kysely)).features.demo_mode,
     }),

@@ -23,9 +23,9 @@ import { buildSchema } from "./schema.ts";
  */
 const PUBLIC = new Set(["Query.appState", "Query.authUser", "Query.license", "Query.publicSystemParams", "Query.systems", "Query.openCalls", "Query.displayProfiles", "Query.displayRelations", "Query.activeDisplayNotes"]);
 /** Open before the first-run setup finishes; this server has finished it (an initial user exists). */
-const SETUP_ONLY = new Set(["Mutation.createInitialUser", "Mutation.createInitialConfigurator", "Mutation.activateLicense"]);
+const SETUP_ONLY = new Set(["Mutation.createInitialUser", "Mutation.createInitialConfigurator", "Mutation.activateLicense", "Mutation.finishSetup"]);
 /** Closed for everyone once the setup is done: CONFLICT setup_done, not a rights question (issue 9). */
-const SETUP_DONE = new Set(["Mutation.createInitialUser"]);
+const SETUP_DONE = new Set(["Mutation.createInitialUser", "Mutation.finishSetup"]);
 /**
  * Any signed-in user. Closing calls is decided per call by the manual-closure rule (spec §6:
  * close_calls, or the section allows it and the node does not deny it), inside the service.

@@ -20,7 +20,11 @@ export interface GlobalSettingsSummary {
 }
 
 /** appState as AppData selects it; `configurator_set` drives the setup wizard's last step. */
-export type AppStateData = AppState & { configurator_set: boolean };
+export type AppStateData = AppState & {
+  configurator_set: boolean;
+  /** System 1's configurator is the bundled virtual call system (the wizard's step 3 shows that choice). */
+  configurator_virtual: boolean;
+};
 
 /** The licence as AppData selects it: with whether the server trusts the development key. */
 export type AppDataLicence = Licence & { development_key: boolean };
@@ -71,6 +75,7 @@ export const APP_DATA_QUERY: TypedDocumentNode<AppDataResult, AppDataVariables> 
       setup_time
       has_initial_user
       configurator_set
+      configurator_virtual
       features {
         display_group_overrides
         demo_mode
@@ -150,6 +155,7 @@ export const FALLBACK_APP_STATE: AppStateData = {
   setup_time: "1970-01-01T00:00:00.000Z",
   has_initial_user: true,
   configurator_set: false,
+  configurator_virtual: false,
   features: { display_group_overrides: false, demo_mode: false, incidents: false },
   outdated_hubs: [],
 };

@@ -103,7 +103,10 @@ const patchLazySections: PatchRoutesOnNavigationFunction = async ({ path, patch 
 
 export const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: patchLazySections });
 
-registerRouteSource(() => router.routes);
+registerRouteSource(
+  () => router.routes,
+  LAZY_SECTIONS.map((s) => s.prefix),
+);
 
 registerNavigator((to, options) => {
   void router.navigate(to, options);

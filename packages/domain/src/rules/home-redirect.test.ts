@@ -27,3 +27,28 @@ describe("homeRedirect", () => {
     expect(homeRedirect({ user, licence, isInstalledApp })).toBe(expected);
   });
 });
+
+describe("homeRedirect skips targets without a screen (issue 10)", () => {
+  // Issue 10: "The home redirect ... skip[s] targets that have no screen yet, following the
+  // spec's order, down to the display."
+  const only =
+    (...paths: string[]) =>
+    (path: string): boolean =>
+      paths.includes(path);
+  it.each<[string, AuthUser, (path: string) => boolean, string]>([
+    ["superuser without tree, analytics and log screens lands on display", buildSuperuser(), only("/display"), "/display"],
+    ["superuser without a tree screen goes on to analytics", buildSuperuser(), only("/analytics", "/log"), "/analytics"],
+    ["log user without a log screen lands on display", buildUser({ permissions: ["calllog::use_module"] }), only("/display"), "/display"],
+    ["log user with a log screen lands on the log", buildUser({ permissions: ["calllog::use_module"] }), only("/log"), "/log"],
+    ["a homepage without a screen is skipped", buildUser({ homepage: "/tree", permissions: ["calllog::use_module"] }), only("/log"), "/log"],
+    ["a homepage with a screen is taken", buildUser({ homepage: "/admin/users" }), only("/admin/users"), "/admin/users"],
+    ["an external homepage is no screen of ours", buildUser({ homepage: "https://example.org" }), only(), "/display"],
+    ["the display is taken even when nothing else is built", buildUser(), only(), "/display"],
+  ])("%s", (_label, user, hasScreen, expected) => {
+    expect(homeRedirect({ user, licence: full, isInstalledApp: false, hasScreen })).toBe(expected);
+  });
+
+  it("an installed app without a /pwa screen goes on like a browser", () => {
+    expect(homeRedirect({ user: buildSuperuser(), licence: full, isInstalledApp: true, hasScreen: only("/display") })).toBe("/display");
+  });
+});

@@ -10,17 +10,30 @@ import { ANY_MARKER } from "../permissions.ts";
  * tree if the user may use the systemtree module or see display group overrides; else to
  * analytics if the analytics module is allowed; else to the log if the call log module is
  * allowed; else to display." "Allowed" for analytics includes its licence, as on its route.
+ *
+ * Issue 10: "The home redirect ... skip[s] targets that have no screen yet, following the spec's
+ * order, down to the display." `hasScreen` tells which paths the client has built (absent: all);
+ * the display is the last resort and always taken.
  */
-export function homeRedirect(ctx: { user: AuthUser; licence: Licence; isInstalledApp: boolean }): string {
+export function homeRedirect(ctx: {
+  user: AuthUser;
+  licence: Licence;
+  isInstalledApp: boolean;
+  hasScreen?: (path: string) => boolean;
+}): string {
   const { user, licence } = ctx;
   if (!isLoggedIn(user)) return "/login";
-  if (ctx.isInstalledApp) return "/pwa";
+  const built = (path: string): boolean => ctx.hasScreen?.(path) ?? true;
+  if (ctx.isInstalledApp && built("/pwa")) return "/pwa";
   const homepage = user.homepage?.trim() ?? "";
-  if (homepage !== "") return homepage.startsWith("/") || homepage.includes("://") ? homepage : `/${homepage}`;
-  if (hasPermissions(user, [ANY_MARKER, "systemtree::use_module", "systemtree::see_display_group_overrides"])) {
-    return "/tree";
+  if (homepage !== "") {
+    const target = homepage.startsWith("/") || homepage.includes("://") ? homepage : `/${homepage}`;
+    if (built(target)) return target;
   }
-  if (hasPermission(user, "analytics::use_module") && isLicensed(licence, "analytics", user)) return "/analytics";
-  if (hasPermission(user, "calllog::use_module")) return "/log";
-  return "/display";
+  const candidates: [boolean, string][] = [
+    [hasPermissions(user, [ANY_MARKER, "systemtree::use_module", "systemtree::see_display_group_overrides"]), "/tree"],
+    [hasPermission(user, "analytics::use_module") && isLicensed(licence, "analytics", user), "/analytics"],
+    [hasPermission(user, "calllog::use_module"), "/log"],
+  ];
+  return candidates.find(([allowed, path]) => allowed && built(path))?.[1] ?? "/display";
 }

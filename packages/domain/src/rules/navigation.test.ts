@@ -6,6 +6,7 @@ import type { Licence } from "../licence.ts";
 import { buildLicence, buildSuperuser, buildUser } from "../test-builders.ts";
 import {
   linkOutdatedHubsBanner,
+  navItemPath,
   showAuditLogButton,
   showIncidentIndicator,
   showOutdatedHubsBanner,
@@ -43,6 +44,17 @@ describe("visibleNavItems", () => {
     ["superuser, full licence", buildSuperuser(), full, ["overview", "analytics", "log", "display", "app", "admin"]],
   ])("%s", (_label, user, licence, expected) => {
     expect(visibleNavItems({ user, licence, appState: gatewayOn, currentSystemId: 1 })).toEqual(expected);
+  });
+
+  // Issue 10: "Navigation items whose screen does not exist are hidden, not linked to a 404."
+  it("hides items whose screen does not exist", () => {
+    const built = new Set(["/display", "/admin"]);
+    const hasScreen = (path: string): boolean => built.has(path);
+    expect(visibleNavItems({ user: buildSuperuser(), licence: full, appState: gatewayOn, currentSystemId: 1, hasScreen })).toEqual(["display", "admin"]);
+  });
+
+  it("links each item to its route", () => {
+    expect([navItemPath("overview"), navItemPath("log"), navItemPath("display"), navItemPath("admin")]).toEqual(["/tree", "/log", "/display", "/admin"]);
   });
 
   it("hides App when the current system is not the gateway system", () => {

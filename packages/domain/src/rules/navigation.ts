@@ -3,6 +3,7 @@ import type { AuthUser } from "../auth-user.ts";
 import { isAppGatewayAvailable, isLicensed } from "../licence.ts";
 import type { Licence } from "../licence.ts";
 import { ANY_MARKER } from "../permissions.ts";
+import { routePathByName } from "../routes.ts";
 
 /** A main navigation item, in display order. */
 export type NavItemId = "overview" | "analytics" | "log" | "display" | "app" | "admin";
@@ -13,6 +14,23 @@ export interface NavigationContext {
   licence: Licence;
   appState: { app_gateway_enabled: boolean; app_gateway_system_id: number | null };
   currentSystemId: number;
+  /** Whether the client has a screen for a path (issue 10); absent: every item has one. */
+  hasScreen?: (path: string) => boolean;
+}
+
+/** The route each navigation item leads to, by route name (spec "Navigation items"). */
+const NAV_ITEM_ROUTES: Record<NavItemId, string> = {
+  overview: "treeView",
+  analytics: "analytics",
+  log: "log",
+  display: "display",
+  app: "appManagement",
+  admin: "admin",
+};
+
+/** The path a navigation item links to. */
+export function navItemPath(id: NavItemId): string {
+  return routePathByName(NAV_ITEM_ROUTES[id]);
 }
 
 const TREE_OR_OVERRIDES = [ANY_MARKER, "systemtree::use_module", "systemtree::see_display_group_overrides"];
@@ -22,6 +40,7 @@ const TREE_OR_OVERRIDES = [ANY_MARKER, "systemtree::use_module", "systemtree::se
  * display group overrides), Analytics (analytics::use_module and licence), Log
  * (calllog::use_module), Visual (no permission), App (app::use_module and app gateway
  * availability), Admin (admin::use_module).
+ * Issue 10: "Navigation items whose screen does not exist are hidden, not linked to a 404."
  */
 export function visibleNavItems(ctx: NavigationContext): NavItemId[] {
   const { user, licence } = ctx;
@@ -34,7 +53,7 @@ export function visibleNavItems(ctx: NavigationContext): NavItemId[] {
     items.push("app");
   }
   if (hasPermission(user, "admin::use_module")) items.push("admin");
-  return items;
+  return ctx.hasScreen === undefined ? items : items.filter((id) => ctx.hasScreen?.(navItemPath(id)) === true);
 }
 
 /** What the top bar's parts need; each rule takes only the fields it reads. */

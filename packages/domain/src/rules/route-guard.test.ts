@@ -107,6 +107,11 @@ describe("guardRoute: tree rule", () => {
     expect(guard(path, user, licence)).toEqual(expected);
   });
 
+  // Issue 10: "skip targets that have no screen yet, following the spec's order, down to the display".
+  it("sends a log user to the display while the log has no screen", () => {
+    expect(guard("/tree", logUser, full, { hasScreen: (path) => path !== "/log" })).toEqual(to("/display"));
+  });
+
   it.each([
     // spec: "/tree/view/:id (digits) | redirects to /tree with query view=id"
     ["/tree/view/12", to("/tree?view=12")],

@@ -73,7 +73,9 @@ function treeRule(chain: readonly RouteDef[], ctx: GuardContext): GuardResult | 
   if (hasPermission(ctx.user, "systemtree::use_module") && isLicensed(ctx.licence, "management", ctx.user)) {
     return null;
   }
-  return redirect(hasPermission(ctx.user, "calllog::use_module") ? "/log" : "/display");
+  // Issue 10: the log only when its screen exists, else on down to the display.
+  const toLog = hasPermission(ctx.user, "calllog::use_module") && (ctx.hasScreen?.("/log") ?? true);
+  return redirect(toLog ? "/log" : "/display");
 }
 
 function splitPath(fullPath: string): { path: string; query: string } {

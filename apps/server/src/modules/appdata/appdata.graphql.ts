@@ -1,7 +1,8 @@
 import { hasPermission, isLoggedIn } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
-import { isSetupOpen } from "../setup/setup.repo.ts";
+import { isSetupFinishOpen, isSetupOpen } from "../setup/setup.repo.ts";
+import { readVirtualSettings } from "../../callsystem/virtual-controller.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
 import { readAppState, type StoredAppState } from "./app-state.repo.ts";
@@ -24,6 +25,17 @@ interface AppStateView extends StoredAppState {
   has_initial_user: boolean;
   configurator_set: boolean;
   configurator_ip: string | null;
+  configurator_virtual: boolean;
+}
+
+/**
+ * Whether system 1's configurator is the bundled virtual call system (it runs on loopback at its
+ * stored port). The wizard's step 3 shows that choice instead of its address (issue 10).
+ */
+async function configuratorIsVirtual(ctx: RequestContext, first: { ip: string; tcp_port: number } | undefined): Promise<boolean> {
+  if (first === undefined) return false;
+  const settings = await readVirtualSettings(ctx.db.kysely);
+  return settings !== null && first.ip === "127.0.0.1" && first.tcp_port === settings.port;
 }
 
 const FeaturesType = builder.objectRef<StoredAppState["features"]>("AppFeatures").implement({
@@ -56,6 +68,7 @@ const AppStateType = builder.objectRef<AppStateView>("AppState").implement({
     setup_time: t.string({ nullable: true, resolve: (s) => iso(s.setup_time) }),
     has_initial_user: t.exposeBoolean("has_initial_user"),
     configurator_set: t.exposeBoolean("configurator_set"),
+    configurator_virtual: t.exposeBoolean("configurator_virtual"),
     features: t.field({ type: FeaturesType, resolve: (s) => s.features }),
     // Filled by the hubs issue; the shape is part of AppData already.
     outdated_hubs: t.field({ type: [OutdatedHubType], resolve: () => [] }),
@@ -73,10 +86,13 @@ builder.queryField("appState", (t) =>
         readAppState(db),
         countUsers(db),
         listSystemIds(db),
-        db.selectFrom("systems").select("ip").where("id", "=", 1).executeTakeFirst(),
+        db.selectFrom("systems").select(["ip", "tcp_port"]).where("id", "=", 1).executeTakeFirst(),
         mayReadControllerAddress(ctx),
       ]);
-      const view = { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null };
+      // Which kind of configurator is set, not where: also for the wizard's step 3 after step 4.
+      const mayKnowKind = mayReadController || (await isSetupFinishOpen(db));
+      const configurator_virtual = mayKnowKind && (await configuratorIsVirtual(ctx, first));
+      const view = { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null, configurator_virtual };
       return mayReadController ? view : { ...view, configurator_ip: null, configurator_version: null };
     },
   }),

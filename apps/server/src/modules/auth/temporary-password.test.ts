@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
  */
 const ALLOWED_WHILE_TEMPORARY = new Set(["Query.authUser", "Query.globalSettings", "Query.globalAppSettings", "Mutation.userSetPassword"]);
 /** After the setup, everyone hears "setup already done" here (decision 010), whoever asks. */
-const SETUP_DONE = new Set(["Mutation.createInitialUser"]);
+const SETUP_DONE = new Set(["Mutation.createInitialUser", "Mutation.finishSetup"]);
 
 const schema = buildSchema();
 

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { SystemParamsType } from "../systems/systems.graphql.ts";
 import { setupDoneError } from "./setup-done.ts";
-import { createInitialConfigurator, createInitialUser, useVirtualCallSystem } from "./setup.service.ts";
+import { createInitialConfigurator, createInitialUser, finishSetup, useVirtualCallSystem } from "./setup.service.ts";
 
 const InitialUserType = builder.objectRef<{ id: number; username: string }>("InitialUser").implement({
   fields: (t) => ({ id: t.exposeInt("id"), username: t.exposeString("username") }),
@@ -44,5 +44,16 @@ builder.mutationField("useVirtualCallSystem", (t) =>
     description: "Starts the bundled virtual call system and uses it as the configurator of system 1.",
     authScopes: { $any: { setupOpen: true, writePermission: "admin::manage_system" } },
     resolve: (_root, _args, ctx) => useVirtualCallSystem(ctx),
+  }),
+);
+
+builder.mutationField("finishSetup", (t) =>
+  t.boolean({
+    description: "Confirms the wizard's last step: sets the setup time (docs/decisions/012).",
+    args: {},
+    authScopes: { setupFinishing: true },
+    // Once finished (or before an initial user exists) there is nothing to confirm.
+    unauthorizedError: (_root, _args, ctx) => setupDoneError(ctx),
+    resolve: (_root, _args, ctx) => finishSetup(ctx),
   }),
 );

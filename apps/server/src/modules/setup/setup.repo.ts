@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { INITIAL_USER_STEP } from "../../db/migrations/0008-setup-state.ts";
+import { FINISHED_STEP } from "../../db/migrations/0009-setup-finished.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 
 /**
@@ -46,4 +47,32 @@ export async function lockSetupState(trx: Kysely<Database>): Promise<{ open: boo
     .returning("done_at")
     .executeTakeFirst();
   return { open: row !== undefined && row.done_at === null };
+}
+
+/**
+ * Step 5 may still be confirmed (docs/decisions/012): the initial user exists, the setup time is
+ * not set and the `finished` row is unclaimed. Open to anonymous callers, since the wizard runs
+ * before anyone can sign in; all it can do is set the setup time.
+ */
+export async function isSetupFinishOpen(db: Kysely<Database>): Promise<boolean> {
+  const rows = await db.selectFrom("setup_state").select(["step", "done_at"]).where("step", "in", [INITIAL_USER_STEP, FINISHED_STEP]).execute();
+  const doneAt = (step: string): number | null | undefined => rows.find((row) => row.step === step)?.done_at;
+  const userStep = doneAt(INITIAL_USER_STEP);
+  // A missing row counts as done (fail closed), as for the initial user.
+  if (userStep === null || userStep === undefined || doneAt(FINISHED_STEP) !== null) return false;
+  if ((await readAppState(db)).setup_time !== null) return false;
+  const user = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  return user !== undefined;
+}
+
+/** Claims the `finished` row: true for exactly one caller (same atomic UPDATE as the initial user). */
+export async function claimFinishedStep(trx: Kysely<Database>, now: number): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("setup_state")
+    .set({ done_at: now })
+    .where("step", "=", FINISHED_STEP)
+    .where("done_at", "is", null)
+    .returning("step")
+    .executeTakeFirst();
+  return claimed !== undefined;
 }

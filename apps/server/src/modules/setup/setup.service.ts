@@ -9,15 +9,16 @@ import type { SystemRow } from "../systems/systems.repo.ts";
 import { checkControllerConnection } from "../systems/connection-check.ts";
 import { forgetSystemIds } from "../../http/request-context.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
-import { claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
+import { claimFinishedStep, claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
 import { setupDoneError } from "./setup-done.ts";
 
 const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
   new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
 
 /**
- * spec: "createInitialUser(username, password, locale) returns user". Creates the first superuser
- * and marks the setup as done (setup time), which closes the anonymous setup mutations.
+ * spec: "createInitialUser(username, password, locale) returns user". Creates the first superuser,
+ * which closes the anonymous setup mutations. The setup time is set later, by finishSetup (step 5,
+ * docs/decisions/012), so that the wizard's last step survives a reload.
  */
 export async function createInitialUser(ctx: RequestContext, input: unknown): Promise<{ id: number; username: string }> {
   const parsed = initialUserInputSchema.safeParse(input);
@@ -56,7 +57,6 @@ export async function createInitialUser(ctx: RequestContext, input: unknown): Pr
       })
       .returning(["id", "username"])
       .executeTakeFirstOrThrow();
-    await updateAppState(trx, { setup_time: now }, now);
     await writeAudit(trx, {
       systemId: null,
       userId: null,
@@ -136,4 +136,19 @@ export async function useVirtualCallSystem(ctx: RequestContext): Promise<SystemR
   if (!ctx.virtual) throw new AppError("CONFLICT", "the virtual call system is not available here", { reason: "no_virtual" });
   const address = await ctx.virtual.ensureRunning();
   return createInitialConfigurator(ctx, { ip: address.host, username: address.username, password: address.password }, address.port);
+}
+
+/**
+ * Issue 10: "Setup completes when step 5 is confirmed." Claims the `finished` step and sets the
+ * setup time, after which /setup sends visitors to login (spec: "Setup redirects to login when
+ * setup time is set and no user"). Parallel calls: exactly one claims it, the others hear
+ * "setup already done".
+ */
+export async function finishSetup(ctx: RequestContext): Promise<boolean> {
+  const now = ctx.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await claimFinishedStep(trx, now))) throw setupDoneError(ctx);
+    await updateAppState(trx, { setup_time: now }, now);
+  });
+  return true;
 }

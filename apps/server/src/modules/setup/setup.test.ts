@@ -14,6 +14,7 @@ const APP_DATA = `query AppData($hasSession: Boolean!) {
 
 const ACTIVATE = "mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id name limits { systems } } }";
 const CONFIGURATOR = "mutation($ip: String!, $u: String!, $p: String!, $port: Int) { createInitialConfigurator(ip: $ip, username: $u, password: $p, tcp_port: $port) { id name ip username } }";
+const FINISH = "mutation { finishSetup }";
 const INITIAL_USER = "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id username } }";
 
 describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
@@ -79,14 +80,24 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     expect(fields.data?.__type.fields.map((f) => f.name)).not.toContain("password");
   });
 
-  it("creates the initial superuser once, sets the setup time and closes the setup mutations", async () => {
+  it("creates the initial superuser once and closes the setup mutations; the setup time waits for step 5", async () => {
+    // Before the initial user there is nothing to finish.
+    const early = await client.gql(FINISH);
+    expect(early.errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
     const short = await client.gql(INITIAL_USER, { u: "admin", p: "", l: "de" });
     expect(short.errors?.[0]?.extensions?.code).toBe("VALIDATION");
     const created = await client.gql(INITIAL_USER, { u: "admin", p: "admin password 1", l: "de" });
     expect(created.data).toMatchObject({ createInitialUser: { username: "admin" } });
-    const state = await client.gql<{ appState: { setup_time: string | null; has_initial_user: boolean; configurator_set: boolean } }>(APP_DATA, { hasSession: false });
-    expect(state.data?.appState.setup_time).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(state.data?.appState).toMatchObject({ has_initial_user: true, configurator_set: true });
+    type SetupState = { appState: { setup_time: string | null; has_initial_user: boolean; configurator_set: boolean } };
+    const state = await client.gql<SetupState>(APP_DATA, { hasSession: false });
+    // Issue 10: "Setup completes when step 5 is confirmed, not silently on user creation."
+    expect(state.data?.appState).toMatchObject({ setup_time: null, has_initial_user: true, configurator_set: true });
+    const finished = await client.gql(FINISH);
+    expect(finished.data).toEqual({ finishSetup: true });
+    const after = await client.gql<SetupState>(APP_DATA, { hasSession: false });
+    expect(after.data?.appState.setup_time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const twice = await client.gql(FINISH);
+    expect(twice.errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
     // Setup is closed: anonymous visitors can no longer create users (issue 9: "setup already
     // done") or change the configurator.
     const second = await client.gql(INITIAL_USER, { u: "evil", p: "evil password 1", l: "de" });

@@ -31,7 +31,9 @@ export function SetupPage(): ReactNode {
   const [entryRedirect] = useState(() =>
     setupPageRedirect({ setupTime: data.appState.setup_time, userId: data.user.id }),
   );
-  const [step, setStep] = useState<SetupStep>(1);
+  // Issue 10: "Step 5 is shown after the initial user is created, and survives a reload": until
+  // step 5 is confirmed (finishSetup sets the setup time), the wizard reopens there.
+  const [step, setStep] = useState<SetupStep>(() => (data.appState.has_initial_user && !data.appState.setup_time ? 5 : 1));
 
   if (entryRedirect) return <Navigate to={entryRedirect} replace />;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button, Paper, Stack, Text } from "@mantine/core";
-import { IconServer } from "@tabler/icons-react";
+import { Badge, Button, Paper, Stack, Text } from "@mantine/core";
+import { IconCheck, IconServer } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import { hasErrorCode } from "../../api/errors";
@@ -10,9 +10,10 @@ import { USE_VIRTUAL_CALL_SYSTEM } from "./setup.graphql";
 
 /**
  * Step 3's alternative to a real controller: the bundled virtual call system, started by the
- * server and stored as the configurator (for trying the product and for training).
+ * server and stored as the configurator (for trying the product and for training). Once chosen it
+ * says so instead of offering itself again (issue 10: "cannot be chosen twice").
  */
-export function VirtualCallSystemOption({ onUsed }: { onUsed: () => Promise<void> }): ReactNode {
+export function VirtualCallSystemOption({ chosen, onUsed }: { chosen: boolean; onUsed: () => Promise<void> }): ReactNode {
   const { t } = useTranslation();
   const [{ fetching }, startVirtual] = useMutation(USE_VIRTUAL_CALL_SYSTEM);
 
@@ -36,15 +37,21 @@ export function VirtualCallSystemOption({ onUsed }: { onUsed: () => Promise<void
         <Text size="sm" c="dimmed">
           {t("setup.configurator.virtual.text")}
         </Text>
-        <Button
-          variant="light"
-          leftSection={<IconServer size={16} />}
-          loading={fetching}
-          onClick={() => void start()}
-          data-testid={TESTIDS.setup.configVirtual}
-        >
-          {t("setup.configurator.virtual.use")}
-        </Button>
+        {chosen ? (
+          <Badge color="teal" variant="light" size="lg" leftSection={<IconCheck size={14} aria-hidden="true" />} data-testid={TESTIDS.setup.configVirtual} data-chosen="true">
+            {t("setup.configurator.virtual.inUse")}
+          </Badge>
+        ) : (
+          <Button
+            variant="light"
+            leftSection={<IconServer size={16} />}
+            loading={fetching}
+            onClick={() => void start()}
+            data-testid={TESTIDS.setup.configVirtual}
+          >
+            {t("setup.configurator.virtual.use")}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

@@ -64,3 +64,10 @@ export const USE_VIRTUAL_CALL_SYSTEM: TypedDocumentNode<
     }
   }
 `;
+
+/** Confirms the last step (issue 10): the setup completes here, not on user creation. */
+export const FINISH_SETUP: TypedDocumentNode<{ finishSetup: boolean | null }, Record<string, never>> = gql`
+  mutation FinishSetup {
+    finishSetup
+  }
+`;

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { visibleNavItems } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
+import { hasScreen } from "../../app/screens";
 import { TESTIDS } from "../../testids";
 import { NAV_ITEMS, isNavItemActive } from "./nav-items";
 
@@ -25,6 +26,7 @@ export function NavItems({ variant, onNavigate }: NavItemsProps): ReactNode {
     licence: data.licence,
     appState: data.appState,
     currentSystemId: systemId,
+    hasScreen,
   });
 
   return ids.map((id) => {

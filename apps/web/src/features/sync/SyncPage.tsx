@@ -1,28 +1,129 @@
-import type { ReactNode } from "react";
-import { Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconRefresh } from "@tabler/icons-react";
+import { useEffect, type ReactNode } from "react";
+import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconArrowRight, IconClockHour4, IconPlugConnected, IconSend } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useQuery } from "urql";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { formatDateTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
+import { SYNC_LINK_STATUS, type SyncLinkStatus } from "./sync-status.graphql";
+
+/** How often the page asks for the link state (the top bar's badge asks as often). */
+const POLL_MS = 10_000;
+
+/** "Never" is the epoch in AppState (spec: "epoch zero"). */
+function isNever(time: string | null | undefined): boolean {
+  return time === null || time === undefined || time === "" || Date.parse(time) <= 0;
+}
+
+function LinkRow({ link, name }: { link: SyncLinkStatus; name: string }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} data-testid={TESTIDS.sync.link} data-connected={link.connected}>
+      <Group gap="sm">
+        <Text fw={600}>{name}</Text>
+        <Badge color={link.connected ? "teal" : "red"} variant="light">
+          {t(link.connected ? "sync.connection.connected" : "sync.connection.disconnected")}
+        </Badge>
+        {link.firmware && (
+          <Text size="sm" c="dimmed">
+            {t("sync.connection.firmware", { version: link.firmware })}
+          </Text>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {link.last_event_at
+          ? t("sync.connection.lastEvent", { time: formatDateTime(link.last_event_at) })
+          : t(link.connected ? "sync.connection.noEvent" : "sync.connection.waiting")}
+      </Text>
+    </Stack>
+  );
+}
 
 /**
- * Placeholder for /sync: the route must exist now because the guard sends users here while a
- * commit runs and setup finishes here; the screen itself arrives with the sync issue.
+ * /sync until the sync screen arrives (issue 10): the guard sends users here while a commit runs
+ * and the setup wizard finishes here, so it says what there is to know in product words: the
+ * connection to the call system, the last import, and that publishing comes later.
  */
 export function SyncPage(): ReactNode {
   const { t } = useTranslation();
+  const { data } = useAppData();
+  const [{ data: status, error }, reexecute] = useQuery({ query: SYNC_LINK_STATUS, requestPolicy: "network-only" });
+
+  useEffect(() => {
+    const timer = window.setInterval(() => reexecute({ requestPolicy: "network-only" }), POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [reexecute]);
+
+  const links = status?.callSystemStatus ?? [];
+  const nameOf = (id: number): string => data.systems.find((s) => s.id === id)?.name ?? `#${id}`;
+  const lastImport = data.appState.last_gets_change;
+
   return (
-    <Center mih="50vh" p="md" data-testid={TESTIDS.sync.page}>
-      <Stack align="center" gap="sm" maw={520}>
-        <ThemeIcon size={56} radius="xl" variant="light">
-          <IconRefresh size={30} aria-hidden="true" />
-        </ThemeIcon>
-        <Title order={1} size="h2" ta="center">
-          {t("sync.title")}
-        </Title>
-        <Text c="dimmed" ta="center">
-          {t("sync.comingSoon")}
-        </Text>
+    <Container size="sm" py="xl" data-testid={TESTIDS.sync.page}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2">
+            {t("sync.title")}
+          </Title>
+          <Text c="dimmed">{t("sync.intro")}</Text>
+        </div>
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconPlugConnected size={20} aria-hidden="true" />
+              <Title order={2} size="h4">
+                {t("sync.connection.title")}
+              </Title>
+            </Group>
+            {error && <Alert color="red">{t("sync.connection.loadFailed")}</Alert>}
+            {!error && status && links.length === 0 && (
+              <Text size="sm" data-testid={TESTIDS.sync.noLink}>
+                {t(data.appState.configurator_set ? "sync.connection.noAccess" : "sync.connection.none")}
+              </Text>
+            )}
+            {links.map((link) => (
+              <LinkRow key={link.system_id} link={link} name={nameOf(link.system_id)} />
+            ))}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Group gap="xs">
+              <IconClockHour4 size={20} aria-hidden="true" />
+              <Title order={2} size="h4">
+                {t("sync.import.title")}
+              </Title>
+            </Group>
+            <Text size="sm" data-testid={TESTIDS.sync.lastImport}>
+              {isNever(lastImport) ? t("sync.import.never") : t("sync.import.at", { time: formatDateTime(lastImport) })}
+            </Text>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Group gap="xs">
+              <IconSend size={20} aria-hidden="true" />
+              <Title order={2} size="h4">
+                {t("sync.publish.title")}
+              </Title>
+            </Group>
+            <Text size="sm" data-testid={TESTIDS.sync.publishLater}>
+              {t("sync.publish.later")}
+            </Text>
+          </Stack>
+        </Paper>
+
+        <Group justify="flex-end">
+          <Button component={Link} to="/home" rightSection={<IconArrowRight size={16} />} data-testid={TESTIDS.sync.toHome}>
+            {t("sync.toHome")}
+          </Button>
+        </Group>
       </Stack>
-    </Center>
+    </Container>
   );
 }

@@ -1,0 +1,105 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TESTIDS } from "../apps/web/src/testids.ts";
+import { graphql } from "./support/api.ts";
+import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { freePort, startServer, type RunningServer } from "./support/server.ts";
+
+/**
+ * Issue 10: "A browser test signs in as each demo user (admin, pflege, technik) and as a fresh
+ * install's superuser, and asserts that the page they land on is a working screen, not 'not
+ * found'." Keep it passing as screens arrive: add each new screen's test id to SCREENS.
+ */
+const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav];
+const SHOTS = process.env["E2E_SHOTS_DIR"] ?? join(tmpdir(), "caresuite-shots");
+
+/** Signs in from /login and waits until a screen or the not-found page is shown; returns which. */
+async function signInAndLand(page: Page, baseUrl: string, username: string, password: string): Promise<string> {
+  await page.goto(`${baseUrl}/login`);
+  await byTestId(page, TESTIDS.login.username).fill(username);
+  await byTestId(page, TESTIDS.login.password).fill(password);
+  await byTestId(page, TESTIDS.login.submit).click();
+  await page.waitForURL((url) => url.pathname !== "/login" && url.pathname !== "/home", { timeout: 15_000 });
+  const any = [TESTIDS.notFound.page, ...SCREENS].map((id) => `[data-testid="${id}"]`).join(", ");
+  const shown = page.locator(any).first();
+  await shown.waitFor({ timeout: 15_000 });
+  return (await shown.getAttribute("data-testid")) ?? "";
+}
+
+async function expectWorkingScreen(page: Page, landed: string, shot: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `landing-${shot}.png`) });
+  expect(landed).not.toBe(TESTIDS.notFound.page);
+  expect(SCREENS).toContain(landed);
+  expect(await byTestId(page, TESTIDS.notFound.page).count()).toBe(0);
+  expect(await page.getByText("404").count()).toBe(0);
+}
+
+describe("sign-in lands on a working screen", () => {
+  let browser: Browser;
+  let demoServer: RunningServer | undefined;
+  const demo = (): RunningServer => {
+    if (!demoServer) throw new Error("demo server not started");
+    return demoServer;
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demoServer = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()) });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await demoServer?.stop();
+  });
+
+  describe("in demo mode", () => {
+
+    it.each([
+      ["admin", "demo-admin"],
+      ["pflege", "demo-pflege"],
+      ["technik", "demo-technik"],
+    ])("%s lands on a working screen", async (username, password) => {
+      const { page, consoleErrors } = await newPage(browser);
+      const landed = await signInAndLand(page, demo().baseUrl, username, password);
+      await expectWorkingScreen(page, landed, username);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  describe("the navigation of the demo admin", () => {
+    it("links only to screens that exist (issue 10: hidden, not linked to a 404)", async () => {
+      const { page } = await newPage(browser);
+      await signInAndLand(page, demo().baseUrl, "admin", "demo-admin");
+      await page.goto(`${demo().baseUrl}/sync`);
+      await byTestId(page, TESTIDS.shell.topbar).waitFor();
+      const hrefs = await page.locator('[data-testid^="shell.nav."]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const href of hrefs) {
+        await page.goto(`${demo().baseUrl}${href}`);
+        await page.locator(SCREENS.map((id) => `[data-testid="${id}"]`).join(", ")).first().waitFor({ timeout: 15_000 });
+        expect(await byTestId(page, TESTIDS.notFound.page).count(), href).toBe(0);
+      }
+    });
+  });
+
+  describe("on a fresh install", () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ CONTROLLER_PORT: String(await freePort()) });
+      await graphql(server.baseUrl, 'mutation { createInitialUser(username: "chef", password: "chef password 1", locale: "de") { id } }');
+      await graphql(server.baseUrl, "mutation { finishSetup }");
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it("the superuser lands on a working screen", async () => {
+      const { page, consoleErrors } = await newPage(browser);
+      const landed = await signInAndLand(page, server.baseUrl, "chef", "chef password 1");
+      await expectWorkingScreen(page, landed, "superuser");
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+});
