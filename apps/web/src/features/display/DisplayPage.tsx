@@ -41,6 +41,11 @@ export const LAST_PROFILE_KEY = "cs.display_profile";
 const DisplayCallForm = lazy(() => import("./DisplayCallForm").then((m) => ({ default: m.DisplayCallForm })));
 
 const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
+/**
+ * Above 2000 px of width (4K wall screens) the board's base size grows with the screen, so the
+ * header, presence tiles and notes do not shrink to a stamp next to the cards (issue 10).
+ */
+const WALL_SCALE_VW = 0.8;
 /** The font size setting is the room name's floor when many calls shrink the cards (1.4 em, as before issue 10). */
 const MIN_TITLE_PX: Record<DisplayFontSize, number> = { normal: 22, larger: 28, largest: 34 };
 
@@ -199,7 +204,7 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
   const closeForm = () => navigateDisplay(`/display${slug ? `/${encodeURIComponent(slug)}` : ""}${queryOf(search)}`);
 
   return (
-    <Box component="main" aria-label={t("display.title")} data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: FONT_SCALE[fontSize] }} bg="gray.0">
+    <Box component="main" aria-label={t("display.title")} data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: `max(${FONT_SCALE[fontSize]}, ${WALL_SCALE_VW}vw)` }} bg="gray.0">
       {/* Fullscreen hides the header; the page keeps its heading for screen readers (also inside the demo's iframe). */}
       {fullscreen && (
         <VisuallyHidden component="h1">
