@@ -8,6 +8,7 @@ import { EntityCell } from "./EntityCell";
 import { OpenableRow } from "./ListParts";
 import type { EntityRecord } from "./entity-documents";
 import { fieldLabelKey } from "./entity-labels";
+import { ScrollTable } from "./ScrollTable";
 import { listColumns, type ListState } from "./list-state";
 
 interface EntityTableProps {
@@ -39,7 +40,7 @@ export function EntityTable({ entity, items, state, onSort, onOpen }: EntityTabl
   };
 
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable minWidth={480}>
       <Table highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>{columns.map(([name]) => header(name))}</Table.Tr>
@@ -56,6 +57,6 @@ export function EntityTable({ entity, items, state, onSort, onOpen }: EntityTabl
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

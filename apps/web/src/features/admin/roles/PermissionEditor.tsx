@@ -1,5 +1,5 @@
 import { memo, useCallback, type ReactNode } from "react";
-import { Badge, Group, Menu, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { Badge, Flex, Group, Menu, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_PERMISSION_LEVELS, meaningfulLevels, type PermissionCode, type PermissionModule, type RolePermissionLevel } from "@caresuite/domain";
@@ -32,7 +32,9 @@ const PermissionRow = memo(function PermissionRow({ code, level, canGrant, disab
   const grantable = meaningful.filter((value) => value !== "hide" && canGrant(code, value));
   const lockKey = grantable.length === 0 ? "roles.notGrantable" : grantable.length < meaningful.length - 1 ? "roles.writeNotGrantable" : null;
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" py={2}>
+    // On a phone the name sits above its control: beside it, the control squeezed the name into
+    // the space left of three levels and cut its words (issue 10, 390 px).
+    <Flex direction={{ base: "column", sm: "row" }} justify="space-between" align={{ base: "stretch", sm: "center" }} gap={{ base: 2, sm: "xs" }} py={2}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         {lockKey && (
           <Tooltip label={t(lockKey)}>
@@ -60,7 +62,7 @@ const PermissionRow = memo(function PermissionRow({ code, level, canGrant, disab
         data-level={level}
         style={{ flexShrink: 0 }}
       />
-    </Group>
+    </Flex>
   );
 });
 

@@ -8,6 +8,7 @@ import { hasWritePermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
+import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { ROLES_CONTEXT, ROLES_QUERY, type RoleRecord } from "./roles.graphql";
 
 function RoleRow({ role, rank, onOpen }: { role: RoleRecord; rank: number; onOpen: (id: number) => void }): ReactNode {
@@ -70,7 +71,7 @@ export function RolesListPage(): ReactNode {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollTable minWidth={480}>
         <Table highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -86,7 +87,7 @@ export function RolesListPage(): ReactNode {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     );
   };
 

@@ -8,6 +8,7 @@ import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
 import { systemsLimitText } from "../../shell/licence-text";
+import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { LINK_STATUS_QUERY, SYSTEM_PARAMS_CONTEXT, SYSTEM_PARAMS_QUERY, type LinkStatus, type SystemParamRow } from "./system-params.graphql";
 
 type LinkState = "connected" | "disconnected" | "unknown";
@@ -65,7 +66,7 @@ export function SystemParamsListPage(): ReactNode {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable minWidth={560}>
         <Table highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -82,7 +83,7 @@ export function SystemParamsListPage(): ReactNode {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     );
   };
 

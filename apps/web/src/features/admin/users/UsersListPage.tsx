@@ -10,6 +10,7 @@ import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, ListPager, OpenableRow } from "../../../entity-admin/ListParts";
 import { PAGE_SIZE, pageCount, readPagedSearch, writePagedSearch, type PagedSearch } from "../../../entity-admin/list-state";
 import { TESTIDS } from "../../../testids";
+import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { USERS_CONTEXT, USERS_QUERY, type UserRecord } from "./users.graphql";
 
 /** spec: the search box waits for a pause in typing. */
@@ -113,7 +114,7 @@ export function UsersListPage(): ReactNode {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable minWidth={560}>
         <Table highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -129,7 +130,7 @@ export function UsersListPage(): ReactNode {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     );
   };
 
