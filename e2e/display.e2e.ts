@@ -76,7 +76,14 @@ describe("the display board in Chromium", () => {
     await trigger(24, EMERGENCY);
     await display.card(24).waitFor({ timeout: 1_000 });
     expect(await display.card(24).getAttribute("data-elevated")).toBe("true");
-    const background = await display.card(24).evaluate((node) => getComputedStyle(node).backgroundColor);
+    // The card flashes (issue 10): read its fill at the start of the flash, where it shows the call colour.
+    const background = await display.card(24).evaluate((node) => {
+      for (const animation of node.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+      return getComputedStyle(node).backgroundColor;
+    });
     expect(background).not.toBe("rgb(255, 255, 255)");
     // Ordered by urgency: the emergency before the normal call, and an emergency heads the board.
     await expect.poll(async () => {
