@@ -8,6 +8,7 @@ export * from "./licence-schema.ts";
 export * from "./app-state.ts";
 export * from "./routes.ts";
 export * from "./validation.ts";
+export * from "./login-check.ts";
 export * from "./rules/commit.ts";
 export * from "./rules/route-guard.ts";
 export * from "./rules/home-redirect.ts";

@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "./login-limits.ts";
 import { VALIDATION_KEYS, requiredString } from "./validation-messages.ts";
 
 // The sign-in body in a module of its own: the /login page loads it without the password-strength
 // rules of the other schemas (docs/decisions/003-initial-chunk.md).
 
-/** The longest user name and password the sign-in accepts. */
-export const USERNAME_MAX_LENGTH = 255;
-export const PASSWORD_MAX_LENGTH = 1024;
+export { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "./login-limits.ts";
 
 /** POST /backend/login body: "JSON username and password". */
 export const loginInputSchema = z

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_VERSION, fieldErrors, loginInputSchema, loginPageRedirect, toLocale } from "@caresuite/domain";
+import { PRODUCT_VERSION, loginFieldErrors, loginPageRedirect, toLocale } from "@caresuite/domain";
 import { setSessionHint } from "../../api/app-data-loader";
 import { firstFieldErrors } from "../../api/errors";
 import { postLogin } from "../../api/rest";
@@ -35,9 +35,10 @@ export function LoginPage(): ReactNode {
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const parsed = loginInputSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      const fields = firstFieldErrors(fieldErrors(parsed.error));
+    // Checked without zod, which /login then does not load (domain/login-check.ts).
+    const invalid = loginFieldErrors({ username, password });
+    if (Object.keys(invalid).length > 0) {
+      const fields = firstFieldErrors(invalid);
       setErrors({
         username: translateFieldError(t, fields["username"]),
         password: translateFieldError(t, fields["password"]),
@@ -48,7 +49,7 @@ export function LoginPage(): ReactNode {
     setErrors(NO_ERRORS);
     setSubmitting(true);
     try {
-      const response = await postLogin(parsed.data.username, parsed.data.password);
+      const response = await postLogin(username, password);
       if (!response.ok) {
         // Typed input stays as it is, so a typo can be fixed in place.
         setErrors(loginFormErrors(t, response.errors));
