@@ -32,12 +32,19 @@ async function waitForImport(dataDir: string): Promise<void> {
   }
 }
 
-/** A local calendar day `days` before today as the date input's "YYYY-MM-DD", and its noon. */
-function daysAgo(days: number): { input: string; noon: number } {
+/**
+ * A local calendar day `days` before today: as the API's "YYYY-MM-DD", as typed into the audit
+ * date filter ("dd.MM.yyyy", spec §9, issue 10), and its noon.
+ */
+function daysAgo(days: number): { input: string; typed: string; noon: number } {
   const now = new Date();
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days, 12);
   const pad = (n: number): string => String(n).padStart(2, "0");
-  return { input: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, noon: day.getTime() };
+  return {
+    input: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`,
+    typed: `${pad(day.getDate())}.${pad(day.getMonth() + 1)}.${day.getFullYear()}`,
+    noon: day.getTime(),
+  };
 }
 
 /** Older history straight into the database: `count` licence changes, one second apart. */
@@ -289,9 +296,9 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
 
     // spec: "Changing the start time resets offset and list": before the history there is nothing.
     const date = modal.locator(`[data-testid="${TESTIDS.audit.date}"]`);
-    await date.fill(daysAgo(4).input);
+    await date.fill(daysAgo(4).typed);
     await modal.locator(`[data-testid="${TESTIDS.audit.empty}"]`).waitFor();
-    await date.fill(older.input);
+    await date.fill(older.typed);
     await expect.poll(() => entries.count()).toBe(60);
     expect(await modal.locator(`[data-testid="${TESTIDS.audit.day}"]`).first().getAttribute("data-day")).toBe(older.input);
   });

@@ -1,12 +1,18 @@
 import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from "react";
-import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { DateInput, DatesProvider } from "@mantine/dates";
+import "@mantine/dates/styles.css";
+// The picker's month and day names; English is dayjs's own.
+import "dayjs/locale/de";
+import "dayjs/locale/fr";
+import "dayjs/locale/it";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AUDIT_AUTOLOAD_VISIBILITY, groupByLocalDay } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
 import { AuditEntryView } from "./AuditEntryView";
 import { canLoadMore } from "./audit-pages";
-import { dateInputValue, dayChip, startTimeOfDate } from "./audit-view";
+import { AUDIT_DATE_FORMAT, dateInputValue, dayChip, parseDisplayDate, startTimeOfDate } from "./audit-view";
 import { useAuditLog, type AuditLog } from "./useAuditLog";
 
 // Above route modals (200 and up by 10 per level): the log opens over any screen.
@@ -66,7 +72,7 @@ function Footer({ log, sentinel }: { log: AuditLog; sentinel: (node: HTMLDivElem
 
 /** spec "Audit log (modal)": the timeline grouped by local day, a start date, pages of 60. */
 export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [date, setDate] = useState("");
   const log = useAuditLog({ start_time: startTimeOfDate(date) });
   const sentinel = useAutoLoad(log);
@@ -120,17 +126,26 @@ export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
     >
       <Stack gap="md">
         <Group align="flex-end">
-          <TextInput
-            type="date"
-            label={t("audit.date")}
-            description={t("audit.dateHelp")}
-            value={date}
-            max={dateInputValue(now)}
-            // spec: "Changing the start time resets offset and list" (useAuditLog starts again).
-            onChange={(event) => setDate(event.currentTarget.value)}
-            w={220}
-            data-testid={TESTIDS.audit.date}
-          />
+          {/* The browser's date input followed the browser's language (mm/dd/yyyy in a German
+              UI); the UI kit's picker speaks the spec's dd.MM.yyyy in every language (issue 10). */}
+          <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+            <DateInput
+              label={t("audit.date")}
+              description={t("audit.dateHelp")}
+              placeholder={t("audit.datePlaceholder")}
+              value={date === "" ? null : date}
+              valueFormat={AUDIT_DATE_FORMAT}
+              dateParser={parseDisplayDate}
+              maxDate={dateInputValue(now)}
+              clearable
+              // spec: "Changing the start time resets offset and list" (useAuditLog starts again).
+              onChange={(next) => setDate(next ?? "")}
+              popoverProps={{ zIndex: Z_INDEX + 1 }}
+              clearButtonProps={{ "aria-label": t("audit.dateClear") }}
+              w={220}
+              data-testid={TESTIDS.audit.date}
+            />
+          </DatesProvider>
         </Group>
         {body()}
       </Stack>

@@ -10,6 +10,7 @@ import {
   fieldLabelKeys,
   formatAuditDate,
   importedCount,
+  parseDisplayDate,
   startTimeOfDate,
   systemTreeMeta,
 } from "./audit-view";
@@ -126,5 +127,21 @@ describe("days and the date picker", () => {
     expect(startTimeOfDate("2026-05-04")).toBe(new Date(2026, 4, 4, 23, 59, 59, 999).toISOString());
     expect(startTimeOfDate("")).toBeNull();
     expect(startTimeOfDate("04.05.2026")).toBeNull();
+  });
+
+  // issue 10: 'The audit log's date filter shows `mm/dd/yyyy` in a German UI. Use the spec's formats
+  // (dd.MM.yyyy) through the date picker of the UI kit, in every locale.'
+  it.each([
+    ["04.05.2026", "2026-05-04"],
+    ["4.5.2026", "2026-05-04"],
+    [" 29.02.2024 ", "2024-02-29"],
+    ["29.02.2026", null],
+    ["31.04.2026", null],
+    ["05/04/2026", null],
+    ["2026-05-04", null],
+    ["04.05.26", null],
+    ["", null],
+  ])("reads the typed %j as %j", (typed, expected) => {
+    expect(parseDisplayDate(typed)).toBe(expected);
   });
 });

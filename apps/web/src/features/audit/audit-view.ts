@@ -181,6 +181,22 @@ export function startTimeOfDate(value: string): string | null {
   return Number.isNaN(end.getTime()) ? null : end.toISOString();
 }
 
+/** spec §9 "Formats: dd.MM.yyyy" in every language; dayjs spells it so for the date picker. */
+export const AUDIT_DATE_FORMAT = "DD.MM.YYYY";
+
+/**
+ * A typed "dd.MM.yyyy" (or "d.M.yyyy") as the picker's "YYYY-MM-DD"; null while it names no day
+ * of the calendar (31.02.2026). The picker parses only its own ISO form without this.
+ */
+export function parseDisplayDate(value: string): string | null {
+  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /** Today as the date input's "YYYY-MM-DD" (its max). */
 export function dateInputValue(date: Date): string {
   return localDayKey(date.toISOString());
