@@ -31,6 +31,10 @@ async function signInAndLand(page: Page, baseUrl: string, username: string, pass
 
 async function expectWorkingScreen(page: Page, landed: string, shot: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  if (landed === TESTIDS.display.page) {
+    // The board has loaded its calls (or says there are none) before the screenshot.
+    await page.locator(`[data-testid="${TESTIDS.display.calls}"], [data-testid="${TESTIDS.display.empty}"]`).first().waitFor();
+  }
   await page.screenshot({ path: join(SHOTS, `landing-${shot}.png`) });
   expect(landed).not.toBe(TESTIDS.notFound.page);
   expect(SCREENS).toContain(landed);
@@ -88,7 +92,7 @@ describe("sign-in lands on a working screen", () => {
     let server: RunningServer;
     beforeAll(async () => {
       server = await startServer({ CONTROLLER_PORT: String(await freePort()) });
-      await graphql(server.baseUrl, 'mutation { createInitialUser(username: "chef", password: "chef password 1", locale: "de") { id } }');
+      await graphql(server.baseUrl, 'mutation { createInitialUser(username: "chef", password: "chef password 1", locale: "fr") { id } }');
       await graphql(server.baseUrl, "mutation { finishSetup }");
     });
     afterAll(async () => {
@@ -98,7 +102,9 @@ describe("sign-in lands on a working screen", () => {
     it("the superuser lands on a working screen", async () => {
       const { page, consoleErrors } = await newPage(browser);
       const landed = await signInAndLand(page, server.baseUrl, "chef", "chef password 1");
-      await expectWorkingScreen(page, landed, "superuser");
+      // Created in French: the screen they land on speaks it (and gives the French screenshot).
+      await expectWorkingScreen(page, landed, "superuser-fr");
+      expect(await page.locator("html").getAttribute("lang")).toBe("fr");
       expect(consoleErrors).toEqual([]);
     });
   });
