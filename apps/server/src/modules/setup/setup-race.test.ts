@@ -5,7 +5,7 @@ import { openDatabase } from "../../db/database.ts";
 import { migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import { TestClient } from "../../test-support/api.ts";
 import { freshDatabase, startTestServer, TEST_DIALECTS } from "../../test-support/test-server.ts";
-import { claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
+import { claimFinishedStep, claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
 
 /**
  * Issue 9 "setup race": six parallel anonymous createInitialUser calls on a fresh server created
@@ -51,6 +51,23 @@ describe.each(TEST_DIALECTS)("the first-run setup as one atomic step on %s", (di
       expect(users).toEqual([{ username: created[0]?.data?.createInitialUser?.username, is_superuser: 1 }]);
       const audited = await server.db.kysely.selectFrom("audit_logs").select("id").where("entity_type", "=", "user").where("action", "=", "created").execute();
       expect(audited).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("10 parallel finishSetup calls: exactly one confirms the wizard (decision 012)", async () => {
+    const server = await startTestServer(dialect);
+    try {
+      await new TestClient(server.app).gql(INITIAL_USER, { u: "admin", p: "admin password 1", l: "de" });
+      const results = (await Promise.all(Array.from({ length: 10 }, () => new TestClient(server.app).gql("mutation { finishSetup }")))) as {
+        data: { finishSetup: boolean } | null;
+        errors?: { extensions?: Record<string, unknown> }[];
+      }[];
+      expect(results.filter((r) => r.data?.finishSetup === true)).toHaveLength(1);
+      for (const refused of results.filter((r) => r.data?.finishSetup !== true)) {
+        expect(refused.errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
+      }
     } finally {
       await server.close();
     }
@@ -136,6 +153,13 @@ describe.each(TEST_DIALECTS)("the first-run setup as one atomic step on %s", (di
       const marker = await db.kysely.selectFrom("setup_state").select("done_at").executeTakeFirstOrThrow();
       expect(marker.done_at).toEqual(expect.any(Number));
       expect(await claimInitialUserStep(db.kysely, now)).toBe(false);
+      // Migration 0009 (decision 012): such an installation finished its wizard too.
+      const steps = await db.kysely.selectFrom("setup_state").select(["step", "done_at"]).orderBy("step").execute();
+      expect(steps).toEqual([
+        { step: "finished", done_at: expect.any(Number) },
+        { step: "initial_user", done_at: expect.any(Number) },
+      ]);
+      expect(await claimFinishedStep(db.kysely, now)).toBe(false);
     } finally {
       await db.close();
       await database.drop();
