@@ -241,7 +241,7 @@ describe("the display board reads across a corridor (issue 10) in Chromium", () 
     await page.goto(`${server.baseUrl}/display`);
     const back = byTestId(page, TESTIDS.display.backToApp);
     await back.waitFor();
-    expect(await back.getAttribute("href")).toBe("/");
+    expect(await back.getAttribute("href")).toBe("/admin");
     expect(await back.textContent()).toBe("Zur Anwendung");
     await byTestId(page, TESTIDS.display.fullscreenToggle).click();
     await expect.poll(() => back.count()).toBe(0);

@@ -8,6 +8,7 @@ import {
   autoFullscreen,
   canCloseCallManually,
   effectiveScheduleSetting,
+  hasPermission,
   isLoggedIn,
   sectionsFilterActive,
   type GroupSelection,
@@ -215,9 +216,11 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
       {!fullscreen && (
         <Group justify="space-between" mb="md" data-testid={TESTIDS.display.header}>
           <Group gap="sm">
-            {/* issue 10: a signed-in user gets back to the app; wall screens (not signed in) and fullscreen never show it. */}
-            {loggedIn && (
-              <Button component="a" href="/" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} data-testid={TESTIDS.display.backToApp}>
+            {/* issue 10: a signed-in user gets back to the app; wall screens (not signed in) and fullscreen never show it.
+                Until the tree and the log have screens, the home redirect of every user ends on this board, so the link
+                goes to the one app section that exists (administration) and shows only to those who may open it. */}
+            {loggedIn && hasPermission(appData.user, "admin::use_module") && (
+              <Button component="a" href="/admin" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} data-testid={TESTIDS.display.backToApp}>
                 {t("display.backToApp")}
               </Button>
             )}
