@@ -248,6 +248,18 @@ describe("the display board reads across a corridor (issue 10) in Chromium", () 
     await context.close();
   });
 
+  it("lets a signed-in user sign out from the board (sign-in lands there), and a wall screen has no such button", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/display`);
+    await byTestId(page, TESTIDS.display.signOut).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+    await page.goto(`${server.baseUrl}/display`);
+    await byTestId(page, TESTIDS.display.header).waitFor();
+    expect(await byTestId(page, TESTIDS.display.signOut).count()).toBe(0);
+    await context.close();
+  });
+
   it("embeds the board in the demo's language, without the fullscreen hint", async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.addInitScript(() => window.localStorage.setItem("cs.locale", "fr"));

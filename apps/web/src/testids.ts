@@ -273,6 +273,7 @@ export const TESTIDS = {
     callAlarmIcon: "display.callAlarmIcon",
     /** The header's link back to the app (signed-in users) and the unknown-slug notice. */
     backToApp: "display.backToApp",
+    signOut: "display.signOut",
     profileNotFound: "display.profileNotFound",
     calls: "display.calls",
     presence: "display.presence",

@@ -24,6 +24,7 @@ import { EmptyBoard, LiveDot, NotesColumn, ProfileNotFound } from "./BoardParts"
 import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type BoardCall, type DisplayFontSize } from "./display-board";
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
+import { DisplaySignOut } from "./DisplaySignOut";
 import { navigateDisplay, queryOf, useDisplayLocation } from "./display-location";
 import { DisplaySettingsButton, openDisplaySettings } from "./DisplaySettingsButton";
 import { NotificationToggle, notificationsSupported, ShareLinkButton, useBrowserNotifications, useCallNotifications } from "./DisplayHeaderTools";
@@ -224,6 +225,7 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
                 {t("display.backToApp")}
               </Button>
             )}
+            {loggedIn && <DisplaySignOut />}
             <Title order={1} fz="1.5em">
               {t("display.title")}
             </Title>
