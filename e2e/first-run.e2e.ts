@@ -133,7 +133,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
     // /sync: a status page in product words (connection, last import, publishing later).
     await byTestId(page, TESTIDS.sync.link).first().waitFor();
     expect(await byTestId(page, TESTIDS.sync.lastImport).textContent()).toContain("noch keine Konfiguration");
-    expect(await byTestId(page, TESTIDS.sync.publishLater).textContent()).toContain("späteren Version");
+    expect(await byTestId(page, TESTIDS.sync.publishNotSent).textContent()).toContain("nicht an die Rufanlage gesendet");
     await expect.poll(() => byTestId(page, TESTIDS.sync.link).first().getAttribute("data-connected"), { timeout: 15_000 }).toBe("true");
     await page.screenshot({ path: join(SHOTS, "sync-de.png"), fullPage: true });
     expect(await byTestId(page, TESTIDS.shell.footerVersion).textContent()).toContain("5.441");

@@ -80,7 +80,7 @@ export const TESTIDS = {
     link: "sync.link",
     noLink: "sync.noLink",
     lastImport: "sync.lastImport",
-    publishLater: "sync.publishLater",
+    publishNotSent: "sync.publishNotSent",
     toHome: "sync.toHome",
   },
   /** callForm: one call as a page (/log/edit/:id). */

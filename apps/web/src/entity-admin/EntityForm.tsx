@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack } from "@mantine/core";
 import { IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
@@ -23,7 +23,6 @@ import { useLeaveGuard } from "./useLeaveGuard";
 import {
   clientErrors,
   copyValues,
-  fileFields,
   formFields,
   sameValues,
   storedSecrets,
@@ -121,7 +120,6 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   );
 
   const part = useEntityFormPart();
-  const files = part?.handlesFiles ? [] : fileFields(entity);
   const saving = creating || updating;
 
   return (
@@ -154,11 +152,6 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
           <Suspense fallback={<Loader size="sm" />}>
             <part.Component entity={entity} record={record} values={values} onChange={(name, value) => change(name)(value)} />
           </Suspense>
-        )}
-        {files.length > 0 && (
-          <Text size="sm" c="dimmed">
-            {t("entityForm.fileLater", { fields: files.map((name) => t(labelKey(name))).join(", ") })}
-          </Text>
         )}
         {failure && <FailureAlert failure={failure} labelKey={labelKey} />}
         {blocker.state === "blocked" ? (

@@ -22,6 +22,4 @@ export interface EntityFormPart {
   Component: ComponentType<EntityFormPartProps>;
   /** A wider modal for the form (default: the modal route's). */
   size?: ModalProps["size"];
-  /** The part edits the entity's file fields (the form then drops its "files later" note). */
-  handlesFiles?: boolean;
 }

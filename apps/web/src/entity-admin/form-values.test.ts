@@ -4,7 +4,6 @@ import {
   clientErrors,
   copyValues,
   emptyValues,
-  fileFields,
   formFields,
   parseRecordId,
   recordToValues,
@@ -52,9 +51,8 @@ describe("parseRecordId", () => {
 });
 
 describe("form fields", () => {
-  it("edits every field except server-set ones and files (which get a note)", () => {
+  it("edits every field except server-set ones and files (set by their own upload)", () => {
     expect(formFields(probe).map(([name]) => name)).toEqual(["name", "char", "level", "enabled", "urgency", "start", "schedule_id", "sections", "password"]);
-    expect(fileFields(probe)).toEqual(["map_path"]);
   });
 });
 

@@ -32,13 +32,6 @@ export function formFields(entity: EntityDef): [string, FieldDef][] {
   );
 }
 
-/** File fields the form cannot edit yet (it says so). */
-export function fileFields(entity: EntityDef): string[] {
-  return Object.entries(entity.fields)
-    .filter(([, field]) => field.form !== false && field.kind === "file")
-    .map(([name]) => name);
-}
-
 /** The value of a new record's field: the registry default, else empty. */
 export function defaultValue(field: FieldDef): FormValue {
   switch (field.kind) {

@@ -14,7 +14,6 @@ export const ENTITY_FORM_PARTS: Readonly<Partial<Record<string, EntityFormPart>>
   checkpointMap: {
     Component: lazyPart(() => import("./checkpoint-maps/CheckpointMapPart"), "CheckpointMapPart"),
     size: "80rem",
-    handlesFiles: true,
   },
   // The button's face with its function slots A/B/C, at a glance.
   button: { Component: lazyPart(() => import("./buttons/ButtonFacePart"), "ButtonFacePart") },

@@ -112,8 +112,8 @@ export function SyncPage(): ReactNode {
                 {t("sync.publish.title")}
               </Title>
             </Group>
-            <Text size="sm" data-testid={TESTIDS.sync.publishLater}>
-              {t("sync.publish.later")}
+            <Text size="sm" data-testid={TESTIDS.sync.publishNotSent}>
+              {t("sync.publish.notSent")}
             </Text>
           </Stack>
         </Paper>
