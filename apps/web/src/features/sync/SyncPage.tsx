@@ -41,10 +41,27 @@ function LinkRow({ link, name }: { link: SyncLinkStatus; name: string }): ReactN
   );
 }
 
+/** One titled box of the page. */
+function StatusSection({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }): ReactNode {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          {icon}
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * /sync until the sync screen arrives (issue 10): the guard sends users here while a commit runs
  * and the setup wizard finishes here, so it says what there is to know in product words: the
- * connection to the call system, the last import, and that publishing comes later.
+ * connection to the call system, the last import, and that changes are not sent from here.
  */
 export function SyncPage(): ReactNode {
   const { t } = useTranslation();
@@ -70,53 +87,29 @@ export function SyncPage(): ReactNode {
           <Text c="dimmed">{t("sync.intro")}</Text>
         </div>
 
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Group gap="xs">
-              <IconPlugConnected size={20} aria-hidden="true" />
-              <Title order={2} size="h4">
-                {t("sync.connection.title")}
-              </Title>
-            </Group>
-            {error && <Alert color="red">{t("sync.connection.loadFailed")}</Alert>}
-            {!error && status && links.length === 0 && (
-              <Text size="sm" data-testid={TESTIDS.sync.noLink}>
-                {t(data.appState.configurator_set ? "sync.connection.noAccess" : "sync.connection.none")}
-              </Text>
-            )}
-            {links.map((link) => (
-              <LinkRow key={link.system_id} link={link} name={nameOf(link.system_id)} />
-            ))}
-          </Stack>
-        </Paper>
-
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="xs">
-            <Group gap="xs">
-              <IconClockHour4 size={20} aria-hidden="true" />
-              <Title order={2} size="h4">
-                {t("sync.import.title")}
-              </Title>
-            </Group>
-            <Text size="sm" data-testid={TESTIDS.sync.lastImport}>
-              {isNever(lastImport) ? t("sync.import.never") : t("sync.import.at", { time: formatDateTime(lastImport) })}
+        <StatusSection icon={<IconPlugConnected size={20} aria-hidden="true" />} title={t("sync.connection.title")}>
+          {error && <Alert color="red">{t("sync.connection.loadFailed")}</Alert>}
+          {!error && status && links.length === 0 && (
+            <Text size="sm" data-testid={TESTIDS.sync.noLink}>
+              {t(data.appState.configurator_set ? "sync.connection.noAccess" : "sync.connection.none")}
             </Text>
-          </Stack>
-        </Paper>
+          )}
+          {links.map((link) => (
+            <LinkRow key={link.system_id} link={link} name={nameOf(link.system_id)} />
+          ))}
+        </StatusSection>
 
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="xs">
-            <Group gap="xs">
-              <IconSend size={20} aria-hidden="true" />
-              <Title order={2} size="h4">
-                {t("sync.publish.title")}
-              </Title>
-            </Group>
-            <Text size="sm" data-testid={TESTIDS.sync.publishNotSent}>
-              {t("sync.publish.notSent")}
-            </Text>
-          </Stack>
-        </Paper>
+        <StatusSection icon={<IconClockHour4 size={20} aria-hidden="true" />} title={t("sync.import.title")}>
+          <Text size="sm" data-testid={TESTIDS.sync.lastImport}>
+            {isNever(lastImport) ? t("sync.import.never") : t("sync.import.at", { time: formatDateTime(lastImport) })}
+          </Text>
+        </StatusSection>
+
+        <StatusSection icon={<IconSend size={20} aria-hidden="true" />} title={t("sync.publish.title")}>
+          <Text size="sm" data-testid={TESTIDS.sync.publishNotSent}>
+            {t("sync.publish.notSent")}
+          </Text>
+        </StatusSection>
 
         <Group justify="flex-end">
           <Button component={Link} to="/home" rightSection={<IconArrowRight size={16} />} data-testid={TESTIDS.sync.toHome}>
