@@ -136,8 +136,11 @@ describe("the display settings drawer in Chromium", () => {
     await drawer.pick(system.locator(`[data-testid="${IDS.group("weekday", 1)}"]`), "Station 1");
     await drawer.pick(system.locator(`[data-testid="${IDS.group("weekday", 2)}"]`), "Alle Anzeigegruppen");
 
+    // The two creations' notices may still show: the save's is a new one.
+    const shown = await page.locator('[id^="cs-notification-"]').evaluateAll((elements) => elements.map((e) => e.id));
     await byTestId(page, IDS.save).click();
-    await page.getByText("Profil gespeichert").waitFor();
+    const fresh = `[id^="cs-notification-"]${shown.map((id) => `:not(#${id})`).join("")}`;
+    await page.locator(fresh).getByText("Profil gespeichert").waitFor();
     await byTestId(page, IDS.save).waitFor({ state: "detached" });
 
     // Kept after a reload (the drawer opens again on its button).

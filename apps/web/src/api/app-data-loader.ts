@@ -1,8 +1,8 @@
-import type { Client } from "@urql/core";
 import { isLoggedIn } from "@caresuite/domain";
-import { APP_DATA_QUERY, normaliseAppData, type AppData } from "./app-data";
+import { APP_DATA_OPERATION, APP_DATA_QUERY, normaliseAppData, type AppData, type AppDataResult, type AppDataVariables } from "./app-data";
 import { errorCodes, hasErrorCode } from "./errors";
 import { log } from "./log";
+import { plainQuery } from "./plain-query";
 import { readStorage, writeStorage } from "./storage";
 
 /**
@@ -16,10 +16,8 @@ export function setSessionHint(hasSession: boolean): void {
   writeStorage(SESSION_HINT_KEY, hasSession ? "1" : null);
 }
 
-async function queryAppData(client: Client, hasSession: boolean) {
-  return client
-    .query(APP_DATA_QUERY, { hasSession }, { requestPolicy: "network-only" })
-    .toPromise();
+async function queryAppData(hasSession: boolean) {
+  return plainQuery<AppDataResult, AppDataVariables>(APP_DATA_QUERY, APP_DATA_OPERATION, { hasSession });
 }
 
 /**
@@ -28,25 +26,25 @@ async function queryAppData(client: Client, hasSession: boolean) {
  * Network failures are already reported by the HTTP error popup. Returns null when nothing
  * usable came back.
  */
-export async function loadAppData(client: Client, onError: () => void): Promise<AppData | null> {
+export async function loadAppData(onError: () => void): Promise<AppData | null> {
   const hinted = readStorage(SESSION_HINT_KEY) === "1";
-  let result = await queryAppData(client, hinted);
+  let result = await queryAppData(hinted);
   const loggedIn = result.data?.authUser ? isLoggedIn(result.data.authUser) : false;
-  if (hinted && !loggedIn && hasErrorCode(result.error, "MISSING_AUTH")) {
+  if (hinted && !loggedIn && hasErrorCode(result, "MISSING_AUTH")) {
     // The session ended (timeout, logout elsewhere): the session-only fields fail the whole
     // query, so ask again without them.
-    result = await queryAppData(client, false);
+    result = await queryAppData(false);
   } else if (!hinted && loggedIn) {
     // Logged in after all (e.g. a new tab): ask again for the session-only fields.
-    const second = await queryAppData(client, true);
+    const second = await queryAppData(true);
     if (second.data) result = second;
   }
-  const { data, error } = result;
-  if (error && !error.networkError) {
-    const codes = errorCodes(error);
-    const unexpected = codes.length < error.graphQLErrors.length || codes.some((c) => c !== "MISSING_AUTH");
+  const { data } = result;
+  if (!result.networkError && result.graphQLErrors.length > 0) {
+    const codes = errorCodes(result);
+    const unexpected = codes.length < result.graphQLErrors.length || codes.some((c) => c !== "MISSING_AUTH");
     if (unexpected) {
-      log.warn("AppData failed", error.message);
+      log.warn("AppData failed", result.graphQLErrors.map((e) => e.message).join("; "));
       onError();
     }
   }

@@ -1,4 +1,3 @@
-import { gql, type TypedDocumentNode } from "@urql/core";
 import {
   ANONYMOUS_USER,
   UNLICENSED,
@@ -45,7 +44,13 @@ export interface AppDataVariables {
 }
 
 /** spec §7: "AppData(hasSession: Boolean!): license, appState, authUser, ... no cache, errors ignored." */
-export const APP_DATA_QUERY: TypedDocumentNode<AppDataResult, AppDataVariables> = gql`
+export const APP_DATA_OPERATION = "AppData";
+
+/**
+ * Sent as plain text (api/plain-query.ts): every page loads AppData first, the sign-in page
+ * included, and that page does without the GraphQL client.
+ */
+export const APP_DATA_QUERY = /* GraphQL */ `
   query AppData($hasSession: Boolean!) {
     license {
       id

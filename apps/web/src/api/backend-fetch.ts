@@ -5,6 +5,15 @@ import { handleSystemUnavailable } from "./system-unavailable";
 /** spec §9: "Backend at same host under /backend". */
 export const BACKEND_BASE = "/backend";
 
+/**
+ * The GraphQL endpoint for one operation. Outside production the operation name goes into the
+ * URL (spec §7) so the network panel and server logs show which operation a request is.
+ */
+export function queryUrl(operationName: string | null | undefined): string {
+  const url = `${BACKEND_BASE}/query`;
+  return import.meta.env.PROD || !operationName ? url : `${url}?op=${encodeURIComponent(operationName)}`;
+}
+
 export interface BackendFetchOptions {
   /**
    * Whether network/5xx failures open the global HTTP error popup. Screens that show such a

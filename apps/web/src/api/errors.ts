@@ -1,4 +1,3 @@
-import type { CombinedError } from "@urql/core";
 
 /** Server error codes in `extensions.code` (DESIGN §2, spec §8). */
 export type ServerErrorCode =
@@ -15,23 +14,31 @@ export interface FieldError {
   data?: Record<string, unknown>;
 }
 
+/**
+ * What carries GraphQL errors: urql's CombinedError, or a plain answer read without the client
+ * (AppData, api/plain-query.ts). Structural, so this module needs no GraphQL client.
+ */
+export interface GraphQLErrors {
+  graphQLErrors: readonly { message: string; extensions: Record<string, unknown> }[];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function errorCodes(error: CombinedError | undefined): string[] {
+export function errorCodes(error: GraphQLErrors | undefined): string[] {
   if (!error) return [];
   return error.graphQLErrors
     .map((e) => e.extensions["code"])
     .filter((code): code is string => typeof code === "string");
 }
 
-export function hasErrorCode(error: CombinedError | undefined, code: ServerErrorCode): boolean {
+export function hasErrorCode(error: GraphQLErrors | undefined, code: ServerErrorCode): boolean {
   return errorCodes(error).includes(code);
 }
 
 /** Raw server messages, for the setup rules that match on message text (spec §8). */
-export function errorMessages(error: CombinedError | undefined): string[] {
+export function errorMessages(error: GraphQLErrors | undefined): string[] {
   return error ? error.graphQLErrors.map((e) => e.message) : [];
 }
 
@@ -39,7 +46,7 @@ export function errorMessages(error: CombinedError | undefined): string[] {
  * spec §5: "Server validation errors arrive per field (message, data); the first message per
  * field is shown."
  */
-export function validationFieldErrors(error: CombinedError | undefined): Record<string, FieldError> {
+export function validationFieldErrors(error: GraphQLErrors | undefined): Record<string, FieldError> {
   const result: Record<string, FieldError> = {};
   if (!error) return result;
   for (const graphQLError of error.graphQLErrors) {

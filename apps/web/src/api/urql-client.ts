@@ -8,37 +8,27 @@ import {
   subscriptionExchange,
   type Operation,
 } from "@urql/core";
-import { BACKEND_BASE, backendFetch } from "./backend-fetch";
+import { backendFetch, queryUrl } from "./backend-fetch";
 import { log } from "./log";
 import type { RestartableWsClient } from "./ws-client";
 
-/** AppData handles its own errors (spec §8: "In AppData it [MISSING_AUTH] is ignored"). */
-export const APP_DATA_OPERATION = "AppData";
-
 export interface UrqlClientOptions {
   ws: RestartableWsClient;
-  /** Called when an operation other than AppData reports MISSING_AUTH. */
+  /** Called when an operation reports MISSING_AUTH (AppData, which ignores it, does not come here: api/app-data-loader.ts). */
   onMissingAuth: () => void;
 }
 
-/**
- * Outside production the operation name goes into the URL (spec §7) so the network panel and
- * server logs show which operation a request is.
- */
+/** Names the operation in the URL outside production (backend-fetch.ts `queryUrl`). */
 function withOperationInUrl(operation: Operation): Operation {
-  if (import.meta.env.PROD || operation.kind === "teardown") return operation;
-  const name = getOperationName(operation.query);
-  const url = operation.context.url;
-  if (!name || url.includes("?op=")) return operation;
-  return makeOperation(operation.kind, operation, {
-    ...operation.context,
-    url: `${url}?op=${encodeURIComponent(name)}`,
-  });
+  if (operation.kind === "teardown") return operation;
+  const url = queryUrl(getOperationName(operation.query));
+  if (url === operation.context.url) return operation;
+  return makeOperation(operation.kind, operation, { ...operation.context, url });
 }
 
 export function createUrqlClient({ ws, onMissingAuth }: UrqlClientOptions): Client {
   return new Client({
-    url: `${BACKEND_BASE}/query`,
+    url: queryUrl(null),
     fetch: backendFetch,
     // The contract is POST only; GET would also skip the CSRF header.
     preferGetMethod: false,
@@ -50,8 +40,6 @@ export function createUrqlClient({ ws, onMissingAuth }: UrqlClientOptions): Clie
           for (const graphQLError of error.graphQLErrors) {
             const code = graphQLError.extensions["code"];
             if (code === "MISSING_AUTH") {
-              // spec §8: "In AppData it is ignored" (anonymous visitors load it too).
-              if (name === APP_DATA_OPERATION) continue;
               log.info(`session timed out (${name})`);
               onMissingAuth();
             } else if (code === "MISSING_PERMISSION") {

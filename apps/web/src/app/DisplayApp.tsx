@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { RestartableWsClient } from "../api/ws-client";
 import { PageLoader } from "../ui/PageLoader";
 import { AppProviders } from "./AppProviders";
+import { GraphqlProvider } from "./providers/GraphqlProvider";
 import { lazyPage } from "./lazy-page";
 import { pageTitle } from "./page-title";
 import { RootLevelParts } from "./RootLevelParts";
@@ -22,7 +23,9 @@ interface DisplayAppProps {
 export function DisplayApp({ ws, initialSystemId }: DisplayAppProps): ReactNode {
   return (
     <AppProviders ws={ws} initialSystemId={initialSystemId}>
-      <DisplayRoot />
+      <GraphqlProvider>
+        <DisplayRoot />
+      </GraphqlProvider>
     </AppProviders>
   );
 }

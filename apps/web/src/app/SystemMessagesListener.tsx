@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from "react";
-import { gql, useSubscription, type TypedDocumentNode } from "urql";
 import { useTranslation } from "react-i18next";
 import { isUpdateAvailable } from "@caresuite/domain";
 import { log } from "../api/log";
 import { availableUpdate, clockOffsetMs } from "../api/status";
 import { notify } from "../ui/notify";
 import { useAppData } from "./providers/AppDataProvider";
+import { useSystemContext } from "./providers/SystemProvider";
 import {
   createSystemMessageDispatcher,
   payloadSecondsAsMs,
@@ -13,7 +13,11 @@ import {
   type SystemMessage,
 } from "./system-messages";
 
-const SYSTEM_MESSAGES: TypedDocumentNode<{ systemMessages: SystemMessage }> = gql`
+/**
+ * Straight on the socket, not through the GraphQL client: system messages reach every page, the
+ * sign-in page included, which loads without the client (docs/decisions/014).
+ */
+const SYSTEM_MESSAGES = /* GraphQL */ `
   subscription SystemMessages {
     systemMessages {
       subject
@@ -29,6 +33,7 @@ export const systemMessages = createSystemMessageDispatcher(log.info);
 export function SystemMessagesListener(): ReactNode {
   const { t } = useTranslation();
   const { refetch } = useAppData();
+  const { ws } = useSystemContext();
 
   useEffect(() => {
     const offTime = systemMessages.register("time", (payload) => {
@@ -52,11 +57,22 @@ export function SystemMessagesListener(): ReactNode {
     };
   }, [t, refetch]);
 
-  // The handler form sees every pushed message, even several within one render.
-  useSubscription({ query: SYSTEM_MESSAGES }, (_previous, data) => {
-    systemMessages.dispatch(data.systemMessages);
-    return data;
-  });
+  // graphql-ws keeps the subscription through reconnects and system switches (ws.restart).
+  useEffect(
+    () =>
+      ws.subscribe<{ systemMessages: SystemMessage }>(
+        { query: SYSTEM_MESSAGES, operationName: "SystemMessages" },
+        {
+          next: (result) => {
+            if (result.data) systemMessages.dispatch(result.data.systemMessages);
+            else if (result.errors) log.warn("system messages", result.errors.map((e) => e.message).join("; "));
+          },
+          error: (error) => log.warn("system messages ended", error),
+          complete: () => undefined,
+        },
+      ),
+    [ws],
+  );
 
   return null;
 }

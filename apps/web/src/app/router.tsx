@@ -7,6 +7,8 @@ import { RootLayout } from "./RootLayout";
 import type { RouteHandle } from "./route-handle";
 import { registerRouteSource } from "./screens";
 
+// Every screen but sign-in needs the GraphQL client; /login loads without it.
+const GraphqlLayout = lazyPage(() => import("./GraphqlLayout"), "GraphqlLayout");
 const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
 const SetPasswordPage = lazyPage(() => import("../features/auth/SetPasswordPage"), "SetPasswordPage");
 const SetupPage = lazyPage(() => import("../features/setup/SetupPage"), "SetupPage");
@@ -36,27 +38,33 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader />,
     children: [
       { path: "login", element: <LoginPage />, handle: handle({ titleKey: "login.title" }) },
-      {
-        path: "auth/set-password",
-        element: <SetPasswordPage />,
-        handle: handle({ titleKey: "setPassword.title" }),
-      },
-      { path: "setup", element: <SetupPage />, handle: handle({ titleKey: "setup.title" }) },
-      { path: "demo", element: <DemoPage />, handle: handle({ titleKey: "demo.title" }) },
       // The public display board is its own page (display.html, app/DisplayApp.tsx).
       { path: "display/:slug?", element: <FullPageLoad /> },
       { path: "display/:slug?/call/:id", element: <FullPageLoad /> },
       {
-        id: "main",
-        element: <MainLayout />,
+        id: "graphql",
+        element: <GraphqlLayout />,
         children: [
-          { index: true, element: <Navigate to="/home" replace /> },
-          { path: "home", element: <HomeRedirect />, handle: handle({ titleKey: "home.title" }) },
-          { path: "no-access", element: <NoAccessPage />, handle: handle({ titleKey: "accessDenied.title" }) },
-          { path: "sync", element: <SyncPage />, handle: handle({ titleKey: "sync.title" }) },
-          // spec "callForm (id, query system)": the call log's form, here as a page of its own.
-          { path: "log/edit/:id", element: <CallFormPage />, handle: handle({ titleKey: "display.callForm.title" }) },
-          { path: "*", element: <NotFoundPage />, handle: handle({ titleKey: "notFound.title" }) },
+          {
+            path: "auth/set-password",
+            element: <SetPasswordPage />,
+            handle: handle({ titleKey: "setPassword.title" }),
+          },
+          { path: "setup", element: <SetupPage />, handle: handle({ titleKey: "setup.title" }) },
+          { path: "demo", element: <DemoPage />, handle: handle({ titleKey: "demo.title" }) },
+          {
+            id: "main",
+            element: <MainLayout />,
+            children: [
+              { index: true, element: <Navigate to="/home" replace /> },
+              { path: "home", element: <HomeRedirect />, handle: handle({ titleKey: "home.title" }) },
+              { path: "no-access", element: <NoAccessPage />, handle: handle({ titleKey: "accessDenied.title" }) },
+              { path: "sync", element: <SyncPage />, handle: handle({ titleKey: "sync.title" }) },
+              // spec "callForm (id, query system)": the call log's form, here as a page of its own.
+              { path: "log/edit/:id", element: <CallFormPage />, handle: handle({ titleKey: "display.callForm.title" }) },
+              { path: "*", element: <NotFoundPage />, handle: handle({ titleKey: "notFound.title" }) },
+            ],
+          },
         ],
       },
     ],
@@ -100,6 +108,10 @@ const patchLazySections: PatchRoutesOnNavigationFunction = async ({ path, patch 
   patchedSections.add(section);
   patch(section.parentId, routes);
 };
+
+// Only a page that starts at sign-in does without the client: fetch it with the first chunk
+// everywhere else, rather than after the first render.
+if (window.location.pathname !== "/login") void GraphqlLayout.preload();
 
 export const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: patchLazySections });
 

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useClient } from "urql";
 import { isLoggedIn, resolveLocale } from "@caresuite/domain";
 import type { AppData } from "../../api/app-data";
 import { loadAppData } from "../../api/app-data-loader";
@@ -32,13 +31,13 @@ type LoadState = { status: "loading" } | { status: "failed" } | { status: "ready
  * screen; a failed reload keeps the last good data.
  */
 export function AppDataProvider({ children }: { children: ReactNode }): ReactNode {
-  const client = useClient();
   const { systemId, switchSystem } = useSystemContext();
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const localeApplied = useRef(false);
 
+  // Per system (spec §4: switching the system "refetches app data"): a new refetch reloads.
   const refetch = useCallback(async () => {
-    const data = await loadAppData(client, () =>
+    const data = await loadAppData(() =>
       notify({ type: "error", title: i18n.t("appData.errorTitle"), text: i18n.t("appData.errorText") }),
     );
     setState((previous) => {
@@ -46,7 +45,8 @@ export function AppDataProvider({ children }: { children: ReactNode }): ReactNod
       return previous.status === "ready" ? previous : { status: "failed" };
     });
     return data;
-  }, [client]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- systemId is the reload trigger
+  }, [systemId]);
 
   useEffect(() => {
     void refetch();

@@ -1,18 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { Client } from "@urql/core";
-import { Provider as UrqlProvider } from "urql";
 import { SYSTEM_STORAGE_KEY } from "@caresuite/domain";
-import { navigateTo } from "../../api/navigation";
 import { setRequestSystem } from "../../api/request-context";
-import { sessionExpiredRedirect } from "../../api/session-expiry";
 import { writeStorage } from "../../api/storage";
 import { registerSystemReset } from "../../api/system-unavailable";
-import { createUrqlClient } from "../../api/urql-client";
 import type { RestartableWsClient } from "../../api/ws-client";
 
 interface SystemContextValue {
   systemId: number;
   switchSystem: (systemId: number) => void;
+  /** The live socket: system messages, and the GraphQL client's subscriptions (GraphqlProvider). */
+  ws: RestartableWsClient;
 }
 
 const SystemContext = createContext<SystemContextValue | null>(null);
@@ -23,11 +20,6 @@ export function useSystemContext(): SystemContextValue {
   return value;
 }
 
-function onMissingAuth(): void {
-  const target = sessionExpiredRedirect(window.location);
-  if (target !== null) navigateTo(target);
-}
-
 interface SystemProviderProps {
   ws: RestartableWsClient;
   initialSystemId: number;
@@ -35,15 +27,12 @@ interface SystemProviderProps {
 }
 
 /**
- * The current system and the GraphQL client that serves it. spec §4: "Switching the system
- * context stores the id, restarts the socket, resets the client cache and refetches app data."
+ * The current system and the live socket. spec §4: "Switching the system context stores the id,
+ * restarts the socket, resets the client cache and refetches app data": the GraphQL client is
+ * made per system (GraphqlProvider), and AppData reloads when the system changes.
  */
 export function SystemProvider({ ws, initialSystemId, children }: SystemProviderProps): ReactNode {
-  // A new urql client per system is the cache reset; AppData reloads because its client changed.
-  const [state, setState] = useState<{ systemId: number; client: Client }>(() => ({
-    systemId: initialSystemId,
-    client: createUrqlClient({ ws, onMissingAuth }),
-  }));
+  const [systemId, setSystemId] = useState(initialSystemId);
   const current = useRef(initialSystemId);
 
   const switchSystem = useCallback(
@@ -53,19 +42,14 @@ export function SystemProvider({ ws, initialSystemId, children }: SystemProvider
       writeStorage(SYSTEM_STORAGE_KEY, String(next));
       setRequestSystem(next);
       ws.restart();
-      setState({ systemId: next, client: createUrqlClient({ ws, onMissingAuth }) });
+      setSystemId(next);
     },
     [ws],
   );
 
   useEffect(() => registerSystemReset(() => switchSystem(1)), [switchSystem]);
 
-  const { systemId, client } = state;
-  const value = useMemo(() => ({ systemId, switchSystem }), [systemId, switchSystem]);
+  const value = useMemo(() => ({ systemId, switchSystem, ws }), [systemId, switchSystem, ws]);
 
-  return (
-    <SystemContext.Provider value={value}>
-      <UrqlProvider value={client}>{children}</UrqlProvider>
-    </SystemContext.Provider>
-  );
+  return <SystemContext.Provider value={value}>{children}</SystemContext.Provider>;
 }
