@@ -1,11 +1,10 @@
-import { mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { demoTrigger } from "./support/api.ts";
-import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { signIn } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
@@ -22,7 +21,7 @@ const BATH = 3;
 const NORMAL = 4;
 const PRESENCE = 6;
 /** Screenshots for a human look (issue 10: "takes screenshots at 1920×1080 and 3840×2160"). */
-const SHOTS = process.env["SCREENSHOT_DIR"] ?? join(tmpdir(), "caresuite-screenshots");
+const SHOTS = shotsDir();
 const ADMIN = { username: "admin", password: "demo-admin" };
 
 interface CardStyle {
@@ -112,8 +111,8 @@ describe("the display board reads across a corridor (issue 10) in Chromium", () 
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()) });
+    // No background traffic: the tests count the calls they open.
+    server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), SIMULATOR_TRAFFIC: "off" });
     browser = await launchBrowser();
     await until(
       async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,

@@ -1,18 +1,16 @@
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
 import { graphql } from "./support/api.ts";
-import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { seedUser } from "./support/seed.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
 
 const ADMIN_PASSWORD = "admin password 1";
-const SHOTS = process.env["E2E_SHOTS_DIR"] ?? join(tmpdir(), "caresuite-shots");
+const SHOTS = shotsDir();
 
 async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
   await page.waitForURL((url) => (typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search)), {
@@ -88,7 +86,6 @@ describe("first run, sign-in and the shell in Chromium", () => {
     expect(await byTestId(page, TESTIDS.setup.configIp).inputValue()).toBe("");
     expect(await byTestId(page, TESTIDS.setup.configVirtual).getAttribute("data-chosen")).toBe("true");
     expect(await page.locator(`button[data-testid="${TESTIDS.setup.configVirtual}"]`).count()).toBe(0);
-    mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, "wizard-step3-revisit-de.png"), fullPage: true });
     await byTestId(page, TESTIDS.setup.next).click();
 

@@ -1,11 +1,9 @@
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { graphql } from "./support/api.ts";
-import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 
 /**
@@ -14,7 +12,7 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
  * found'." Keep it passing as screens arrive: add each new screen's test id to SCREENS.
  */
 const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav];
-const SHOTS = process.env["E2E_SHOTS_DIR"] ?? join(tmpdir(), "caresuite-shots");
+const SHOTS = shotsDir();
 
 /** Signs in from /login and waits until a screen or the not-found page is shown; returns which. */
 async function signInAndLand(page: Page, baseUrl: string, username: string, password: string): Promise<string> {
@@ -30,7 +28,6 @@ async function signInAndLand(page: Page, baseUrl: string, username: string, pass
 }
 
 async function expectWorkingScreen(page: Page, landed: string, shot: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   if (landed === TESTIDS.display.page) {
     // The board has loaded its calls (or says there are none) before the screenshot.
     await page.locator(`[data-testid="${TESTIDS.display.calls}"], [data-testid="${TESTIDS.display.empty}"]`).first().waitFor();

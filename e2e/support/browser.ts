@@ -1,3 +1,6 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 /** Debian's Chromium, headless, without the background networking this sandbox refuses. */
@@ -30,4 +33,14 @@ export async function newPage(
 /** The locator of a data-testid from apps/web/src/testids.ts. */
 export function byTestId(page: Page, id: string) {
   return page.locator(`[data-testid="${id}"]`);
+}
+
+/**
+ * Where browser tests put screenshots for a human look (issue 10 asks for them): E2E_SHOTS_DIR,
+ * else a folder in the temp directory. Made on first use.
+ */
+export function shotsDir(): string {
+  const dir = process.env["E2E_SHOTS_DIR"] ?? join(tmpdir(), "caresuite-shots");
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -63,7 +63,9 @@ export async function startVirtualController(settings: VirtualControllerSettings
       `--port=${settings.port}`,
       `--data=${simulatorDir}`,
       `--user=${settings.username}`,
-      `--traffic=${settings.traffic ? "on" : "off"}`,
+      // SIMULATOR_TRAFFIC in the server's environment, when set, decides instead of the stored
+      // setting (browser tests that count calls turn the background traffic off).
+      ...(process.env["SIMULATOR_TRAFFIC"] ? [] : [`--traffic=${settings.traffic ? "on" : "off"}`]),
       `--parent=${process.pid}`,
     ],
     {
