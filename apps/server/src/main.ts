@@ -5,7 +5,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { buildApp } from "./http/app.ts";
 import { readAppState, updateAppState } from "./modules/appdata/app-state.repo.ts";
 import { startClockBroadcast } from "./modules/system-messages/clock-broadcast.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages.graphql.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages.ts";
 import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
 import { createLinks } from "./callsystem/links.ts";
 import { createVirtualManager } from "./callsystem/virtual-controller.ts";

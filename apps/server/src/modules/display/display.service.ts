@@ -5,7 +5,7 @@ import type { Database, DisplayProfileSettingsTable, DisplayProfilesTable } from
 import { AppError } from "../../graphql/errors.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
 import { forgetSystemVisibility } from "./anonymous-systems.ts";
 
 /** spec data §3.5 "Display profile" with its settings per system. */

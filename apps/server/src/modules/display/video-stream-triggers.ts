@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { dynamic } from "../entities/entities.repo.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
 
 /**
  * spec data §3.4 "Video stream: name, url, trigger_start, trigger_stop" and §4 "videostream

@@ -7,7 +7,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { removeStoredFile } from "../files/file-store.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
 import { SERVER_RULES } from "./server-rules.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
 import {
   allRows,
   countRows,

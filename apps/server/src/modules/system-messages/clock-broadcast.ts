@@ -1,5 +1,5 @@
 import type { PubSub } from "../../realtime/pubsub.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "./system-messages.graphql.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "./system-messages.ts";
 
 /**
  * spec §7: "time sets clock (seconds x 1000)". Wall screens run for months on PCs whose clocks

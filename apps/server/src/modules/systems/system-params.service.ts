@@ -15,7 +15,7 @@ import { forgetSystemIds } from "../../http/request-context.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { activeLicence } from "../licence/licence.repo.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.graphql.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
 import { checkControllerConnection as checkConnection } from "./connection-check.ts";
 import {
   countOpenCalls,
