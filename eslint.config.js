@@ -3,6 +3,29 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Layers (docs/ARCHITECTURE.md "Layers"). ESLint keeps one option set per rule and file, so each
+// server group below lists every restriction that applies to it.
+const GRAPHQL_CODE = [
+  { group: ["graphql", "graphql/*", "@pothos/*", "mercurius", "mercurius/*", "graphql-upload-minimal", "graphql-ws"], message: "Services and repositories know no GraphQL: the resolver translates." },
+  { regex: "^\\.{1,2}/(\\.\\./)*graphql/|\\.graphql(\\.ts)?$", message: "Services and repositories do not import the GraphQL layer (graphql/, *.graphql.ts)." },
+];
+const HTTP_CODE = [
+  { group: ["fastify", "fastify/*", "@fastify/*"], message: "Services and repositories know no HTTP framework." },
+  { regex: "^\\.{1,2}/(\\.\\./)*http/|\\.routes(\\.ts)?$", message: "Services and repositories do not import the HTTP layer (http/, *.routes.ts)." },
+];
+const REPOSITORIES = [
+  { regex: "\\.repo(\\.ts)?$|/display-data(\\.ts)?$", message: "Resolvers read through their module's service, not its repository." },
+];
+const UNTYPED_ROWS = [
+  { regex: "entities\\.repo(\\.ts)?$", importNames: ["dynamic"], message: "Registry rows are typed from their definition: use entityTables() (modules/entities/entity-tables.ts)." },
+];
+const SERVER_SERVICES = ["apps/server/src/modules/**/*.ts", "apps/server/src/db/**/*.ts", "apps/server/src/errors/**/*.ts"];
+const SERVER_RESOLVERS = ["apps/server/src/modules/**/*.graphql.ts", "apps/server/src/graphql/**/*.ts"];
+const SERVER_TESTS = ["apps/server/src/**/*.test.ts"];
+// Owned by the call-system work (docs/decisions/017): they still write registry rows by a runtime table name.
+const UNTYPED_ROWS_ALLOWED = ["apps/server/src/callsystem/import-config.ts", "apps/server/src/modules/calls/apply-event.ts", "apps/server/src/db/migrations/*.test.ts"];
+const restrict = (...patterns) => ["error", { patterns: patterns.flat() }];
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "**/generated/**"] },
   js.configs.recommended,
@@ -21,6 +44,29 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: [...UNTYPED_ROWS_ALLOWED],
+    rules: { "no-restricted-imports": restrict(UNTYPED_ROWS) },
+  },
+  {
+    files: SERVER_SERVICES,
+    ignores: ["**/*.graphql.ts", "**/*.routes.ts", ...SERVER_TESTS],
+    rules: { "no-restricted-imports": restrict(GRAPHQL_CODE, HTTP_CODE, UNTYPED_ROWS) },
+  },
+  {
+    files: ["apps/server/src/modules/calls/apply-event.ts"],
+    rules: { "no-restricted-imports": restrict(GRAPHQL_CODE, HTTP_CODE) },
+  },
+  {
+    files: SERVER_RESOLVERS,
+    ignores: SERVER_TESTS,
+    rules: {
+      "no-restricted-imports": restrict(HTTP_CODE.slice(1), UNTYPED_ROWS),
+      // Types of rows may be named; reads go through the service.
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: REPOSITORIES.map((pattern) => ({ ...pattern, allowTypeImports: true })) }],
     },
   },
   {

@@ -3,11 +3,11 @@ import { GraphQLUpload, type FileUpload } from "graphql-upload-minimal";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { hasPermission, hasWritePermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
-import { readAppState } from "../modules/appdata/app-state.repo.ts";
-import { activeLicence } from "../modules/licence/licence.repo.ts";
-import { isSetupFinishOpen, isSetupOpen } from "../modules/setup/setup.repo.ts";
+import { demoModeOn } from "../modules/appdata/app-state.service.ts";
+import { currentLicence } from "../modules/licence/licence.service.ts";
+import { setupFinishOpen, setupOpen } from "../modules/setup/setup.service.ts";
 import { mustChangePassword, PASSWORD_CHANGE_REQUIRED } from "../modules/auth/password-change.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors/app-error.ts";
 
 /**
  * The scopes every root field declares (DESIGN.md §7). `public` is an explicit declaration that a
@@ -54,11 +54,11 @@ export const builder = new SchemaBuilder<{
       signedIn: isLoggedIn(ctx.user),
       permission: (code) => inUse(ctx) && hasPermission(ctx.user, code),
       writePermission: (code) => inUse(ctx) && hasWritePermission(ctx.user, code),
-      licence: async (feature) => isLicensed(await activeLicence(ctx.db.kysely), feature, ctx.user),
-      setupOpen: () => isSetupOpen(ctx.db.kysely),
-      setupFinishing: () => isSetupFinishOpen(ctx.db.kysely),
+      licence: async (feature) => isLicensed(await currentLicence(ctx), feature, ctx.user),
+      setupOpen: () => setupOpen(ctx),
+      setupFinishing: () => setupFinishOpen(ctx),
       superuser: inUse(ctx) && ctx.user.is_superuser,
-      demoMode: async () => (await readAppState(ctx.db.kysely)).features.demo_mode,
+      demoMode: () => demoModeOn(ctx),
     }),
     // spec §8: MISSING_AUTH when the session is gone, MISSING_PERMISSION otherwise (with a reason
     // while a temporary password must be replaced first).

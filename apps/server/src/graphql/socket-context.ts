@@ -1,7 +1,7 @@
 import { canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
-import { listSystemIds } from "../modules/systems/systems.repo.ts";
-import { AppError } from "./errors.ts";
+import { isKnownSystem, knownSystemIds } from "../modules/systems/known-system-ids.ts";
+import { AppError } from "../errors/app-error.ts";
 
 /** Context of a WebSocket operation: Mercurius keeps the connection_init payload here. */
 export type SocketContext = RequestContext & { _connectionInit?: Record<string, unknown> | null };
@@ -18,8 +18,8 @@ export async function withConnectionParams(ctx: SocketContext): Promise<RequestC
     return typeof value === "string" ? value : undefined;
   };
   const systemId = parseSystemHeader(header("X-CS-System"));
-  const systems = await listSystemIds(ctx.db.kysely);
-  const known = systemId !== null && (systems.length === 0 ? systemId === 1 : systems.includes(systemId));
+  const systems = await knownSystemIds(ctx.db.kysely, ctx.now());
+  const known = systemId !== null && isKnownSystem(systems, systemId);
   if (systemId === null || !known || !canAccessSystem(ctx.user, systemId)) {
     throw new AppError("NOT_FOUND", "system unavailable", { reason: "system_unavailable" });
   }

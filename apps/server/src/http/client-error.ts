@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../graphql/errors.ts";
+import type { ErrorCode } from "../errors/app-error.ts";
 
 /**
  * A mistake of the client found before GraphQL runs (the body, the multipart parts, the method):

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { ErrorCode } from "../graphql/errors.ts";
+import type { ErrorCode } from "../errors/app-error.ts";
 import { withoutSuggestions } from "../graphql/errors.ts";
 import { HttpClientError, graphqlErrorBody } from "./client-error.ts";
 

@@ -9,7 +9,7 @@ import type { OpenCallsCache } from "../modules/calls/open-calls-cache.ts";
 import { hashToken, resolveSession } from "../modules/auth/sessions.repo.ts";
 import { sessionPolicy } from "../modules/auth/auth.service.ts";
 import { findUserById, loadAuthUser } from "../modules/auth/users.repo.ts";
-import { listSystemIds } from "../modules/systems/systems.repo.ts";
+import { isKnownSystem, knownSystemIds } from "../modules/systems/known-system-ids.ts";
 
 export const SESSION_COOKIE = "cs_session";
 
@@ -30,23 +30,6 @@ export interface RequestFacts {
   systemHeader: string | undefined;
   acceptLanguage: string | undefined;
   ip: string;
-}
-
-/**
- * System ids for the X-CS-System check of every request, read at most once a second: displays
- * poll and subscribe all day, and systems change only when an administrator adds one.
- */
-let systemIdsCache: { at: number; ids: Promise<number[]>; db: unknown } | null = null;
-function knownSystemIds(db: Services["db"]["kysely"], now: number): Promise<number[]> {
-  if (!systemIdsCache || systemIdsCache.db !== db || now - systemIdsCache.at > 1000 || now < systemIdsCache.at) {
-    systemIdsCache = { at: now, ids: listSystemIds(db), db };
-  }
-  return systemIdsCache.ids;
-}
-
-/** Call after adding or removing a system so the next request sees it at once. */
-export function forgetSystemIds(): void {
-  systemIdsCache = null;
 }
 
 function openCallsOf(services: Services): OpenCallsCache {
@@ -74,9 +57,7 @@ export async function buildRequestContext(
   const systemId = parseSystemHeader(facts.systemHeader);
   if (systemId === null) return "system-unavailable";
   const systems = await knownSystemIds(db, now);
-  // DESIGN.md §2: before the first system exists, system 01 is accepted (setup, login, AppData).
-  const known = systems.length === 0 ? systemId === 1 : systems.includes(systemId);
-  if (!known || !canAccessSystem(user, systemId)) return "system-unavailable";
+  if (!isKnownSystem(systems, systemId) || !canAccessSystem(user, systemId)) return "system-unavailable";
   return {
     db: services.db,
     config: services.config,

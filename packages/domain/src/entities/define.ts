@@ -180,8 +180,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   uniqueTogether?: readonly (readonly string[])[];
 }
 
-/** Declares an entity; only checks and returns it (the type keeps the field names). */
-export function defineEntity<const F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef<F> {
+/**
+ * Declares an entity; only checks and returns it. The type keeps the definition's literals (table,
+ * field names and kinds, systemScoped, sortable): the server derives its row types from them.
+ */
+export function defineEntity<const D extends EntityDef>(def: D & EntityDef<D["fields"]>): D {
   if (!(def.displayField in def.fields)) {
     throw new Error(`${def.name}: displayField ${def.displayField} is not a field`);
   }

@@ -24,7 +24,7 @@ import { videoStream } from "./video-stream.ts";
  * (`parent`) follows its parent. The server and web loop over this list. Not entities: system
  * params, global settings (one settings object), users and roles (custom modules).
  */
-export const ENTITIES: readonly EntityDef[] = [
+const REGISTERED = [
   callType,
   schedule,
   section,
@@ -42,7 +42,12 @@ export const ENTITIES: readonly EntityDef[] = [
   alertChannel,
   flightProfile,
   displayNote,
-];
+] as const;
+
+/** The union of the registered definitions, literals kept: rows and tables are typed from it. */
+export type RegisteredEntity = (typeof REGISTERED)[number];
+
+export const ENTITIES: readonly EntityDef[] = REGISTERED;
 
 const BY_NAME = new Map(ENTITIES.map((entity) => [entity.name, entity]));
 

@@ -1,42 +1,8 @@
-import { hasPermission, isLoggedIn } from "@caresuite/domain";
-import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
-import { isSetupFinishOpen, isSetupOpen } from "../setup/setup.repo.ts";
-import { readVirtualSettings } from "../../callsystem/virtual-controller.ts";
-import { countUsers } from "../auth/users.repo.ts";
-import { listSystemIds } from "../systems/systems.repo.ts";
-import { readAppState, type StoredAppState } from "./app-state.repo.ts";
-import { updateGlobalSettings } from "./global-settings.service.ts";
-import { readGlobalAppSettings, readGlobalSettings, type GlobalAppSettings, type GlobalSettings } from "./global-settings.repo.ts";
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
-/**
- * The controller's address and firmware are for those who manage it (DESIGN.md §7: anonymous
- * visitors get display data only): admin::manage_system, or anyone while the first-run setup is
- * open, because its step 3 (anonymous) stores and shows that address.
- */
-async function mayReadControllerAddress(ctx: RequestContext): Promise<boolean> {
-  if (isLoggedIn(ctx.user)) return hasPermission(ctx.user, "admin::manage_system");
-  return isSetupOpen(ctx.db.kysely);
-}
-
-interface AppStateView extends StoredAppState {
-  has_initial_user: boolean;
-  configurator_set: boolean;
-  configurator_ip: string | null;
-  configurator_virtual: boolean;
-}
-
-/**
- * Whether system 1's configurator is the bundled virtual call system (it runs on loopback at its
- * stored port). The wizard's step 3 shows that choice instead of its address (issue 10).
- */
-async function configuratorIsVirtual(ctx: RequestContext, first: { ip: string; tcp_port: number } | undefined): Promise<boolean> {
-  if (first === undefined) return false;
-  const settings = await readVirtualSettings(ctx.db.kysely);
-  return settings !== null && first.ip === "127.0.0.1" && first.tcp_port === settings.port;
-}
+import type { StoredAppState } from "./app-state.repo.ts";
+import { appStateView, type AppStateView } from "./app-state.service.ts";
+import { globalAppSettings, globalSettings, updateGlobalSettings } from "./global-settings.service.ts";
+import type { GlobalAppSettings, GlobalSettings } from "./global-settings.repo.ts";
 
 const FeaturesType = builder.objectRef<StoredAppState["features"]>("AppFeatures").implement({
   fields: (t) => ({
@@ -53,6 +19,8 @@ const OutdatedHubType = builder.objectRef<{ id: number; name: string; last_sync:
     last_sync: t.exposeString("last_sync", { nullable: true }),
   }),
 });
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** Times are ISO-8601 UTC strings; "never" is the epoch (spec: "epoch zero"). */
 const AppStateType = builder.objectRef<AppStateView>("AppState").implement({
@@ -80,21 +48,7 @@ builder.queryField("appState", (t) =>
     type: AppStateType,
     description: "Application state; public because login, setup and the display route by it.",
     authScopes: { public: true },
-    resolve: async (_root, _args, ctx) => {
-      const db = ctx.db.kysely;
-      const [state, users, systemIds, first, mayReadController] = await Promise.all([
-        readAppState(db),
-        countUsers(db),
-        listSystemIds(db),
-        db.selectFrom("systems").select(["ip", "tcp_port"]).where("id", "=", 1).executeTakeFirst(),
-        mayReadControllerAddress(ctx),
-      ]);
-      // Which kind of configurator is set, not where: also for the wizard's step 3 after step 4.
-      const mayKnowKind = mayReadController || (await isSetupFinishOpen(db));
-      const configurator_virtual = mayKnowKind && (await configuratorIsVirtual(ctx, first));
-      const view = { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null, configurator_virtual };
-      return mayReadController ? view : { ...view, configurator_ip: null, configurator_version: null };
-    },
+    resolve: (_root, _args, ctx) => appStateView(ctx),
   }),
 );
 
@@ -118,7 +72,7 @@ builder.queryField("globalSettings", (t) =>
     type: GlobalSettingsType,
     // Part of AppData, which the set-password screen of a temporary password loads too.
     authScopes: { signedIn: true },
-    resolve: (_root, _args, ctx) => readGlobalSettings(ctx.db.kysely),
+    resolve: (_root, _args, ctx) => globalSettings(ctx),
   }),
 );
 
@@ -155,6 +109,6 @@ builder.queryField("globalAppSettings", (t) =>
     type: GlobalAppSettingsType,
     // Part of AppData, which the set-password screen of a temporary password loads too.
     authScopes: { signedIn: true },
-    resolve: (_root, _args, ctx) => readGlobalAppSettings(ctx.db.kysely),
+    resolve: (_root, _args, ctx) => globalAppSettings(ctx),
   }),
 );

@@ -1,8 +1,8 @@
 import { fieldErrors, globalSettingsSchema, type GlobalSettings } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { readGlobalSettings, writeGlobalSettings } from "./global-settings.repo.ts";
+import { readGlobalAppSettings, readGlobalSettings, writeGlobalSettings, type GlobalAppSettings } from "./global-settings.repo.ts";
 
 /** Saves the global settings (whole object), auditing each changed value. */
 export async function updateGlobalSettings(ctx: RequestContext, input: unknown): Promise<GlobalSettings> {
@@ -29,4 +29,12 @@ export async function updateGlobalSettings(ctx: RequestContext, input: unknown):
     }
     return next;
   });
+}
+
+export function globalSettings(ctx: RequestContext): Promise<GlobalSettings> {
+  return readGlobalSettings(ctx.db.kysely);
+}
+
+export function globalAppSettings(ctx: RequestContext): Promise<GlobalAppSettings> {
+  return readGlobalAppSettings(ctx.db.kysely);
 }

@@ -1,7 +1,7 @@
 import { VALIDATION_KEYS, fieldErrors, isLoggedIn, loginInputSchema, setPasswordInputSchema, type AuthUser } from "@caresuite/domain";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
-import { AppError, type FieldErrors } from "../../graphql/errors.ts";
+import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { translate } from "../../i18n/messages.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";

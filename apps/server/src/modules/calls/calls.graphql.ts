@@ -1,8 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
-import { loadCallLog, loadCalls, type CallView } from "./calls.repo.ts";
-import { AppError } from "../../graphql/errors.ts";
-import { markCallAsManuallyClosedByUser, openCalls, openCallsChanges, sendDeviceAction, targetSystem } from "./calls.service.ts";
+import type { CallView } from "./calls.repo.ts";
+import { callById, callLog, markCallAsManuallyClosedByUser, openCalls, openCallsChanges, sendDeviceAction, targetSystem } from "./calls.service.ts";
 
 const CallTypeRef = builder.objectRef<NonNullable<CallView["call_type"]>>("CallCallType").implement({
   fields: (t) => ({
@@ -133,11 +132,7 @@ builder.queryField("call", (t) =>
     description: "One call, open or closed, for the call form (spec route callForm: /log/edit/:id with query system).",
     args: { id: t.arg.int({ required: true }), override_system: t.arg.int() },
     authScopes: { permission: "calllog::use_module" },
-    resolve: async (_root, args, ctx) => {
-      const [call] = await loadCalls(ctx.db.kysely, await targetSystem(ctx, args.override_system), { ids: [args.id] }, ctx.now(), false);
-      if (!call) throw new AppError("NOT_FOUND", `call ${args.id} not found`);
-      return call;
-    },
+    resolve: (_root, args, ctx) => callById(ctx, args.override_system, args.id),
   }),
 );
 
@@ -147,6 +142,6 @@ builder.queryField("callLog", (t) =>
     description: "The call log: calls of the system, newest first (spec data §3.4).",
     args: { filter: t.arg({ type: CallLogFilterInput }), override_system: t.arg.int() },
     authScopes: { permission: "calllog::use_module" },
-    resolve: async (_root, args, ctx) => loadCallLog(ctx.db.kysely, await targetSystem(ctx, args.override_system), args.filter ?? {}, ctx.now()),
+    resolve: (_root, args, ctx) => callLog(ctx, args.override_system, args.filter ?? {}),
   }),
 );

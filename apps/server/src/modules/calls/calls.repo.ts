@@ -1,7 +1,7 @@
 import { callDurationSeconds, sortCalls, weekdayOf } from "@caresuite/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 
 /** spec data §3.4 "Call" with its nested call_type, call_source, section, system_tree_node. */
 export interface CallView {
@@ -84,9 +84,9 @@ export async function loadCalls(db: Kysely<Database>, systemId: number, filter: 
   const sectionIds = unique(rows.map((r) => r.section_id));
   const nodeIds = unique(rows.map((r) => r.device_id));
   const [types, sources, sections, nodes, system] = await Promise.all([
-    dynamic(db).selectFrom("call_types").selectAll().where("system_id", "=", systemId).where("id", "in", typeIds).execute(),
-    sourceIds.length ? dynamic(db).selectFrom("call_sources").selectAll().where("system_id", "=", systemId).where("id", "in", sourceIds).execute() : [],
-    sectionIds.length ? dynamic(db).selectFrom("sections").selectAll().where("system_id", "=", systemId).where("id", "in", sectionIds).execute() : [],
+    entityTables(db).selectFrom("call_types").selectAll().where("system_id", "=", systemId).where("id", "in", typeIds).execute(),
+    sourceIds.length ? entityTables(db).selectFrom("call_sources").selectAll().where("system_id", "=", systemId).where("id", "in", sourceIds).execute() : [],
+    sectionIds.length ? entityTables(db).selectFrom("sections").selectAll().where("system_id", "=", systemId).where("id", "in", sectionIds).execute() : [],
     db.selectFrom("system_tree_nodes").selectAll().where("system_id", "=", systemId).where("id", "in", nodeIds).execute(),
     db.selectFrom("systems").select("name").where("id", "=", systemId).executeTakeFirst(),
   ]);

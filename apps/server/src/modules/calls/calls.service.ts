@@ -1,10 +1,10 @@
 import { canCloseCallManually, hasPermission } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { DEVICE_ACTIONS, isControllerRefusal, refusalMessage, type DeviceAction } from "../../callsystem/protocol-client.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { requireVisibleSystem } from "../display/anonymous-systems.ts";
-import { loadCalls, type CallView } from "./calls.repo.ts";
+import { loadCallLog, loadCalls, type CallLogFilter, type CallView } from "./calls.repo.ts";
 import type { OpenCallsReader } from "./open-calls-cache.ts";
 
 /**
@@ -14,6 +14,18 @@ import type { OpenCallsReader } from "./open-calls-cache.ts";
  */
 export function targetSystem(ctx: RequestContext, overrideSystem: number | null | undefined): Promise<number> {
   return requireVisibleSystem(ctx, overrideSystem ?? ctx.systemId);
+}
+
+/** One call, open or closed, of the target system (the call form). */
+export async function callById(ctx: RequestContext, overrideSystem: number | null | undefined, id: number): Promise<CallView> {
+  const [call] = await loadCalls(ctx.db.kysely, await targetSystem(ctx, overrideSystem), { ids: [id] }, ctx.now(), false);
+  if (!call) throw new AppError("NOT_FOUND", `call ${id} not found`);
+  return call;
+}
+
+/** The call log of the target system, newest first. */
+export async function callLog(ctx: RequestContext, overrideSystem: number | null | undefined, filter: CallLogFilter): Promise<{ items: CallView[]; total: number }> {
+  return loadCallLog(ctx.db.kysely, await targetSystem(ctx, overrideSystem), filter, ctx.now());
 }
 
 export function openCalls(ctx: RequestContext, systemId: number, reader: OpenCallsReader = "request"): Promise<CallView[]> {

@@ -1,12 +1,11 @@
 import { checkUpload, checkpointMap, contentTypeOf, UPLOAD_RULES, type UploadFormat, VALIDATION_KEYS, type ValidationKey } from "@caresuite/domain";
-import type { FileUpload } from "graphql-upload-minimal";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { translate } from "../../i18n/messages.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { findRow, updateRow } from "../entities/entities.repo.ts";
 import { toApi, type ApiRecord } from "../entities/entities.service.ts";
-import { readStoredFile, readUpload, removeStoredFile, storedExtension, storeFile } from "../files/file-store.ts";
+import { readStoredFile, readUpload, removeStoredFile, storedExtension, storeFile, type UploadedFile } from "../files/file-store.ts";
 
 /**
  * The map image of a checkpoint map (spec data §3.4 "map_path (image)", §5 "Map image: max 5 MB").
@@ -28,7 +27,7 @@ function uploadError(ctx: RequestContext, message: ValidationKey, data: Record<s
  * Stores a new map image and points the map at it, audited; the previous image is removed after
  * the change is committed. A rejected upload changes nothing and stores nothing.
  */
-export async function uploadCheckpointMapImage(ctx: RequestContext, id: number, upload: Promise<FileUpload>): Promise<ApiRecord> {
+export async function uploadCheckpointMapImage(ctx: RequestContext, id: number, upload: Promise<UploadedFile>): Promise<ApiRecord> {
   const rule = UPLOAD_RULES.map_image;
   // Read first, whatever comes next: an unread file part would hold the request open.
   const read = await readUpload(upload, rule.maxBytes);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { readAppState } from "../appdata/app-state.repo.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 import { openCalls } from "../calls/calls.service.ts";
 import { isControllerRefusal, refusalMessage } from "../../callsystem/protocol-client.ts";
 import { loadDemoFloors } from "./demo.repo.ts";
@@ -60,7 +60,7 @@ export function registerDemoRoutes(app: FastifyInstance): void {
     // section_id is accepted (spec §7 lists it) but the virtual call system places a call in the
     // device's own section, for opening and closing alike.
     const { call_type_id, device_id, close } = parsed.data;
-    const type = await dynamic(request.ctx.db.kysely)
+    const type = await entityTables(request.ctx.db.kysely)
       .selectFrom("call_types")
       .select(["flag", "urgency"])
       .where("system_id", "=", request.ctx.systemId)

@@ -2,7 +2,7 @@ import { canAccessSystem, isLoggedIn } from "@caresuite/domain";
 import type { Kysely } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
 
 /** The system anonymous visitors see when no display profile names one (spec: system "01"). */

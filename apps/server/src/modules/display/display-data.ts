@@ -1,7 +1,7 @@
 import { formatTimeOfDay } from "@caresuite/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 
 /**
  * What a display needs besides calls (spec §7 "CallDisplayRelations: schedules, displayGroups,
@@ -16,16 +16,16 @@ export interface DisplayRelations {
 
 export async function loadDisplayRelations(db: Kysely<Database>, systemId: number): Promise<DisplayRelations> {
   const [schedules, groups, connections, types] = await Promise.all([
-    dynamic(db).selectFrom("schedules").selectAll().where("system_id", "=", systemId).orderBy("id").execute(),
-    dynamic(db).selectFrom("display_groups").selectAll().where("system_id", "=", systemId).orderBy("id").execute(),
-    dynamic(db).selectFrom("display_group_connections").selectAll().where("system_id", "=", systemId).execute(),
-    dynamic(db).selectFrom("call_types").selectAll().where("system_id", "=", systemId).orderBy("sort_order").execute(),
+    entityTables(db).selectFrom("schedules").selectAll().where("system_id", "=", systemId).orderBy("id").execute(),
+    entityTables(db).selectFrom("display_groups").selectAll().where("system_id", "=", systemId).orderBy("id").execute(),
+    entityTables(db).selectFrom("display_group_connections").selectAll().where("system_id", "=", systemId).execute(),
+    entityTables(db).selectFrom("call_types").selectAll().where("system_id", "=", systemId).orderBy("sort_order").execute(),
   ]);
   return {
     schedules: schedules.map((s) => ({
       id: Number(s["id"]),
       name: String(s["name"] ?? ""),
-      times: ["time_1", "time_2", "time_3", "time_4", "time_5"].map((f) => s[f]).filter((t): t is number => typeof t === "number").map(formatTimeOfDay),
+      times: [s.time_1, s.time_2, s.time_3, s.time_4, s.time_5].filter((t): t is number => typeof t === "number").map(formatTimeOfDay),
     })),
     display_groups: groups.map((g) => ({
       id: Number(g["id"]),
@@ -56,7 +56,7 @@ export interface DisplayNoteView {
 
 /** Active notes whose day (if any) is today and whose time window (if any) holds now (local time). */
 export async function loadActiveDisplayNotes(db: Kysely<Database>, now: Date): Promise<DisplayNoteView[]> {
-  const rows = await dynamic(db).selectFrom("display_notes").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
+  const rows = await entityTables(db).selectFrom("display_notes").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
   const minutes = now.getHours() * 60 + now.getMinutes();
   return rows

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { targetSystem } from "../calls/calls.service.ts";
-import { loadActiveDisplayNotes, loadDisplayRelations, type DisplayNoteView, type DisplayRelations } from "./display-data.ts";
-import { createDisplayProfile, deleteDisplayProfiles, listDisplayProfiles, updateDisplayProfile, type DisplayProfileView } from "./display.service.ts";
+import type { DisplayNoteView, DisplayRelations } from "./display-data.ts";
+import { activeDisplayNotes, createDisplayProfile, displayRelations, deleteDisplayProfiles, listDisplayProfiles, updateDisplayProfile, type DisplayProfileView } from "./display.service.ts";
 
 const SLOT_FIELDS = ["weekday", "weekend"].flatMap((p) => [1, 2, 3, 4, 5].map((n) => `${p}_display_group_${n}_id`));
 
@@ -119,7 +119,7 @@ builder.queryField("displayRelations", (t) =>
     description: "spec §7 CallDisplayRelations: schedules, display groups, call types of a system. Public: anonymous displays need them.",
     args: { system_id: t.arg.int() },
     authScopes: { public: true },
-    resolve: async (_root, args, ctx) => loadDisplayRelations(ctx.db.kysely, await targetSystem(ctx, args.system_id)),
+    resolve: async (_root, args, ctx) => displayRelations(ctx, await targetSystem(ctx, args.system_id)),
   }),
 );
 
@@ -132,6 +132,6 @@ builder.queryField("activeDisplayNotes", (t) =>
     type: [NoteType],
     description: "Display notes (post-its) active now. Public: shown on anonymous displays.",
     authScopes: { public: true },
-    resolve: (_root, _args, ctx) => loadActiveDisplayNotes(ctx.db.kysely, new Date(ctx.now())),
+    resolve: (_root, _args, ctx) => activeDisplayNotes(ctx),
   }),
 );

@@ -2,11 +2,12 @@ import { displayProfileInputSchema, fieldErrors, slugify, type DisplayProfileInp
 import type { Kysely, Selectable } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database, DisplayProfileSettingsTable, DisplayProfilesTable } from "../../db/schema.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
 import { forgetSystemVisibility } from "./anonymous-systems.ts";
+import { loadActiveDisplayNotes, loadDisplayRelations, type DisplayNoteView, type DisplayRelations } from "./display-data.ts";
 
 /** spec data §3.5 "Display profile" with its settings per system. */
 export type DisplayProfileView = Omit<Selectable<DisplayProfilesTable>, "fullscreen" | "show_presences" | "show_video_stream" | "show_calls_from_system"> & {
@@ -126,4 +127,14 @@ export async function deleteDisplayProfiles(ctx: RequestContext, ids: number[]):
   });
   await announce(ctx);
   return rows;
+}
+
+/** What a display shows besides calls, for one system (already checked: targetSystem). */
+export function displayRelations(ctx: RequestContext, systemId: number): Promise<DisplayRelations> {
+  return loadDisplayRelations(ctx.db.kysely, systemId);
+}
+
+/** The display notes active at the server's now. */
+export function activeDisplayNotes(ctx: RequestContext): Promise<DisplayNoteView[]> {
+  return loadActiveDisplayNotes(ctx.db.kysely, new Date(ctx.now()));
 }

@@ -1,4 +1,4 @@
-import type { EntityDef } from "@caresuite/domain";
+import { ENTITIES, type EntityDef } from "@caresuite/domain";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -149,4 +149,11 @@ export async function deleteRows(db: Kysely<Database>, entity: EntityDef, system
   let query = dynamic(db).deleteFrom(entity.table).where("id", "in", ids);
   if (system !== null) query = query.where("system_id", "=", system);
   await query.execute();
+}
+
+/** Every registry record of these systems (deleting systems, system-params.service.ts). */
+export async function deleteSystemRecords(db: Kysely<Database>, systemIds: number[]): Promise<void> {
+  // Children first: checkpoints point at their maps.
+  const scoped = ENTITIES.filter((entity) => entity.systemScoped).sort((a, b) => Number(b.parent !== undefined) - Number(a.parent !== undefined));
+  for (const entity of scoped) await dynamic(db).deleteFrom(entity.table).where("system_id", "in", systemIds).execute();
 }

@@ -2,7 +2,7 @@ import { ENTITIES, entitySchema, fieldErrors, type EntityDef, type FieldDef } fr
 import type { Kysely } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError, type FieldErrors } from "../../graphql/errors.ts";
+import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { removeStoredFile } from "../files/file-store.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";

@@ -1,6 +1,6 @@
 import { callSource, missingSettingRequiredFields } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import type { FieldErrors } from "../../graphql/errors.ts";
+import type { FieldErrors } from "../../errors/app-error.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 
 /**

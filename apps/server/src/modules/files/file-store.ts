@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
-import type { FileUpload } from "graphql-upload-minimal";
 
 /**
  * Uploaded files under DATA_DIR/uploads. A stored file is named by the server only
@@ -75,11 +74,21 @@ const isTooBig = (error: unknown): boolean => {
 };
 
 /**
+ * What a service reads of an uploaded file: the transport (GraphQL multipart, http/multipart.ts)
+ * hands over its own upload object, which has these members.
+ */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  createReadStream(): NodeJS.ReadableStream;
+}
+
+/**
  * Reads an upload into memory, keeping at most `maxBytes + 1` bytes (enough to know it is too
  * big). The whole stream is always consumed: an unread file part would stall the request.
  */
-export async function readUpload(upload: Promise<FileUpload> | FileUpload, maxBytes: number): Promise<ReadUpload> {
-  let file: FileUpload;
+export async function readUpload(upload: Promise<UploadedFile> | UploadedFile, maxBytes: number): Promise<ReadUpload> {
+  let file: UploadedFile;
   let stream: NodeJS.ReadableStream;
   try {
     file = await upload;

@@ -1,7 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
-import { activeLicence } from "./licence.repo.ts";
 import { runsWithDevelopmentKey } from "./licence-key.ts";
-import { activateLicence } from "./licence.service.ts";
+import { activateLicence, currentLicence } from "./licence.service.ts";
 import type { Licence } from "@caresuite/domain";
 
 const LicenceFeatures = builder.objectRef<Licence["features"]>("LicenseFeatures").implement({
@@ -39,7 +38,7 @@ builder.queryField("license", (t) =>
     type: LicenceType,
     description: "The active licence; public because the shell shows its name and gates modules by it.",
     authScopes: { public: true },
-    resolve: (_root, _args, ctx) => activeLicence(ctx.db.kysely),
+    resolve: (_root, _args, ctx) => currentLicence(ctx),
   }),
 );
 

@@ -1,10 +1,9 @@
 import { licenceActivationInputSchema, fieldErrors, UNLICENSED, type Licence } from "@caresuite/domain";
-import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { decodeActivationCode } from "./licence-code.ts";
 import { developmentLicenceKey, trustedLicenceKey } from "./licence-key.ts";
@@ -22,6 +21,11 @@ const activationFailed = (reason: ActivationFailure): AppError =>
   });
 
 /** spec: "activateLicense(customer, code) returns id, name, features, limits". */
+/** The licence in force (UNLICENSED defaults without one): the `licence` scope and the license query. */
+export function currentLicence(ctx: RequestContext): Promise<Licence> {
+  return activeLicence(ctx.db.kysely);
+}
+
 export async function activateLicence(ctx: RequestContext, input: { customer: string; code: string }): Promise<Licence> {
   const parsed = licenceActivationInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(parsed.error) });
@@ -77,7 +81,14 @@ const REFUSED_KEY_LOG =
  * development key; production refuses it and deactivates every active licence that the
  * development key signed, so such a licence neither activates nor stays active.
  */
-export async function enforceLicenceKey(db: Kysely<Database>, config: Config, log: FastifyBaseLogger, now: number): Promise<void> {
+/** The start-up log (the server passes its pino logger; services know no HTTP framework). */
+export interface LicenceLog {
+  warn(message: string): void;
+  error(message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export async function enforceLicenceKey(db: Kysely<Database>, config: Config, log: LicenceLog, now: number): Promise<void> {
   const trusted = trustedLicenceKey(config);
   if (!config.production) {
     if (trusted.development) {

@@ -1,8 +1,8 @@
 import { VALIDATION_KEYS, fieldErrors, groupGrantsBeyond, isAccessLevel, roleGrantsBeyond, roleInputSchema, type AccessLevel, type GroupGrant } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 import { canEditRole, grantActorOf, type GrantActor } from "./grant-actor.ts";
 import { loadRoles, writeRoleGrants, type RoleRecord } from "./roles.repo.ts";
 
@@ -52,7 +52,7 @@ function checkGrants(ctx: RequestContext, actor: GrantActor, data: { permissions
 async function checkGroups(ctx: RequestContext, groups: { callsource_group_id: number }[]): Promise<void> {
   const ids = [...new Set(groups.map((g) => g.callsource_group_id))];
   if (ids.length === 0) return;
-  const found = new Set((await dynamic(ctx.db.kysely).selectFrom("call_source_groups").select("id").where("system_id", "=", ctx.systemId).where("id", "in", ids).execute()).map((r) => Number(r["id"])));
+  const found = new Set((await entityTables(ctx.db.kysely).selectFrom("call_source_groups").select("id").where("system_id", "=", ctx.systemId).where("id", "in", ids).execute()).map((r) => Number(r["id"])));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {
     throw new AppError("VALIDATION", "Validation failed", {

@@ -1,5 +1,5 @@
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { translate } from "../../i18n/messages.ts";
 
 /**

@@ -1,15 +1,15 @@
 import { configuratorInputSchema, fieldErrors, hasWritePermission, initialUserInputSchema, isLoggedIn } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import type { SystemRow } from "../systems/systems.repo.ts";
 import { checkControllerConnection } from "../systems/connection-check.ts";
-import { forgetSystemIds } from "../../http/request-context.ts";
+import { forgetSystemIds } from "../systems/known-system-ids.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
-import { claimFinishedStep, claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
+import { claimFinishedStep, claimInitialUserStep, isSetupFinishOpen, isSetupOpen, lockSetupState } from "./setup.repo.ts";
 import { setupDoneError } from "./setup-done.ts";
 
 const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
@@ -20,6 +20,16 @@ const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
  * which closes the anonymous setup mutations. The setup time is set later, by finishSetup (step 5,
  * docs/decisions/012), so that the wizard's last step survives a reload.
  */
+/** Scope `setupOpen`: the first-run setup has not finished. */
+export function setupOpen(ctx: RequestContext): Promise<boolean> {
+  return isSetupOpen(ctx.db.kysely);
+}
+
+/** Scope `setupFinishing`: between the initial user and the wizard's last step (docs/decisions/012). */
+export function setupFinishOpen(ctx: RequestContext): Promise<boolean> {
+  return isSetupFinishOpen(ctx.db.kysely);
+}
+
 export async function createInitialUser(ctx: RequestContext, input: unknown): Promise<{ id: number; username: string }> {
   const parsed = initialUserInputSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);

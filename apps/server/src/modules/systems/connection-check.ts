@@ -1,5 +1,5 @@
 import { fetchFirmwareVersion, failureOf, FAILURE_TEXT } from "../../callsystem/protocol-client.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 
 /**
  * The connection check of setup step 3 and the system parameters: the controller must answer its

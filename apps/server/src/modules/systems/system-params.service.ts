@@ -10,8 +10,8 @@ import {
   type SystemParamInput,
 } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { AppError, type FieldErrors } from "../../graphql/errors.ts";
-import { forgetSystemIds } from "../../http/request-context.ts";
+import { AppError, type FieldErrors } from "../../errors/app-error.ts";
+import { forgetSystemIds } from "./known-system-ids.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { activeLicence } from "../licence/licence.repo.ts";
@@ -24,6 +24,7 @@ import {
   insertSystem,
   listSystems,
   sectionIdsOf,
+  sectionsOf,
   systemNameTaken,
   updateSystem,
   type SystemRow,
@@ -107,6 +108,16 @@ async function announce(ctx: RequestContext, systemIds: number[]): Promise<void>
 
 function accessible(ctx: RequestContext, row: SystemRow | undefined): row is SystemRow {
   return row !== undefined && canAccessSystem(ctx.user, row.id);
+}
+
+/** Every system (callers filter by what may be read: visibleOf, listSystemParams). */
+export function allSystems(ctx: RequestContext): Promise<SystemRow[]> {
+  return listSystems(ctx.db.kysely);
+}
+
+/** The sections of a system: what its call suppression may name. */
+export function sectionsOfSystem(ctx: RequestContext, systemId: number): Promise<{ id: number; name: string }[]> {
+  return sectionsOf(ctx.db.kysely, systemId);
 }
 
 export async function listSystemParams(ctx: RequestContext): Promise<SystemRow[]> {

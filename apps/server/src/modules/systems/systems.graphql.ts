@@ -2,8 +2,8 @@ import { formatTimeOfDay } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
 import { visibleOf } from "../display/anonymous-systems.ts";
-import { listSystems, sectionsOf, type SystemRow } from "./systems.repo.ts";
-import { createSystemParam, deleteSystemParams, getSystemParam, listSystemParams, updateSystemParam } from "./system-params.service.ts";
+import type { SystemRow } from "./systems.repo.ts";
+import { allSystems, createSystemParam, deleteSystemParams, getSystemParam, listSystemParams, sectionsOfSystem, updateSystemParam } from "./system-params.service.ts";
 
 const time = (minutes: number): string => formatTimeOfDay(minutes);
 const sectionIds = (json: string): number[] => {
@@ -47,7 +47,7 @@ export const SystemParamsType = builder.objectRef<SystemRow>("SystemParams").imp
     sections: t.field({
       type: [SystemSectionType],
       description: "The sections of this system: what call suppression may name.",
-      resolve: (row, _args, ctx) => sectionsOf(ctx.db.kysely, row.id),
+      resolve: (row, _args, ctx) => sectionsOfSystem(ctx, row.id),
     }),
     version: t.string({
       nullable: true,
@@ -105,7 +105,7 @@ const PublicSystemParamsType = builder
 
 /** The systems the caller may read: by system_access, or for anonymous visitors docs/decisions/010. */
 async function visibleSystems(ctx: RequestContext): Promise<SystemRow[]> {
-  return visibleOf(ctx, await listSystems(ctx.db.kysely));
+  return visibleOf(ctx, await allSystems(ctx));
 }
 
 builder.queryField("systems", (t) =>

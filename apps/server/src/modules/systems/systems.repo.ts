@@ -1,7 +1,7 @@
-import { ENTITIES } from "@caresuite/domain";
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Database, SystemsTable } from "../../db/schema.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { deleteSystemRecords } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 
 export type SystemRow = Selectable<SystemsTable>;
 export type SystemValues = Updateable<SystemsTable>;
@@ -27,13 +27,13 @@ export async function systemNameTaken(db: Kysely<Database>, name: string, except
 
 /** The section ids of one system (call suppression may name only these). */
 export async function sectionIdsOf(db: Kysely<Database>, systemId: number): Promise<number[]> {
-  const rows = await dynamic(db).selectFrom("sections").select("id").where("system_id", "=", systemId).execute();
+  const rows = await entityTables(db).selectFrom("sections").select("id").where("system_id", "=", systemId).execute();
   return rows.map((row) => Number(row["id"]));
 }
 
 /** The sections of one system by name, for the call-suppression picker. */
 export async function sectionsOf(db: Kysely<Database>, systemId: number): Promise<{ id: number; name: string }[]> {
-  const rows = await dynamic(db).selectFrom("sections").select(["id", "name"]).where("system_id", "=", systemId).orderBy("name").execute();
+  const rows = await entityTables(db).selectFrom("sections").select(["id", "name"]).where("system_id", "=", systemId).orderBy("name").execute();
   return rows.map((row) => ({ id: Number(row["id"]), name: String(row["name"]) }));
 }
 
@@ -61,9 +61,7 @@ export async function countOpenCalls(db: Kysely<Database>, systemIds: number[]):
  * Closed calls stay for the call log.
  */
 export async function deleteSystemsWithData(db: Kysely<Database>, systemIds: number[]): Promise<void> {
-  // Children first: checkpoints point at their maps.
-  const scoped = ENTITIES.filter((entity) => entity.systemScoped).sort((a, b) => Number(b.parent !== undefined) - Number(a.parent !== undefined));
-  for (const entity of scoped) await dynamic(db).deleteFrom(entity.table).where("system_id", "in", systemIds).execute();
+  await deleteSystemRecords(db, systemIds);
   await db.deleteFrom("system_tree_nodes").where("system_id", "in", systemIds).execute();
   await db.deleteFrom("display_profile_settings").where("system_id", "in", systemIds).execute();
   await db.deleteFrom("role_callsource_group_permissions").where("system_id", "in", systemIds).execute();

@@ -1,6 +1,6 @@
 import { nodeEditState, type NodeEditState } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../graphql/errors.ts";
+import { AppError } from "../../errors/app-error.ts";
 import type { CallView } from "../calls/calls.repo.ts";
 import { loadNodeNeighbourhood, type StoredNode } from "./systemtree.repo.ts";
 

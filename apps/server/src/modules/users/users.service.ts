@@ -2,7 +2,7 @@ import { VALIDATION_KEYS, canManageRole, fieldErrors, groupGrantsBeyond, userInp
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../context.ts";
-import { AppError, type FieldErrors } from "../../graphql/errors.ts";
+import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { deleteUserSessions } from "../auth/sessions.repo.ts";
