@@ -1,7 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import { GraphQLUpload, type FileUpload } from "graphql-upload-minimal";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
-import { hasPermission, hasWritePermission, isLicensed, isLoggedIn, type LicenceFeature } from "@caresuite/domain";
+import { hasPermission, hasWritePermission, isLicensed, isLoggedIn, type LicenceFeature, type PermissionCode } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { demoModeOn } from "../modules/appdata/app-state.service.ts";
 import { currentLicence } from "../modules/licence/licence.service.ts";
@@ -19,10 +19,10 @@ export interface AuthScopes {
   loggedIn: boolean;
   /** Any session, also one with a temporary password: set-password and what its screen loads. */
   signedIn: boolean;
-  /** The code at read or write: its screens and queries (docs/decisions/009). */
-  permission: string;
+  /** The code at read or write: its screens and queries (docs/decisions/009). A code, not a string: a typo fails to compile. */
+  permission: PermissionCode;
   /** The code at write: the changes it guards (spec: "Levels are hide, read, write"). */
-  writePermission: string;
+  writePermission: PermissionCode;
   licence: LicenceFeature;
   /** Open to anyone only while the first-run setup has not finished. */
   setupOpen: boolean;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AuthScopes } from "./builder.ts";
 import { buildSchema } from "./schema.ts";
 
 /** DESIGN.md §7: "a test walks the whole schema and fails if any field lacks a declaration". */
@@ -16,5 +17,16 @@ describe("every root field declares its permission", () => {
   it.each(fields)("%s has authScopes", (_name, field) => {
     const options = (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions;
     expect(options?.authScopes).toBeDefined();
+  });
+});
+
+// Issue 11: `permission` and `writePermission` take a code of packages/domain/src/permissions.ts,
+// so a misspelt code fails `npm run typecheck` (this file is type-checked with the server).
+describe("scope codes are permission codes", () => {
+  it("refuses a misspelt code at compile time", () => {
+    // @ts-expect-error "admin::manage_sytem" is not a permission code
+    const typo: Partial<AuthScopes> = { permission: "admin::manage_sytem" };
+    const code: Partial<AuthScopes> = { writePermission: "admin::manage_system" };
+    expect([typo, code]).toHaveLength(2);
   });
 });

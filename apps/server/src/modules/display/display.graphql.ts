@@ -74,7 +74,7 @@ builder.queryField("displayProfiles", (t) =>
   }),
 );
 
-const scopes = { writePermission: "display::manage_display_profiles" };
+const scopes = { writePermission: "display::manage_display_profiles" } as const;
 builder.mutationField("createDisplayProfile", (t) =>
   t.field({ type: ProfileRef, args: { input: t.arg({ type: ProfileInput, required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => createDisplayProfile(ctx, clean(args.input)) }),
 );

@@ -127,8 +127,8 @@ builder.queryField("publicSystemParams", (t) =>
 );
 
 // spec route table: "/admin systemparams ... | admin::manage_system (all with edit/:id?)".
-const scopes = { permission: "admin::manage_system" };
-const writeScopes = { writePermission: "admin::manage_system" };
+const scopes = { permission: "admin::manage_system" } as const;
+const writeScopes = { writePermission: "admin::manage_system" } as const;
 /** GraphQL leaves unset input fields undefined and sends null for explicit nulls: drop the undefined. */
 const clean = (data: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 

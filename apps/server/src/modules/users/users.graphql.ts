@@ -58,8 +58,8 @@ const DeletedUser = builder.objectRef<{ id: number; name: string }>("DeletedUser
 
 const clean = (data: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(data).filter(([key, v]) => v !== undefined && (v !== null || key === "locale")));
-const scopes = { permission: "admin::manage_users" };
-const writeScopes = { writePermission: "admin::manage_users" };
+const scopes = { permission: "admin::manage_users" } as const;
+const writeScopes = { writePermission: "admin::manage_users" } as const;
 
 builder.queryField("users", (t) =>
   t.field({ type: UserPage, args: { filter: t.arg({ type: UserFilter }) }, authScopes: scopes, resolve: (_r, args, ctx) => listUsers(ctx, args.filter ?? {}) }),
