@@ -24,6 +24,9 @@ const SERVER_RESOLVERS = ["apps/server/src/modules/**/*.graphql.ts", "apps/serve
 const SERVER_TESTS = ["apps/server/src/**/*.test.ts"];
 // Owned by the call-system work (docs/decisions/017): they still write registry rows by a runtime table name.
 const UNTYPED_ROWS_ALLOWED = ["apps/server/src/callsystem/import-config.ts", "apps/server/src/modules/calls/apply-event.ts", "apps/server/src/db/migrations/*.test.ts"];
+const FEATURE_BOUNDARY = (depth) => [
+  { regex: `^(\\.\\./){${depth}}[^./]|(^|/)features/`, message: "A web feature does not import another feature: move the shared part to ui/ (or i18n/, entity-admin/)." },
+];
 const restrict = (...patterns) => ["error", { patterns: patterns.flat() }];
 
 export default tseslint.config(
@@ -68,6 +71,21 @@ export default tseslint.config(
       // Types of rows may be named; reads go through the service.
       "@typescript-eslint/no-restricted-imports": ["error", { patterns: REPOSITORIES.map((pattern) => ({ ...pattern, allowTypeImports: true })) }],
     },
+  },
+  {
+    // A web feature does not import another: parts two features share live in ui/, i18n/ or
+    // entity-admin/. From features/<name>/ (any depth) a path that climbs to features/ and names a
+    // folder there leaves the feature; `../` counts per depth.
+    files: ["apps/web/src/features/*/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(FEATURE_BOUNDARY(1)) },
+  },
+  {
+    files: ["apps/web/src/features/*/*/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(FEATURE_BOUNDARY(2)) },
+  },
+  {
+    files: ["apps/web/src/features/*/*/*/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(FEATURE_BOUNDARY(3)) },
   },
   {
     // Architecture (DESIGN.md §4): packages never import apps; the web never imports the server.

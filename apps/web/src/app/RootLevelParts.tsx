@@ -1,13 +1,13 @@
 import { Suspense, type ReactNode } from "react";
 import { useStore } from "../api/store";
 import { httpFailure } from "../api/status";
-import { UpdateBanner } from "../features/shell/UpdateBanner";
+import { UpdateBanner } from "./shell/UpdateBanner";
 import { lazyPage } from "./lazy-page";
 import { SystemMessagesListener } from "./SystemMessagesListener";
 
 // Loaded on the first failure only: a modal pulls in focus trap and scroll lock, which /login
 // and the display board do not otherwise need.
-const HttpErrorPopup = lazyPage(() => import("../features/shell/HttpErrorPopup"), "HttpErrorPopup");
+const HttpErrorPopup = lazyPage(() => import("./shell/HttpErrorPopup"), "HttpErrorPopup");
 
 /**
  * The spec's "root-level set" beside every screen of both pages (app and display board): system

@@ -12,13 +12,13 @@ const GraphqlLayout = lazyPage(() => import("./GraphqlLayout"), "GraphqlLayout")
 const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
 const SetPasswordPage = lazyPage(() => import("../features/auth/SetPasswordPage"), "SetPasswordPage");
 const SetupPage = lazyPage(() => import("../features/setup/SetupPage"), "SetupPage");
-const MainLayout = lazyPage(() => import("../features/shell/MainLayout"), "MainLayout");
-const HomeRedirect = lazyPage(() => import("../features/shell/HomeRedirect"), "HomeRedirect");
-const NoAccessPage = lazyPage(() => import("../features/shell/NoAccessPage"), "NoAccessPage");
-const NotFoundPage = lazyPage(() => import("../features/shell/NotFoundPage"), "NotFoundPage");
+const MainLayout = lazyPage(() => import("./shell/MainLayout"), "MainLayout");
+const HomeRedirect = lazyPage(() => import("./shell/HomeRedirect"), "HomeRedirect");
+const NoAccessPage = lazyPage(() => import("./shell/NoAccessPage"), "NoAccessPage");
+const NotFoundPage = lazyPage(() => import("./shell/NotFoundPage"), "NotFoundPage");
 const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
-// The call form and its texts load together (features/calls/calls-module.ts).
-const CallFormPage = lazyPage(async () => (await import("../features/calls/calls-module")).loadCallFormPage(), "CallFormPage");
+// The call form and its texts load together (features/display/calls-module.ts).
+const CallFormPage = lazyPage(async () => (await import("../features/display/calls-module")).loadCallFormPage(), "CallFormPage");
 // The demo page and its texts load together (features/demo/demo-module.ts).
 const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
 

@@ -9,7 +9,7 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
 import { CREATE_INITIAL_CONFIGURATOR } from "./setup.graphql";
-import { configuratorConnectionError } from "./setup-errors";
+import { configuratorConnectionError } from "../../ui/connection-errors";
 import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
 import { VirtualCallSystemOption } from "./VirtualCallSystemOption";
 import { PasswordField } from "../../ui/PasswordField";

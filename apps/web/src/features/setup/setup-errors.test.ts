@@ -1,7 +1,8 @@
 import { CombinedError } from "@urql/core";
 import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
-import { configuratorConnectionError, initialUserError, isSetupDone, licenceActivationError } from "./setup-errors";
+import { configuratorConnectionError } from "../../ui/connection-errors";
+import { initialUserError, isSetupDone, licenceActivationError } from "./setup-errors";
 
 // spec §8 "Setup".
 describe("setup error mapping", () => {

@@ -4,7 +4,8 @@ import { IconChevronDown, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_PERMISSION_LEVELS, meaningfulLevels, type PermissionCode, type PermissionModule, type RolePermissionLevel } from "@caresuite/domain";
 import { TESTIDS } from "../../../testids";
-import { PERMISSION_MODULES, grantedCount, permissionLabelKey, permissionTitle, setModuleLevel, type CanGrantLevel, type PermissionLevels } from "./role-form";
+import { permissionLabelKey } from "../../../i18n/permission-labels";
+import { PERMISSION_MODULES, grantedCount, permissionTitle, setModuleLevel, type CanGrantLevel, type PermissionLevels } from "./role-form";
 
 interface PermissionEditorProps {
   levels: PermissionLevels;

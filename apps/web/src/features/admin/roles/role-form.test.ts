@@ -18,7 +18,6 @@ import {
   applyPastedPermissions,
   emptyRoleValues,
   grantedPermissions,
-  permissionLabelKey,
   permissionTitle,
   permissionLevels,
   roleFormErrors,
@@ -29,6 +28,7 @@ import {
   setModuleLevel,
 } from "./role-form";
 import type { RoleRecord } from "./roles.graphql";
+import { permissionLabelKey } from "../../../i18n/permission-labels";
 
 const role: RoleRecord = {
   id: 4,

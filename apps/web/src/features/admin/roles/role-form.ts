@@ -16,6 +16,7 @@ import {
 import type { TFunction } from "i18next";
 import { firstFieldErrors, type FieldError } from "../../../api/errors";
 import type { RoleInputData, RoleRecord } from "./roles.graphql";
+import { permissionLabelKey } from "../../../i18n/permission-labels";
 
 /** The level of every permission code; a code the role does not list is hidden. */
 export type PermissionLevels = Record<PermissionCode, RolePermissionLevel>;
@@ -44,11 +45,6 @@ export const PERMISSION_MODULES: readonly [PermissionModule, PermissionCode[]][]
 export function permissionTitle(t: TFunction, code: PermissionCode): string {
   const [module = ""] = code.split("::");
   return t("roles.permissionTitle", { module: t(`permissions.modules.${module}`), permission: t(permissionLabelKey(code)) });
-}
-
-/** `admin::manage_users` → its label key `permissions.admin.manage_users`. */
-export function permissionLabelKey(code: PermissionCode): string {
-  return `permissions.${code.replace("::", ".")}`;
 }
 
 export function permissionLevels(list: readonly { code: string; level: RolePermissionLevel }[] = []): PermissionLevels {

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
-import { systemsLimitText } from "../../shell/licence-text";
+import { systemsLimitText } from "../../../ui/licence-text";
 import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { LINK_STATUS_QUERY, SYSTEM_PARAMS_CONTEXT, SYSTEM_PARAMS_QUERY, type LinkStatus, type SystemParamRow } from "./system-params.graphql";
 

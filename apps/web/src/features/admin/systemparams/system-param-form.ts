@@ -12,7 +12,7 @@ import {
   type SystemParamInput,
 } from "@caresuite/domain";
 import { errorMessages, firstFieldErrors, type FieldError } from "../../../api/errors";
-import { configuratorConnectionError } from "../../setup/setup-errors";
+import { configuratorConnectionError } from "../../../ui/connection-errors";
 import type { SystemParamApiInput, SystemParamRecord } from "./system-params.graphql";
 
 /**

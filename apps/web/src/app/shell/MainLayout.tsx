@@ -5,7 +5,7 @@ import { showTopBar } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { PageLoader } from "../../ui/PageLoader";
-import { AuditLogHost } from "../audit/AuditLogHost";
+import { AuditLogHost } from "../../features/audit/AuditLogHost";
 import { AppFooter } from "./AppFooter";
 import { MainHeader } from "./MainHeader";
 import { MobileMenu } from "./MobileMenu";

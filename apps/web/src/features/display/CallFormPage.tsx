@@ -7,8 +7,8 @@ import { canCloseCallManually } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
-import { useDisplayClock } from "../display/useDisplayClock";
-import { useCloseCall } from "../display/useCloseCall";
+import { useDisplayClock } from "./useDisplayClock";
+import { useCloseCall } from "./useCloseCall";
 import { CALL } from "./call-form.graphql";
 import { CallDetailsTable } from "./CallDetailsTable";
 

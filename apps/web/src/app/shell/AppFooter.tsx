@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME, PRODUCT_VERSION, isLoggedIn, licenceStatus } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
-import { footerLicenceText } from "./licence-text";
+import { footerLicenceText } from "../../ui/licence-text";
 
 /**
  * spec: "A footer shows the product version, the licence name (highlighted red when the licence

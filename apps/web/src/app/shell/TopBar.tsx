@@ -6,7 +6,7 @@ import { isLoggedIn, showAuditLogButton, showSystemSelector } from "@caresuite/d
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { TESTIDS } from "../../testids";
-import { AuditLogButton } from "../audit/AuditLogButton";
+import { AuditLogButton } from "../../features/audit/AuditLogButton";
 import { CallSystemIndicator } from "./CallSystemIndicator";
 
 /**
