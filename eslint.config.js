@@ -32,4 +32,10 @@ export default tseslint.config(
     files: ["apps/web/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/apps/server/**", "@caresuite/server"] }] },
   },
+  {
+    // One-way layers (issue 11, docs/ARCHITECTURE.md): the call-system adapter speaks the protocol
+    // and gets what events do from the calls module at wiring time; it never imports a module.
+    files: ["apps/server/src/callsystem/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["**/modules/**"] }] },
+  },
 );

@@ -1,13 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams } from "../../graphql/socket-context.ts";
-
-/** A pushed message (spec §7 "Push handling by subject"); payload is JSON text. */
-export interface SystemMessage {
-  subject: string;
-  payload: string;
-}
-
-export const SYSTEM_MESSAGES_TOPIC = "system-messages";
+import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
 
 const SystemMessageType = builder.objectRef<SystemMessage>("SystemMessage").implement({
   fields: (t) => ({ subject: t.exposeString("subject"), payload: t.exposeString("payload") }),
