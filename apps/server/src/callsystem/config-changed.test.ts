@@ -47,4 +47,16 @@ describe.each(TEST_DIALECTS)("a configuration published at the controller on %s"
     const link = await linked.server.db.kysely.selectFrom("callsystem_links").select(["config_revision"]).where("system_id", "=", 1).executeTakeFirst();
     expect(link?.config_revision).toBe(2);
   });
+
+  it("imports on the next connection when the import after config.changed did not happen (it stays due)", async () => {
+    const { server, simulator } = linked;
+    // As a failed GET /api/config (or a crash) after the commit leaves it: config.changed applied, import due.
+    await server.db.kysely.updateTable("callsystem_links").set({ imported_at: null }).where("system_id", "=", 1).execute();
+    await simulator.post("/api/debug/drop-sockets", {});
+    await until(imports, (list) => list.length === 3);
+    await until(
+      async () => (await server.db.kysely.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", 1).executeTakeFirst())?.imported_at ?? null,
+      (importedAt) => importedAt !== null,
+    );
+  });
 });

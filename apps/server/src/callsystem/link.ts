@@ -68,9 +68,12 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
   const db = deps.db.kysely;
   const { handlers } = deps;
 
-  /** The revision the last import brought (null: none yet). */
-  const importedRevision = async (): Promise<number | null> =>
-    (await db.selectFrom("callsystem_links").select("config_revision").where("system_id", "=", systemId).executeTakeFirst())?.config_revision ?? null;
+  /**
+   * No import yet, or the controller announced a revision other than the imported one (applying
+   * its `config.changed` cleared imported_at in the same transaction as the position).
+   */
+  const importDue = async (): Promise<boolean> =>
+    !(await db.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", systemId).executeTakeFirst())?.imported_at;
 
   const importConfig = async (why: string): Promise<void> => {
     const counts = await handlers.importConfig(systemId, await fetchControllerConfig(address), deps.now());
@@ -99,8 +102,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     if (events.length === 0) return null;
     const outcomes = await handlers.apply(systemId, events, deps.now());
     let callsChanged = false;
-    /** The revision of the batch's last config.changed: a replay may hold several. */
-    let changedRevision: number | null = null;
+    let configChanged = false;
     const openedCallTypes: number[] = [];
     for (const [index, outcome] of outcomes.entries()) {
       const event = events[index];
@@ -117,7 +119,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
         if (event.type === "call.opened" && deps.now() - Date.parse(event.at) < VIDEO_TRIGGER_MAX_AGE_MS) {
           openedCallTypes.push(Number((event.data as { call_type_id?: unknown }).call_type_id));
         }
-        if (event.type === "config.changed") changedRevision = Number(event.data["revision"]);
+        configChanged ||= event.type === "config.changed";
       }
     }
     const last = events[events.length - 1]?.seq ?? null;
@@ -130,10 +132,9 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
         deps.log.warn({ systemId, error: error instanceof Error ? error.message : String(error) }, "callsystem: video stream announcement failed"),
       );
     }
-    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". A
-    // revision we imported already is no change: a fresh controller announces revision 1, which
-    // the first connection's import brought. Any other (a reset controller counts from 1 again) is.
-    if (changedRevision !== null && changedRevision !== (await importedRevision())) await importConfig(`config.changed, revision ${changedRevision}`);
+    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Should it
+    // fail, the stream closes and the next connection imports (the import stays due).
+    if (configChanged && (await importDue())) await importConfig("config.changed");
     return last;
   };
 
@@ -170,8 +171,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     if (stopped) return;
     try {
       state.firmware = await fetchFirmwareVersion(address);
-      const link = await db.selectFrom("callsystem_links").selectAll().where("system_id", "=", systemId).executeTakeFirst();
-      if (!link?.imported_at) await importConfig("first connection");
+      if (await importDue()) await importConfig("on connect");
       await followJournal(systemId, await fetchJournalState(address));
       const from = (await db.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", systemId).executeTakeFirst())?.last_seq ?? 0;
       state.last_seq = from;

@@ -78,4 +78,13 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
     expect(outcomes).toEqual(["applied", "ignored", "malformed"]);
     expect(await position()).toBe(15);
   });
+
+  it("marks the import due (imported_at null) with the position on config.changed of another revision only", async () => {
+    const link = () => server.db.kysely.selectFrom("callsystem_links").select(["imported_at", "last_seq"]).where("system_id", "=", 1).executeTakeFirstOrThrow();
+    await server.db.kysely.updateTable("callsystem_links").set({ config_revision: 2, imported_at: 1000 }).where("system_id", "=", 1).execute();
+    expect(await applyControllerEvent(server.db.kysely, 1, { seq: 16, type: "config.changed", at, data: { revision: 2 } }, Date.now())).toBe("applied");
+    expect(await link()).toEqual({ imported_at: 1000, last_seq: 16 });
+    expect(await applyControllerEvent(server.db.kysely, 1, { seq: 17, type: "config.changed", at, data: { revision: 3 } }, Date.now())).toBe("applied");
+    expect(await link()).toEqual({ imported_at: null, last_seq: 17 });
+  });
 });

@@ -12,9 +12,8 @@ import { dynamic } from "../entities/entities.repo.ts";
  */
 
 /**
- * The events that change what we store. `config.changed` changes nothing here but the position:
- * it is "applied" so the link re-imports the configuration after the commit. The others
- * (presence, hub printer) are valid and not stored yet: "ignored".
+ * The events that change what we store. The others (presence, hub printer) are valid and not
+ * stored yet: "ignored".
  */
 const APPLIED = ["call.opened", "call.closed", "device.battery", "device.reachability", "config.changed"] as const;
 type AppliedType = (typeof APPLIED)[number];
@@ -55,8 +54,16 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
     .execute();
 }
 
-/** One event inside the batch's transaction; `position` is the link's last applied seq. */
-async function applyOne(trx: Kysely<Database>, systemId: number, journalId: string, position: number, event: EventEnvelope): Promise<ApplyOutcome> {
+/** The link's row as the batch found it: journal, position, the revision of the last import. */
+interface LinkRow {
+  journalId: string;
+  position: number;
+  configRevision: number | null;
+}
+
+/** One event inside the batch's transaction. */
+async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, event: EventEnvelope): Promise<ApplyOutcome> {
+  const { journalId, position } = link;
   if (event.seq <= position) return "duplicate";
   if (!isApplied(event.type)) return "ignored";
   const parsed = EVENT_DATA_SCHEMAS[event.type].safeParse(event.data);
@@ -84,6 +91,13 @@ async function applyOne(trx: Kysely<Database>, systemId: number, journalId: stri
       .where("system_id", "=", systemId)
       .where("id", "=", data.device_id)
       .execute();
+  } else if (event.type === "config.changed") {
+    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Marked
+    // due with the position (imported_at null), so a failed or cut-short import after the commit
+    // is done on the next connection instead of being lost with the event. The revision imported
+    // already is no change: a fresh controller announces revision 1, which the first import brought.
+    const data = parsed.data as EventDataMap["config.changed"];
+    if (data.revision !== link.configRevision) await trx.updateTable("callsystem_links").set({ imported_at: null }).where("system_id", "=", systemId).execute();
   }
   return "applied";
 }
@@ -96,12 +110,12 @@ async function applyOne(trx: Kysely<Database>, systemId: number, journalId: stri
  */
 export async function applyControllerEvents(db: Kysely<Database>, systemId: number, events: readonly EventEnvelope[], now: number): Promise<ApplyOutcome[]> {
   return db.transaction().execute(async (trx) => {
-    const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id"]).where("system_id", "=", systemId).executeTakeFirst();
+    const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id", "config_revision"]).where("system_id", "=", systemId).executeTakeFirst();
     const journalId = link?.journal_id ?? "";
     let position = link?.last_seq ?? 0;
     const outcomes: ApplyOutcome[] = [];
     for (const event of events) {
-      const outcome = await applyOne(trx, systemId, journalId, position, event);
+      const outcome = await applyOne(trx, systemId, { journalId, position, configRevision: link?.config_revision ?? null }, event);
       outcomes.push(outcome);
       if (outcome !== "duplicate") position = event.seq;
     }
