@@ -23,7 +23,7 @@ const SERVER_SERVICES = ["apps/server/src/modules/**/*.ts", "apps/server/src/db/
 const SERVER_RESOLVERS = ["apps/server/src/modules/**/*.graphql.ts", "apps/server/src/graphql/**/*.ts"];
 const SERVER_TESTS = ["apps/server/src/**/*.test.ts"];
 // Owned by the call-system work (docs/decisions/017): they still write registry rows by a runtime table name.
-const UNTYPED_ROWS_ALLOWED = ["apps/server/src/callsystem/import-config.ts", "apps/server/src/modules/calls/apply-event.ts", "apps/server/src/db/migrations/*.test.ts"];
+const UNTYPED_ROWS_ALLOWED = ["apps/server/src/modules/calls/import-config.ts", "apps/server/src/modules/calls/apply-event.ts", "apps/server/src/db/migrations/*.test.ts"];
 const FEATURE_BOUNDARY = (depth) => [
   { regex: `^(\\.\\./){${depth}}[^./]|(^|/)features/`, message: "A web feature does not import another feature: move the shared part to ui/ (or i18n/, entity-admin/)." },
 ];
@@ -95,5 +95,11 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/apps/server/**", "@caresuite/server"] }] },
+  },
+  {
+    // One-way layers (issue 11, docs/ARCHITECTURE.md): the call-system adapter speaks the protocol
+    // and gets what events do from the calls module at wiring time; it never imports a module.
+    files: ["apps/server/src/callsystem/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["**/modules/**"] }] },
   },
 );

@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
+      { test: { name: "protocol", include: ["packages/protocol/src/**/*.test.ts"] } },
       {
         resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
         test: {

@@ -5,9 +5,10 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { buildApp } from "./http/app.ts";
 import { readAppState, updateAppState } from "./modules/appdata/app-state.repo.ts";
 import { startClockBroadcast } from "./modules/system-messages/clock-broadcast.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "./modules/system-messages/system-messages.ts";
 import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "./realtime/topics.ts";
 import { createLinks } from "./callsystem/links.ts";
+import { createLinkHandlers } from "./modules/calls/link-handlers.ts";
 import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import { seedDemo } from "./modules/demo/demo-seed.ts";
 import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
@@ -33,7 +34,8 @@ const app = await buildApp(services);
 useCrashLogger(app.log);
 // Issue 9.7: a loud warning with the development licence key; production refuses it.
 await enforceLicenceKey(db.kysely, config, app.log, Date.now());
-const links = createLinks({ db, bus: pubsub, log: app.log, now: Date.now });
+// The links speak the protocol; what events do is the calls module's (one-way layers, docs/ARCHITECTURE.md).
+const links = createLinks({ db, log: app.log, now: Date.now, handlers: createLinkHandlers({ db, bus: pubsub }) });
 services.links = links;
 const virtual = createVirtualManager({ db: db.kysely, dataDir: config.DATA_DIR, port: config.CONTROLLER_PORT, log: app.log, now: Date.now });
 services.virtual = virtual;
@@ -52,7 +54,7 @@ async function shutdown(signal: string): Promise<void> {
   await links.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
-  await pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "restart", payload: JSON.stringify({ version: PRODUCT_VERSION }) });
+  await pubsub.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("restart", { version: PRODUCT_VERSION }));
   await app.close();
   await pubsub.close();
   await db.close();

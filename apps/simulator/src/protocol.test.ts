@@ -1,7 +1,6 @@
 import { callType, DEMO_CALL_TYPES, DEMO_NODE_IDS, hub, section } from "@caresuite/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControllerConfig, TreeNode } from "./protocol/config.ts";
-import type { SimEvent } from "./protocol/events.ts";
+import { controllerConfigSchema, EVENT_DATA_SCHEMAS, EVENT_TYPES, eventEnvelopeSchema, type ControllerConfig, type SimEvent, type TreeNode } from "@caresuite/protocol";
 import { api, AUTH, openEvents, startTestSimulator, eventually, type TestSimulator } from "./test-support.ts";
 
 const press = (sim: TestSimulator, id: number, kind: string, extra: object = {}) =>
@@ -215,6 +214,31 @@ describe("simulator protocol contract", () => {
       const fast = performance.now();
       await api(sim, "GET", "/api/firmware");
       expect(performance.now() - fast).toBeLessThan(250);
+    });
+  });
+
+  // The server's adapter parses with the same schemas: what the simulator sends, it must accept.
+  describe("speaks @caresuite/protocol", () => {
+    it("serves a configuration that parses with controllerConfigSchema", async () => {
+      const config = (await api<ControllerConfig>(sim, "GET", "/api/config")).body;
+      expect(controllerConfigSchema.parse(config)).toMatchObject({ revision: config.revision, call_types: config.call_types });
+    });
+
+    it("journals every event type with data of exactly its schema's shape", async () => {
+      await press(sim, 24, "alert");
+      await press(sim, 24, "presence");
+      await press(sim, 24, "presence");
+      await api(sim, "POST", "/api/devices/24/report", { battery: 41, reachable: false });
+      await api(sim, "POST", "/api/devices/24/report", { reachable: true });
+      await api(sim, "POST", "/api/hubs/1/printer", { address: "10.20.1.50", error: "paper out" });
+      const { events } = (await api<{ events: SimEvent[] }>(sim, "GET", "/api/journal?from=0&limit=10000")).body;
+      for (const event of events) {
+        const envelope = eventEnvelopeSchema.parse(event);
+        const schema = EVENT_DATA_SCHEMAS[event.type];
+        // Parsed data equal to the sent data: no field the schema does not know.
+        expect(schema.parse(envelope.data), `${event.seq} ${event.type}`).toEqual(event.data);
+      }
+      expect(new Set(events.map((event) => event.type))).toEqual(new Set(EVENT_TYPES));
     });
   });
 

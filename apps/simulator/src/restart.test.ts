@@ -1,8 +1,7 @@
 import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ControllerConfig } from "./protocol/config.ts";
-import type { OpenCall, SimEvent } from "./protocol/events.ts";
+import type { ControllerConfig, OpenCall, SimEvent } from "@caresuite/protocol";
 import { startSimulator } from "./simulator.ts";
 import { api, openEvents, startTestSimulator, tempDataDir } from "./test-support.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import type { SimulatorOptions } from "./options.ts";
-import type { SimEvent } from "./protocol/events.ts";
+import type { SimEvent } from "@caresuite/protocol";
 import { startSimulator, type RunningSimulator } from "./simulator.ts";
 
 /** Test helpers: a simulator in a temp dir, an authenticated HTTP client, an event socket. */

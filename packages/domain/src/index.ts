@@ -7,6 +7,7 @@ export * from "./licence.ts";
 export * from "./licence-schema.ts";
 export * from "./app-state.ts";
 export * from "./routes.ts";
+export * from "./system-messages.ts";
 export * from "./validation.ts";
 export * from "./login-check.ts";
 export * from "./rules/commit.ts";

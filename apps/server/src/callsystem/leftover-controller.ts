@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
-import { isLockHolderRunning, readDataDirLock, type DataDirLock } from "../../../simulator/src/data-dir-lock.ts";
+import { isLockHolderRunning, readDataDirLock, type DataDirLock } from "@caresuite/simulator/data-dir-lock";
 
 /**
  * A virtual call system left running on our data dir by an earlier server (one that was killed

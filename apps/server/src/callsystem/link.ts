@@ -1,10 +1,8 @@
+import { CALL_EVENT_TYPES, eventEnvelopeSchema, type DeviceAction, type EventEnvelope, type PressKind } from "@caresuite/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
-import type { PubSub } from "../realtime/pubsub.ts";
-import { applyControllerEvents, CALL_EVENT_TYPES, eventEnvelopeSchema } from "../modules/calls/apply-event.ts";
 import { openEventStream, type EventStream } from "./event-stream.ts";
-import { importControllerConfig } from "./import-config.ts";
-import { announceVideoStreams } from "../modules/display/video-stream-triggers.ts";
+import type { LinkHandlers } from "./link-handlers.ts";
 import {
   ControllerError,
   FAILURE_TEXT,
@@ -14,14 +12,10 @@ import {
   pressControllerDevice,
   sendControllerAction,
   type ControllerAddress,
-  type DeviceAction,
 } from "./protocol-client.ts";
 
 /** How old a call.opened event may be and still start a video stream on the boards. */
 const VIDEO_TRIGGER_MAX_AGE_MS = 60_000;
-
-/** Topic that tells subscribers the open calls of a system changed. */
-export const callsTopic = (systemId: number): string => `calls:${systemId}`;
 
 export interface LinkState {
   system_id: number;
@@ -48,14 +42,15 @@ export interface CallSystemLink {
   counters(): LinkCounters;
   sendAction(deviceId: number, action: DeviceAction, sectionId: number | null): Promise<boolean>;
   /** Demo input (virtual call system only). */
-  press(deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<void>;
+  press(deviceId: number, kind: PressKind, callTypeId?: number): Promise<void>;
 }
 
-interface LinkDeps {
+export interface LinkDeps {
   db: Db;
-  bus: PubSub;
   log: FastifyBaseLogger;
   now: () => number;
+  /** What the events do (the calls module's, given at wiring time). */
+  handlers: LinkHandlers;
 }
 
 /**
@@ -71,6 +66,19 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
   let stopped = true;
   let attempt = 0;
   const db = deps.db.kysely;
+  const { handlers } = deps;
+
+  /**
+   * No import yet, or the controller announced a revision other than the imported one (applying
+   * its `config.changed` cleared imported_at in the same transaction as the position).
+   */
+  const importDue = async (): Promise<boolean> =>
+    !(await db.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", systemId).executeTakeFirst())?.imported_at;
+
+  const importConfig = async (why: string): Promise<void> => {
+    const counts = await handlers.importConfig(systemId, await fetchControllerConfig(address), deps.now());
+    deps.log.info({ systemId, counts }, `callsystem: configuration imported (${why})`);
+  };
 
   const schedule = (): void => {
     if (stopped) return;
@@ -82,7 +90,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
   };
 
   const onMessages = async (raws: unknown[]): Promise<number | null> => {
-    const events = [];
+    const events: EventEnvelope[] = [];
     for (const raw of raws) {
       const parsed = eventEnvelopeSchema.safeParse(raw);
       if (parsed.success) events.push(parsed.data);
@@ -92,7 +100,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
       }
     }
     if (events.length === 0) return null;
-    const outcomes = await applyControllerEvents(db, systemId, events, deps.now());
+    const outcomes = await handlers.apply(systemId, events, deps.now());
     let callsChanged = false;
     let configChanged = false;
     const openedCallTypes: number[] = [];
@@ -117,16 +125,16 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     const last = events[events.length - 1]?.seq ?? null;
     if (last !== null) state.last_seq = Math.max(state.last_seq, last);
     state.last_event_at = new Date(deps.now()).toISOString();
-    if (callsChanged) await deps.bus.publish(callsTopic(systemId), { seq: last });
+    if (callsChanged) await handlers.callsChanged(systemId, { seq: last });
     // After the calls: a board shows the call first, its door camera a moment later.
-    await announceVideoStreams(db, deps.bus, systemId, openedCallTypes).catch((error: unknown) =>
-      deps.log.warn({ systemId, error: error instanceof Error ? error.message : String(error) }, "callsystem: video stream announcement failed"),
-    );
-    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision".
-    if (configChanged) {
-      const counts = await importControllerConfig(db, systemId, await fetchControllerConfig(address), deps.now());
-      deps.log.info({ systemId, counts }, "callsystem: configuration re-imported after config.changed");
+    if (openedCallTypes.length > 0) {
+      await handlers.callsOpened(systemId, openedCallTypes).catch((error: unknown) =>
+        deps.log.warn({ systemId, error: error instanceof Error ? error.message : String(error) }, "callsystem: video stream announcement failed"),
+      );
     }
+    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Should it
+    // fail, the stream closes and the next connection imports (the import stays due).
+    if (configChanged && (await importDue())) await importConfig("config.changed");
     return last;
   };
 
@@ -156,19 +164,14 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
         .where("system_id", "=", systemId)
         .execute();
     });
-    if (reset) await deps.bus.publish(callsTopic(systemId), { reset: true });
+    if (reset) await handlers.callsChanged(systemId, { reset: true });
   };
 
   const connect = async (): Promise<void> => {
     if (stopped) return;
     try {
       state.firmware = await fetchFirmwareVersion(address);
-      const link = await db.selectFrom("callsystem_links").selectAll().where("system_id", "=", systemId).executeTakeFirst();
-      if (!link?.imported_at) {
-        const config = await fetchControllerConfig(address);
-        const counts = await importControllerConfig(db, systemId, config, deps.now());
-        deps.log.info({ systemId, counts }, "callsystem: controller configuration imported");
-      }
+      if (await importDue()) await importConfig("on connect");
       await followJournal(systemId, await fetchJournalState(address));
       const from = (await db.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", systemId).executeTakeFirst())?.last_seq ?? 0;
       state.last_seq = from;

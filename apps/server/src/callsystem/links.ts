@@ -1,7 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/database.ts";
-import type { PubSub } from "../realtime/pubsub.ts";
-import { createLink, type CallSystemLink } from "./link.ts";
+import { createLink, type CallSystemLink, type LinkDeps } from "./link.ts";
 
 /** The links of all configured systems; (re)built when systems change. */
 export interface CallSystemLinks {
@@ -12,7 +9,7 @@ export interface CallSystemLinks {
   stop(): Promise<void>;
 }
 
-export function createLinks(deps: { db: Db; bus: PubSub; log: FastifyBaseLogger; now: () => number }): CallSystemLinks {
+export function createLinks(deps: LinkDeps): CallSystemLinks {
   const links = new Map<number, { link: CallSystemLink; key: string }>();
   return {
     get: (systemId) => links.get(systemId)?.link,

@@ -1,7 +1,9 @@
+import { controllerConfigSchema, type ControllerConfig, type DeviceAction, type PressKind } from "@caresuite/protocol";
+
 /**
- * HTTP side of the controller protocol (docs/protocol.md): firmware, configuration, device
- * actions. The same client talks to the bundled virtual call system and, later, to real
- * controllers behind an adapter with the same shape.
+ * HTTP side of the controller protocol (docs/protocol.md; the shapes: @caresuite/protocol):
+ * firmware, configuration, device actions. The same client talks to the bundled virtual call
+ * system and, later, to real controllers behind an adapter with the same shape.
  */
 export interface ControllerAddress {
   host: string;
@@ -163,12 +165,16 @@ export async function fetchFirmwareVersion(address: ControllerAddress): Promise<
   }
 }
 
-export function fetchControllerConfig(address: ControllerAddress): Promise<ControllerConfig> {
-  return request<ControllerConfig>(address, "GET", "/api/config", { timeoutMs: 15_000 });
+/**
+ * The configuration the controller runs, checked against the protocol: a configuration of
+ * another shape is not imported at all (the link retries), never half.
+ */
+export async function fetchControllerConfig(address: ControllerAddress): Promise<ControllerConfig> {
+  const parsed = controllerConfigSchema.safeParse(await request<unknown>(address, "GET", "/api/config", { timeoutMs: 15_000 }));
+  // Named by its class; the issues would quote the remote body.
+  if (!parsed.success) throw new ControllerError(200, FAILURE_TEXT.not_a_controller, "not_a_controller");
+  return parsed.data;
 }
-
-export const DEVICE_ACTIONS = ["EndCalls", "IgnoreDefects", "Mute", "Restart", "Unmute"] as const;
-export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
 export async function sendControllerAction(address: ControllerAddress, deviceId: number, action: DeviceAction, sectionId: number | null): Promise<boolean> {
   const body = await request<{ success?: unknown }>(address, "POST", `/api/devices/${deviceId}/actions`, {
@@ -177,21 +183,8 @@ export async function sendControllerAction(address: ControllerAddress, deviceId:
   return body.success === true;
 }
 
-/** The configuration as the controller reports it (docs/protocol.md "Configuration"). */
-export interface ControllerConfig {
-  revision: number;
-  system_tree: Record<string, unknown>[];
-  sections: Record<string, unknown>[];
-  call_types: Record<string, unknown>[];
-  call_sources: Record<string, unknown>[];
-  schedules: Record<string, unknown>[];
-  display_groups: Record<string, unknown>[];
-  display_group_connections: Record<string, unknown>[];
-  hubs: Record<string, unknown>[];
-}
-
 /** Demo and test input of the virtual call system (docs/protocol.md "Press"); real controllers have none. */
-export async function pressControllerDevice(address: ControllerAddress, deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<void> {
+export async function pressControllerDevice(address: ControllerAddress, deviceId: number, kind: PressKind, callTypeId?: number): Promise<void> {
   await request(address, "POST", `/api/devices/${deviceId}/press`, { body: { kind, ...(callTypeId === undefined ? {} : { call_type_id: callTypeId }) } });
 }
 

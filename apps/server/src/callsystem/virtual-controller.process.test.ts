@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isRunning, readDataDirLock } from "../../../simulator/src/data-dir-lock.ts";
+import { isRunning, readDataDirLock } from "@caresuite/simulator/data-dir-lock";
 import { openDatabase } from "../db/database.ts";
 import { SIMULATOR_MAIN, readVirtualSettings } from "./virtual-controller.ts";
 

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { isRunning, processStartTime, readDataDirLock } from "../../../simulator/src/data-dir-lock.ts";
-import { startSimulator } from "../../../simulator/src/simulator.ts";
+import { startSimulator } from "@caresuite/simulator";
+import { isRunning, processStartTime, readDataDirLock } from "@caresuite/simulator/data-dir-lock";
 import { fetchFirmwareVersion } from "./protocol-client.ts";
 import { SIMULATOR_MAIN, startVirtualController } from "./virtual-controller.ts";
 

@@ -1,9 +1,10 @@
+import { readDataDirLock } from "@caresuite/simulator/data-dir-lock";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { readDataDirLock } from "../../../simulator/src/data-dir-lock.ts";
 import type { Database } from "../db/schema.ts";
 import { readSetting, writeSetting } from "../db/settings.repo.ts";
 import { replaceLeftoverController } from "./leftover-controller.ts";
@@ -14,7 +15,11 @@ import { fetchFirmwareVersion, type ControllerAddress } from "./protocol-client.
  * on loopback and talks to it over the protocol, exactly like to real hardware. Its credentials
  * are generated once and kept in the settings; its data (journal) lives in DATA_DIR/simulator.
  */
-export const SIMULATOR_MAIN = resolve(import.meta.dirname, "../../../simulator/src/main.ts");
+/**
+ * The simulator's declared entry point (`exports["./main"]` of apps/simulator/package.json), as
+ * the real path of the script: the leftover check finds it on a process's command line.
+ */
+export const SIMULATOR_MAIN = createRequire(import.meta.url).resolve("@caresuite/simulator/main");
 const SETTING = "virtual_callsystem";
 
 export interface VirtualControllerSettings {

@@ -116,7 +116,9 @@ export interface CallSystemLinksTable {
   last_seq: number;
   journal_id: Generated<string | null>;
   last_event_at: number | null;
+  /** The controller's revision the last import brought. */
   config_revision: number | null;
+  /** When that import ran; null: none yet, or the controller announced another revision (import due). */
   imported_at: number | null;
   updated_at: number;
 }

@@ -3,7 +3,7 @@ import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIPTIONS_PER_CONNECTION } from "../graphql/limits.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../modules/system-messages/system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../realtime/topics.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startSimulator, type RunningSimulator } from "../../../simulator/src/simulator.ts";
+import { startSimulator, type RunningSimulator } from "@caresuite/simulator";
+import type { PressKind } from "@caresuite/protocol";
 
 export interface TestSimulator {
   port: number;
@@ -9,9 +10,11 @@ export interface TestSimulator {
   dataDir: string;
   running: RunningSimulator;
   /** Presses a device through the protocol (as the demo and a person would). */
-  press(deviceId: number, kind: "alert" | "presence" | "emergency" | "cancel", callTypeId?: number): Promise<unknown>;
+  press(deviceId: number, kind: PressKind, callTypeId?: number): Promise<unknown>;
   /** GET a protocol path with the simulator's credentials. */
   get<T>(path: string): Promise<T>;
+  /** POST a JSON body to a protocol path with the simulator's credentials. */
+  post<T>(path: string, body: unknown): Promise<T>;
   /** Stops the process-internal simulator (its data dir stays for a restart unless `remove`). */
   stop(remove?: boolean): Promise<void>;
 }
@@ -41,6 +44,7 @@ export async function startTestSimulator(options: { dataDir?: string; port?: num
     running,
     press: (deviceId, kind, callTypeId) => call("POST", `/api/devices/${deviceId}/press`, { kind, ...(callTypeId ? { call_type_id: callTypeId } : {}) }),
     get: (path) => call("GET", path),
+    post: (path, body) => call("POST", path, body),
     stop: async (remove = true) => {
       await running.stop();
       if (remove) rmSync(dataDir, { recursive: true, force: true });

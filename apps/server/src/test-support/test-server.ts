@@ -9,6 +9,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { buildApp } from "../http/app.ts";
 import type { Services } from "../http/request-context.ts";
 import { createLinks, type CallSystemLinks } from "../callsystem/links.ts";
+import { createLinkHandlers } from "../modules/calls/link-handlers.ts";
 import { memoryPubSub, type PubSub } from "../realtime/pubsub.ts";
 
 /** The dialects integration tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
@@ -80,7 +81,7 @@ export async function startTestServer(
   const services: Services = { db, config, pubsub, links: null, now: () => clock.now };
   const app = await buildApp(services);
   await app.ready();
-  const links = options.links ? createLinks({ db, bus: pubsub, log: app.log, now: () => clock.now }) : null;
+  const links = options.links ? createLinks({ db, log: app.log, now: () => clock.now, handlers: createLinkHandlers({ db, bus: pubsub }) }) : null;
   services.links = links;
   return {
     app,

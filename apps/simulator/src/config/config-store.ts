@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ControllerConfig } from "../protocol/config.ts";
+import type { ControllerConfig } from "@caresuite/protocol";
 
 /**
  * The published configuration on disk (`config.json` in the data dir). `journal_seq` is the last

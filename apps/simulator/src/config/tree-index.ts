@@ -1,4 +1,4 @@
-import type { TreeNode } from "../protocol/config.ts";
+import type { TreeNode } from "@caresuite/protocol";
 
 /** Look-ups on the system tree, built once per configuration. */
 export class TreeIndex {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publishBodySchema, type PublishBody } from "../protocol/config.ts";
+import { publishBodySchema, type PublishBody } from "@caresuite/protocol";
 import { demoHospital, demoHospitalBody } from "../site/demo-hospital.ts";
 import { PublishError } from "./publish-error.ts";
 import { validateConfig } from "./validate-config.ts";

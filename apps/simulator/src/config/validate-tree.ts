@@ -1,6 +1,6 @@
 import { fieldSchema, text } from "@caresuite/domain";
 import { z } from "zod";
-import { NODE_KINDS, type TreeNode } from "../protocol/config.ts";
+import { NODE_KINDS, type TreeNode } from "@caresuite/protocol";
 import { PublishError } from "./publish-error.ts";
 
 /**

@@ -2,8 +2,7 @@ import { DEMO_CALL_TYPES } from "@caresuite/domain";
 import type { ConfigContent } from "../config/validate-config.ts";
 import { TreeIndex } from "../config/tree-index.ts";
 import type { Journal } from "../journal/journal.ts";
-import type { CallTypeRecord, ControllerConfig, TreeNode } from "../protocol/config.ts";
-import type { CloseReason, EventDraft, OpenCall, SimEvent } from "../protocol/events.ts";
+import type { CallTypeRecord, CloseReason, ControllerConfig, EventDraft, OpenCall, SimEvent, TreeNode } from "@caresuite/protocol";
 
 export interface EngineDeps {
   journal: Journal;

@@ -1,5 +1,4 @@
-import type { EventDraft, SimEvent } from "../protocol/events.ts";
-import type { DeviceAction } from "../protocol/requests.ts";
+import type { DeviceAction, EventDraft, SimEvent } from "@caresuite/protocol";
 import type { CallEngine } from "./call-engine.ts";
 import { EngineError } from "./engine-error.ts";
 

@@ -1,7 +1,5 @@
 import { DEMO_CALL_TYPES } from "@caresuite/domain";
-import { HARDWARE_KINDS, type CallTypeRecord, type TreeNode } from "../protocol/config.ts";
-import type { EventDraft, SimEvent } from "../protocol/events.ts";
-import type { PressKind } from "../protocol/requests.ts";
+import { HARDWARE_KINDS, type CallTypeRecord, type EventDraft, type PressKind, type SimEvent, type TreeNode } from "@caresuite/protocol";
 import type { CallEngine } from "./call-engine.ts";
 import { EngineError } from "./engine-error.ts";
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { validateConfig } from "../config/validate-config.ts";
 import type { SimulatorContext } from "../context.ts";
-import { publishBodySchema } from "../protocol/config.ts";
-import { FIRMWARE_VERSION, jobParams } from "../protocol/requests.ts";
+import { FIRMWARE_VERSION, jobParams, publishBodySchema } from "@caresuite/protocol";
 
 /** Firmware, configuration and publishing (docs/protocol.md "Configuration", "Publishing"). */
 export function registerConfigRoutes(app: FastifyInstance, context: SimulatorContext): void {

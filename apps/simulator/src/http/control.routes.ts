@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { SimulatorContext } from "../context.ts";
-import { stallBody, trafficBody } from "../protocol/requests.ts";
+import { stallBody, trafficBody } from "@caresuite/protocol";
 
 /** The traffic generator switch and the fault hooks for tests. */
 export function registerControlRoutes(app: FastifyInstance, context: SimulatorContext): void {

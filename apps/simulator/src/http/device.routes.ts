@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { SimulatorContext } from "../context.ts";
 import { hardware, pressDevice } from "../engine/device-input.ts";
 import { EngineError } from "../engine/engine-error.ts";
-import { actionBody, idParams, pressBody, printerBody, reportBody } from "../protocol/requests.ts";
+import { actionBody, idParams, pressBody, printerBody, reportBody } from "@caresuite/protocol";
 
 /** Device actions (from the server), presses and reports (test and demo input), open calls. */
 export function registerDeviceRoutes(app: FastifyInstance, context: SimulatorContext): void {

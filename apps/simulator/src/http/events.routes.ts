@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { SimulatorContext } from "../context.ts";
-import type { SimEvent } from "../protocol/events.ts";
-import { clientMessage, eventsQuery } from "../protocol/requests.ts";
+import { clientMessage, eventsQuery, type SimEvent } from "@caresuite/protocol";
 
 /** Heartbeat: a client that misses two pings in a row is gone (a dead TCP peer sends nothing). */
 const PING_INTERVAL_MS = 15_000;

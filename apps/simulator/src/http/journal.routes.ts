@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { SimulatorContext } from "../context.ts";
-import { FIRMWARE_VERSION, journalQuery } from "../protocol/requests.ts";
+import { FIRMWARE_VERSION, journalQuery } from "@caresuite/protocol";
 
 /** The journal (the source of truth tests compare with) and a status summary. */
 export function registerJournalRoutes(app: FastifyInstance, context: SimulatorContext): void {

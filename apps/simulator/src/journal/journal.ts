@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
-import type { EventDraft, SimEvent } from "../protocol/events.ts";
+import type { EventDraft, SimEvent } from "@caresuite/protocol";
 
 export type JournalListener = (events: readonly SimEvent[]) => void;
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControllerConfig } from "../protocol/config.ts";
-import type { SimEvent } from "../protocol/events.ts";
+import type { ControllerConfig, SimEvent } from "@caresuite/protocol";
 import { demoHospitalBody } from "../site/demo-hospital.ts";
 import { api, eventually, openEvents, startTestSimulator, type TestSimulator } from "../test-support.ts";
 import { PUBLISH_STEPS, type PublishJobView } from "./publish-jobs.ts";

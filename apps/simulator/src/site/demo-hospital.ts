@@ -1,5 +1,5 @@
 import { validateConfig } from "../config/validate-config.ts";
-import { publishBodySchema, type ControllerConfig, type PublishBody } from "../protocol/config.ts";
+import { publishBodySchema, type ControllerConfig, type PublishBody } from "@caresuite/protocol";
 import { DEMO_CALL_TYPE_RECORDS } from "./call-types.ts";
 import { demoTree } from "./demo-tree.ts";
 import { DISPLAY_GROUP_CONNECTION_RECORDS, DISPLAY_GROUP_RECORDS, SCHEDULE_RECORDS, SECTION_RECORDS } from "./sections.ts";

@@ -1,4 +1,4 @@
-import type { TreeNode } from "../protocol/config.ts";
+import type { TreeNode } from "@caresuite/protocol";
 import { mulberry32 } from "../traffic/prng.ts";
 import {
   DEVICE_STATE_OVERRIDES,

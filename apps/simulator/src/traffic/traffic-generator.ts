@@ -1,5 +1,5 @@
 import type { CallEngine } from "../engine/call-engine.ts";
-import type { CallTypeRecord, TreeNode } from "../protocol/config.ts";
+import type { CallTypeRecord, TreeNode } from "@caresuite/protocol";
 import { ActionQueue } from "./action-queue.ts";
 import { exponential, mulberry32, pick, pickWeighted, type Random } from "./prng.ts";
 import { callEnding, isDayTime, ratePerHour, UPKEEP, visitLength, type TrafficProfile } from "./traffic-model.ts";

@@ -1,4 +1,4 @@
-import type { CallTypeRecord } from "../protocol/config.ts";
+import type { CallTypeRecord } from "@caresuite/protocol";
 import { logNormal, type Random } from "./prng.ts";
 
 /** How busy the simulated site is. Rates are for the whole site. */

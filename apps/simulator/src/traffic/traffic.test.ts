@@ -2,7 +2,7 @@ import { DEMO_CALL_TYPES } from "@caresuite/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallEngine } from "../engine/call-engine.ts";
 import { Journal } from "../journal/journal.ts";
-import type { SimEvent } from "../protocol/events.ts";
+import type { SimEvent } from "@caresuite/protocol";
 import { demoHospital } from "../site/demo-hospital.ts";
 import { api, eventually, startTestSimulator, type TestSimulator } from "../test-support.ts";
 import { mulberry32 } from "./prng.ts";

@@ -1,3 +1,5 @@
+import type { SystemMessageSubject } from "@caresuite/domain";
+
 /** One pushed message of the `systemMessages` subscription; payload is a JSON string. */
 export interface SystemMessage {
   subject: string;
@@ -41,7 +43,8 @@ export function payloadVersion(payload: unknown): string | null {
 export function createSystemMessageDispatcher(log: (...args: unknown[]) => void) {
   const handlers = new Map<string, SystemMessageHandler>();
   return {
-    register(subject: string, handler: SystemMessageHandler): () => void {
+    /** Subjects are the shared list (packages/domain/src/system-messages.ts): a misspelt one fails the typecheck. */
+    register(subject: SystemMessageSubject, handler: SystemMessageHandler): () => void {
       handlers.set(subject, handler);
       return () => {
         if (handlers.get(subject) === handler) handlers.delete(subject);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSystem } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
-import { applyControllerEvent, applyControllerEvents, type ControllerEvent } from "./apply-event.ts";
+import type { EventEnvelope as ControllerEvent } from "@caresuite/protocol";
+import { applyControllerEvent, applyControllerEvents } from "./apply-event.ts";
 
 const at = "2026-11-25T10:00:00.000Z";
 const opened = (seq: number, callId = seq, device = 23): ControllerEvent => ({
@@ -10,7 +11,7 @@ const opened = (seq: number, callId = seq, device = 23): ControllerEvent => ({
   at,
   data: { call_id: callId, device_id: device, call_type_id: 4, section_id: null, call_source_id: null, opened_at: at },
 });
-const closed = (seq: number, callId: number): ControllerEvent => ({ seq, type: "call.closed", at, data: { call_id: callId, closed_at: at, reason: "reset" } });
+const closed = (seq: number, callId: number): ControllerEvent => ({ seq, type: "call.closed", at, data: { call_id: callId, device_id: 23, closed_at: at, reason: "reset" } });
 
 /** Issue 4 "Bad input": malformed, out-of-order, duplicated and unknown events; unknown devices. */
 describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
@@ -60,5 +61,30 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
     const rows = await calls();
     expect(rows.filter((c) => c.closed_at !== null).map((c) => c.external_id)).toEqual([1, 10]);
     expect(await position()).toBe(12);
+  });
+
+  // The live bug of issue 11: config.changed was "ignored", so the link never re-imported.
+  it("applies config.changed (the link re-imports after the commit); presence is valid and not stored", async () => {
+    const outcomes = await applyControllerEvents(
+      server.db.kysely,
+      1,
+      [
+        { seq: 13, type: "config.changed", at, data: { revision: 2 } },
+        { seq: 14, type: "presence.on", at, data: { device_id: 23, section_id: 1 } },
+        { seq: 15, type: "config.changed", at, data: { revision: "two" } },
+      ],
+      Date.now(),
+    );
+    expect(outcomes).toEqual(["applied", "ignored", "malformed"]);
+    expect(await position()).toBe(15);
+  });
+
+  it("marks the import due (imported_at null) with the position on config.changed of another revision only", async () => {
+    const link = () => server.db.kysely.selectFrom("callsystem_links").select(["imported_at", "last_seq"]).where("system_id", "=", 1).executeTakeFirstOrThrow();
+    await server.db.kysely.updateTable("callsystem_links").set({ config_revision: 2, imported_at: 1000 }).where("system_id", "=", 1).execute();
+    expect(await applyControllerEvent(server.db.kysely, 1, { seq: 16, type: "config.changed", at, data: { revision: 2 } }, Date.now())).toBe("applied");
+    expect(await link()).toEqual({ imported_at: 1000, last_seq: 16 });
+    expect(await applyControllerEvent(server.db.kysely, 1, { seq: 17, type: "config.changed", at, data: { revision: 3 } }, Date.now())).toBe("applied");
+    expect(await link()).toEqual({ imported_at: null, last_seq: 17 });
   });
 });

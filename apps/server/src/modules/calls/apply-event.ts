@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { EVENT_DATA_SCHEMAS, type EventDataMap, type EventEnvelope } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
+import type { ApplyOutcome } from "../../callsystem/link-handlers.ts";
 import type { Database } from "../../db/schema.ts";
 import { dynamic } from "../entities/entities.repo.ts";
 
@@ -9,30 +10,16 @@ import { dynamic } from "../entities/entities.repo.ts";
  * duplicate and changes nothing; otherwise its effect and the new position commit together, so a
  * crash either keeps both or neither, and the controller's replay from the position fills the gap.
  */
-const iso = z.string().refine((v) => Number.isFinite(Date.parse(v)));
-const id = z.number().int().positive();
 
-const EVENT_SCHEMAS = {
-  "call.opened": z.object({ call_id: id, device_id: id, call_type_id: id, section_id: id.nullable(), call_source_id: id.nullable(), opened_at: iso }),
-  "call.closed": z.object({ call_id: id, closed_at: iso, reason: z.string().max(20) }),
-  "device.battery": z.object({ device_id: id, battery: z.number().int().min(-1).max(100) }),
-  "device.reachability": z.object({ device_id: id, reachable: z.boolean() }),
-} as const;
+/**
+ * The events that change what we store. The others (presence, hub printer) are valid and not
+ * stored yet: "ignored".
+ */
+const APPLIED = ["call.opened", "call.closed", "device.battery", "device.reachability", "config.changed"] as const;
+type AppliedType = (typeof APPLIED)[number];
+const isApplied = (type: string): type is AppliedType => (APPLIED as readonly string[]).includes(type);
 
-export const eventEnvelopeSchema = z.object({
-  seq: z.number().int().positive(),
-  type: z.string().max(50),
-  at: iso,
-  data: z.record(z.string(), z.unknown()),
-});
-export type ControllerEvent = z.infer<typeof eventEnvelopeSchema>;
-
-export type ApplyOutcome = "applied" | "duplicate" | "ignored" | "malformed";
-
-/** Effects that change calls; subscribers of calls:<system> are told about these. */
-export const CALL_EVENT_TYPES = new Set(["call.opened", "call.closed"]);
-
-async function openCall(trx: Kysely<Database>, systemId: number, journalId: string, seq: number, data: z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>): Promise<void> {
+async function openCall(trx: Kysely<Database>, systemId: number, journalId: string, seq: number, data: EventDataMap["call.opened"]): Promise<void> {
   const [node, type, source, section] = await Promise.all([
     trx.selectFrom("system_tree_nodes").select(["text_short", "text_long"]).where("system_id", "=", systemId).where("id", "=", data.device_id).executeTakeFirst(),
     dynamic(trx).selectFrom("call_types").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.call_type_id).executeTakeFirst(),
@@ -67,17 +54,24 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
     .execute();
 }
 
-/** One event inside the batch's transaction; `position` is the link's last applied seq. */
-async function applyOne(trx: Kysely<Database>, systemId: number, journalId: string, position: number, event: ControllerEvent): Promise<ApplyOutcome> {
+/** The link's row as the batch found it: journal, position, the revision of the last import. */
+interface LinkRow {
+  journalId: string;
+  position: number;
+  configRevision: number | null;
+}
+
+/** One event inside the batch's transaction. */
+async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, event: EventEnvelope): Promise<ApplyOutcome> {
+  const { journalId, position } = link;
   if (event.seq <= position) return "duplicate";
-  const schema = EVENT_SCHEMAS[event.type as keyof typeof EVENT_SCHEMAS];
-  if (!schema) return "ignored";
-  const parsed = schema.safeParse(event.data);
+  if (!isApplied(event.type)) return "ignored";
+  const parsed = EVENT_DATA_SCHEMAS[event.type].safeParse(event.data);
   if (!parsed.success) return "malformed";
   if (event.type === "call.opened") {
-    await openCall(trx, systemId, journalId, event.seq, parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.opened"]>);
+    await openCall(trx, systemId, journalId, event.seq, parsed.data as EventDataMap["call.opened"]);
   } else if (event.type === "call.closed") {
-    const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["call.closed"]>;
+    const data = parsed.data as EventDataMap["call.closed"];
     await trx
       .updateTable("calls")
       .set({ closed_at: Date.parse(data.closed_at), close_reason: data.reason })
@@ -87,16 +81,23 @@ async function applyOne(trx: Kysely<Database>, systemId: number, journalId: stri
       .where("closed_at", "is", null)
       .execute();
   } else if (event.type === "device.battery") {
-    const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.battery"]>;
+    const data = parsed.data as EventDataMap["device.battery"];
     await trx.updateTable("system_tree_nodes").set({ battery: data.battery, battery_reported_at: Date.parse(event.at) }).where("system_id", "=", systemId).where("id", "=", data.device_id).execute();
   } else if (event.type === "device.reachability") {
-    const data = parsed.data as z.infer<(typeof EVENT_SCHEMAS)["device.reachability"]>;
+    const data = parsed.data as EventDataMap["device.reachability"];
     await trx
       .updateTable("system_tree_nodes")
       .set({ reachable: data.reachable ? 1 : 0, ...(data.reachable ? { last_reachable_at: Date.parse(event.at) } : {}) })
       .where("system_id", "=", systemId)
       .where("id", "=", data.device_id)
       .execute();
+  } else if (event.type === "config.changed") {
+    // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Marked
+    // due with the position (imported_at null), so a failed or cut-short import after the commit
+    // is done on the next connection instead of being lost with the event. The revision imported
+    // already is no change: a fresh controller announces revision 1, which the first import brought.
+    const data = parsed.data as EventDataMap["config.changed"];
+    if (data.revision !== link.configRevision) await trx.updateTable("callsystem_links").set({ imported_at: null }).where("system_id", "=", systemId).execute();
   }
   return "applied";
 }
@@ -107,14 +108,14 @@ async function applyOne(trx: Kysely<Database>, systemId: number, journalId: stri
  * live events arrive one by one and commit one by one. A malformed or unknown event can never
  * become valid on replay: the position moves past it (the caller logs and counts it).
  */
-export async function applyControllerEvents(db: Kysely<Database>, systemId: number, events: readonly ControllerEvent[], now: number): Promise<ApplyOutcome[]> {
+export async function applyControllerEvents(db: Kysely<Database>, systemId: number, events: readonly EventEnvelope[], now: number): Promise<ApplyOutcome[]> {
   return db.transaction().execute(async (trx) => {
-    const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id"]).where("system_id", "=", systemId).executeTakeFirst();
+    const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id", "config_revision"]).where("system_id", "=", systemId).executeTakeFirst();
     const journalId = link?.journal_id ?? "";
     let position = link?.last_seq ?? 0;
     const outcomes: ApplyOutcome[] = [];
     for (const event of events) {
-      const outcome = await applyOne(trx, systemId, journalId, position, event);
+      const outcome = await applyOne(trx, systemId, { journalId, position, configRevision: link?.config_revision ?? null }, event);
       outcomes.push(outcome);
       if (outcome !== "duplicate") position = event.seq;
     }
@@ -130,7 +131,7 @@ export async function applyControllerEvents(db: Kysely<Database>, systemId: numb
 }
 
 /** Applies one event (a batch of one); the caller acknowledges it only after this resolves. */
-export async function applyControllerEvent(db: Kysely<Database>, systemId: number, event: ControllerEvent, now: number): Promise<ApplyOutcome> {
+export async function applyControllerEvent(db: Kysely<Database>, systemId: number, event: EventEnvelope, now: number): Promise<ApplyOutcome> {
   const [outcome] = await applyControllerEvents(db, systemId, [event], now);
   return outcome ?? "duplicate";
 }

@@ -1,7 +1,8 @@
 import { canCloseCallManually, hasPermission } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { DEVICE_ACTIONS, isControllerRefusal, refusalMessage, type DeviceAction } from "../../callsystem/protocol-client.ts";
+import { DEVICE_ACTIONS, type DeviceAction } from "@caresuite/protocol";
+import { isControllerRefusal, refusalMessage } from "../../callsystem/protocol-client.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { requireVisibleSystem } from "../display/anonymous-systems.ts";
 import { loadCallLog, loadCalls, type CallLogFilter, type CallView } from "./calls.repo.ts";

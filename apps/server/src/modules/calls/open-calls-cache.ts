@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { memoryPubSub, type PubSub } from "../../realtime/pubsub.ts";
-import { callsTopic } from "../../callsystem/link.ts";
+import { callsTopic } from "../../realtime/topics.ts";
 import { loadCalls, type CallView } from "./calls.repo.ts";
 
 /** How long a system's list stays cached for plain reads (openCalls) without any subscriber. */

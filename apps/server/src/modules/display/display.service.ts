@@ -5,7 +5,7 @@ import type { Database, DisplayProfileSettingsTable, DisplayProfilesTable } from
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { listSystemIds } from "../systems/systems.repo.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { forgetSystemVisibility } from "./anonymous-systems.ts";
 import { loadActiveDisplayNotes, loadDisplayRelations, type DisplayNoteView, type DisplayRelations } from "./display-data.ts";
 
@@ -69,7 +69,7 @@ async function writeSettings(db: Kysely<Database>, profileId: number, settings: 
 async function announce(ctx: RequestContext): Promise<void> {
   // The systems a profile names are what anonymous displays may read (docs/decisions/010).
   forgetSystemVisibility();
-  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, { subject: "displayprofile.updated", payload: "{}" });
+  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("displayprofile.updated", {}));
 }
 
 export async function createDisplayProfile(ctx: RequestContext, input: unknown): Promise<{ id: number; name: string }> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { entityTables } from "../entities/entity-tables.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 
 /**
  * spec data §3.4 "Video stream: name, url, trigger_start, trigger_stop" and §4 "videostream
@@ -21,9 +21,9 @@ export async function announceVideoStreams(db: Kysely<Database>, bus: PubSub, sy
     if (!starts && !stops) continue;
     // A batch holding both a start and a stop call ends with the stream stopped: the later
     // intent wins only within one call; across a batch, stopping is the safe side for privacy.
-    const action = stops ? "stop" : "start";
+    const action = stops ? ("stop" as const) : ("start" as const);
     const payload = { action, url: String(stream["url"]), name: String(stream["name"]), video_stream_id: Number(stream["id"]), system_id: systemId };
-    await bus.publish(SYSTEM_MESSAGES_TOPIC, { subject: "videostream", payload: JSON.stringify(payload) });
+    await bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("videostream", payload));
     sent += 1;
   }
   return sent;

@@ -7,7 +7,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { removeStoredFile } from "../files/file-store.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
 import { SERVER_RULES } from "./server-rules.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import {
   allRows,
   countRows,
@@ -52,7 +52,7 @@ const systemOf = (entity: EntityDef, ctx: RequestContext): number | null => (ent
  * spec §7 push subjects "schedule.updated, displaygroup.updated ... displaynote.updated": displays
  * refetch their configuration (or reload for notes) when these entities change.
  */
-const CHANGE_SUBJECTS: Record<string, string> = {
+const CHANGE_SUBJECTS: Record<string, "schedule.updated" | "displaygroup.updated" | "displaynote.updated"> = {
   schedule: "schedule.updated",
   displayGroup: "displaygroup.updated",
   displayGroupConnection: "displaygroup.updated",
@@ -62,7 +62,7 @@ const CHANGE_SUBJECTS: Record<string, string> = {
 async function announceChange(ctx: RequestContext, entity: EntityDef): Promise<void> {
   const subject = CHANGE_SUBJECTS[entity.name];
   if (subject) {
-    await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, { subject, payload: JSON.stringify({ system_id: systemOf(entity, ctx) }) });
+    await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage(subject, { system_id: systemOf(entity, ctx) }));
   }
 }
 

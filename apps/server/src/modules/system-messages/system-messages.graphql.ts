@@ -1,6 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams } from "../../graphql/socket-context.ts";
-import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "./system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
 
 const SystemMessageType = builder.objectRef<SystemMessage>("SystemMessage").implement({
   fields: (t) => ({ subject: t.exposeString("subject"), payload: t.exposeString("payload") }),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { memoryPubSub } from "../../realtime/pubsub.ts";
 import { startClockBroadcast } from "./clock-broadcast.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "./system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC } from "../../realtime/topics.ts";
 
 function client(url: string, params: Record<string, string>, origin?: string): Client {
   return createClient({

@@ -15,7 +15,7 @@ import { forgetSystemIds } from "./known-system-ids.ts";
 import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { activeLicence } from "../licence/licence.repo.ts";
-import { SYSTEM_MESSAGES_TOPIC } from "../system-messages/system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { checkControllerConnection as checkConnection } from "./connection-check.ts";
 import {
   countOpenCalls,
@@ -35,9 +35,6 @@ import {
  * write-only; connection data is checked against the controller before it is stored, and the
  * system's link reconnects with it. Every change is audited field by field in its transaction.
  */
-
-/** Pushed after every change: displays reload publicSystemParams (weekend window, names). */
-export const SYSTEM_PARAMS_SUBJECT = "systemparams.updated";
 
 /** Booleans as the row stores them (0/1) and times of day as "HH:MM" for the audit log. */
 const TIME_FIELDS = new Set(["night_start", "night_stop", "call_suppression_time_start", "call_suppression_time_end"]);
@@ -103,7 +100,8 @@ async function checkAgainstDatabase(ctx: RequestContext, systemId: number, input
 }
 
 async function announce(ctx: RequestContext, systemIds: number[]): Promise<void> {
-  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, { subject: SYSTEM_PARAMS_SUBJECT, payload: JSON.stringify({ system_ids: systemIds }) });
+  // Displays reload publicSystemParams (weekend window, names).
+  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("systemparams.updated", { system_ids: systemIds }));
 }
 
 function accessible(ctx: RequestContext, row: SystemRow | undefined): row is SystemRow {

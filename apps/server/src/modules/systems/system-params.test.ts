@@ -4,7 +4,7 @@ import { buildUser } from "../../test-support/builders.ts";
 import { buildActivationCode } from "../../test-support/licences.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
-import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../system-messages/system-messages.ts";
+import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
 
 const FIELDS = `id name ip username has_password tcp_port dhcp gateway subnet ntp_server timezone daylight_savings display_language
   night_start night_stop weekend_start weekend_stop auto_commit call_suppression_enabled call_suppression_sections

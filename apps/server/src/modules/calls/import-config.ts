@@ -1,24 +1,17 @@
-import { callSource, callType, displayGroup, displayGroupConnection, hub, parseTimeOfDay, schedule, section, type EntityDef } from "@caresuite/domain";
+import { parseTimeOfDay, type EntityDef } from "@caresuite/domain";
+import { ENTITY_COLLECTIONS, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import { dynamic } from "../modules/entities/entities.repo.ts";
-import { toColumn } from "../modules/entities/entity-columns.ts";
-import { writeAudit } from "../modules/audit/audit.repo.ts";
-import type { ControllerConfig } from "./protocol-client.ts";
+import type { Database } from "../../db/schema.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { dynamic } from "../entities/entities.repo.ts";
+import { toColumn } from "../entities/entity-columns.ts";
 
 /**
- * Controller collections that hold registry entities. The ids stay the controller's: the tables'
- * key is (system_id, id), so every configurator brings its own call type 4, schedule 1, ...
+ * Controller collections that hold registry entities (the protocol names them). The ids stay the
+ * controller's: the tables' key is (system_id, id), so every configurator brings its own call
+ * type 4, schedule 1, ...
  */
-const COLLECTIONS: [keyof ControllerConfig, EntityDef][] = [
-  ["call_types", callType],
-  ["sections", section],
-  ["call_sources", callSource],
-  ["schedules", schedule],
-  ["display_groups", displayGroup],
-  ["display_group_connections", displayGroupConnection],
-  ["hubs", hub],
-];
+const COLLECTIONS = Object.entries(ENTITY_COLLECTIONS) as [keyof typeof ENTITY_COLLECTIONS, EntityDef][];
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown, max: number): string => (typeof v === "string" ? v.slice(0, max) : "");
@@ -38,9 +31,10 @@ function entityRow(entity: EntityDef, record: Record<string, unknown>, systemId:
 }
 
 /**
- * "On first connection the controller's configuration is imported into our tables" (issue 4):
- * the system tree and the registry collections of the system are replaced by the controller's,
- * in one transaction, audited as gets_imported with the counts.
+ * "On first connection the controller's configuration is imported into our tables" (issue 4),
+ * and again after each `config.changed` (docs/protocol.md): the system tree and the registry
+ * collections of the system are replaced by the controller's, in one transaction, audited as
+ * gets_imported with the counts.
  */
 export async function importControllerConfig(
   db: Kysely<Database>,

@@ -1,0 +1,26 @@
+import type { SystemMessagePayloads, SystemMessageSubject } from "@caresuite/domain";
+
+/**
+ * Every topic of the server's bus (realtime/pubsub.ts) with what its payloads carry: one place,
+ * so that a publisher and its subscribers cannot drift apart.
+ */
+
+/** The open calls of a system changed: subscribers reload the list (the database is the truth). */
+export const callsTopic = (systemId: number): string => `calls:${systemId}`;
+
+/** What a calls signal carries: the last applied seq, or a controller reset that closed the open calls. */
+export type CallsSignal = { seq: number | null } | { reset: true };
+
+/** Server-wide pushes to every client (`systemMessages` subscription). */
+export const SYSTEM_MESSAGES_TOPIC = "system-messages";
+
+/** A pushed message (spec §7 "Push handling by subject"); payload is JSON text. */
+export interface SystemMessage {
+  subject: SystemMessageSubject;
+  payload: string;
+}
+
+/** A system message of a known subject with its payload's shape (packages/domain/src/system-messages.ts). */
+export function systemMessage<S extends SystemMessageSubject>(subject: S, payload: SystemMessagePayloads[S]): SystemMessage {
+  return { subject, payload: JSON.stringify(payload) };
+}

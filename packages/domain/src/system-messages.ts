@@ -1,0 +1,39 @@
+/**
+ * The subjects of the `systemMessages` push (spec §7 "Push handling by subject") that the server
+ * sends and the web handles today, with the payload each carries (sent as JSON text). One list for
+ * both sides: a subject the server renames, or the web misspells, fails the typecheck.
+ * Here and not in @caresuite/protocol: that package is the controller's protocol; these pushes
+ * go from our server to our web client (docs/decisions/015-protocol-package.md).
+ */
+export interface SystemMessagePayloads {
+  /** spec: "time sets clock (seconds x 1000)". */
+  time: { seconds: number };
+  /** spec: "restart shows notice and, with a version, sets the available update". */
+  restart: { version?: string };
+  /** spec: "reload reloads". */
+  reload: Record<string, never>;
+  /** A configurator's parameters (names, weekend windows) changed. */
+  "systemparams.updated": { system_ids: number[] };
+  /** spec: "schedule.updated, displaygroup.updated, displayprofile.updated mark display config updated". */
+  "schedule.updated": { system_id: number | null };
+  "displaygroup.updated": { system_id: number | null };
+  "displayprofile.updated": Record<string, never>;
+  /** spec: "displaynote.updated reloads on display". */
+  "displaynote.updated": { system_id: number | null };
+  /** spec: "videostream with action start adds url, else removes". */
+  videostream: { action: "start" | "stop"; url: string; name: string; video_stream_id: number; system_id: number };
+}
+
+export type SystemMessageSubject = keyof SystemMessagePayloads;
+
+export const SYSTEM_MESSAGE_SUBJECTS = [
+  "time",
+  "restart",
+  "reload",
+  "systemparams.updated",
+  "schedule.updated",
+  "displaygroup.updated",
+  "displayprofile.updated",
+  "displaynote.updated",
+  "videostream",
+] as const satisfies readonly SystemMessageSubject[];
