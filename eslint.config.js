@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": restrict(GRAPHQL_CODE, HTTP_CODE, UNTYPED_ROWS) },
   },
   {
-    files: ["apps/server/src/modules/calls/apply-event.ts"],
+    files: ["apps/server/src/modules/calls/apply-event.ts", "apps/server/src/modules/calls/import-config.ts"],
     rules: { "no-restricted-imports": restrict(GRAPHQL_CODE, HTTP_CODE) },
   },
   {
