@@ -5,6 +5,7 @@ import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * The public demo screen against a real demo server (`npm run demo`): the server seeds the demo
@@ -239,7 +240,7 @@ describe("the demo screen in Chromium", () => {
     const me = await page.evaluate(async () => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers: JSON_POST_HEADERS,
         body: JSON.stringify({ query: "{ authUser { username } }" }),
       });
       return ((await response.json()) as { data: { authUser: { username: string } } }).data.authUser.username;

@@ -7,6 +7,7 @@ import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * The display settings drawer (spec "Display settings drawer") against a demo server: its
@@ -182,7 +183,7 @@ describe("the display settings drawer in Chromium", () => {
     const created = await page.evaluate(async () => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers: JSON_POST_HEADERS,
         body: JSON.stringify({ query: `mutation { createDisplayProfile(input: { name: "Ohne System", settings: [] }) { id } }` }),
       });
       return (await response.json()) as { errors?: unknown };

@@ -8,6 +8,7 @@ import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts
 import { seedUser } from "./support/seed.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 const ADMIN_PASSWORD = "admin password 1";
 const SHOTS = shotsDir();
@@ -187,7 +188,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
     const me = await page.evaluate(async () => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers: JSON_POST_HEADERS,
         body: JSON.stringify({ query: "{ authUser { id } }" }),
       });
       return (await response.json()) as { data: { authUser: { id: number } } };

@@ -1,13 +1,8 @@
 import { GraphQLError } from "graphql";
+import type { ErrorCode } from "@caresuite/domain";
 
-/** The error codes of DESIGN.md §2, sent as `extensions.code`. */
-export type ErrorCode =
-  | "MISSING_AUTH"
-  | "MISSING_PERMISSION"
-  | "VALIDATION"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "INTERNAL";
+/** The error codes of DESIGN.md §2 (sent as `extensions.code`) are the domain's, shared with the clients. */
+export type { ErrorCode };
 
 export type FieldErrors = Record<string, { message: string; data: Record<string, unknown> }[]>;
 

@@ -1,4 +1,4 @@
-import { canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
+import { SYSTEM_HEADER, canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { listSystemIds } from "../modules/systems/systems.repo.ts";
 import { AppError } from "./errors.ts";
@@ -12,12 +12,12 @@ export type SocketContext = RequestContext & { _connectionInit?: Record<string, 
  */
 export async function withConnectionParams(ctx: SocketContext): Promise<RequestContext> {
   const params = ctx._connectionInit ?? {};
-  if (!("X-CS-System" in params) && !("Accept-Language" in params)) return ctx;
+  if (!(SYSTEM_HEADER in params) && !("Accept-Language" in params)) return ctx;
   const header = (name: string): string | undefined => {
     const value = params[name];
     return typeof value === "string" ? value : undefined;
   };
-  const systemId = parseSystemHeader(header("X-CS-System"));
+  const systemId = parseSystemHeader(header(SYSTEM_HEADER));
   const systems = await listSystemIds(ctx.db.kysely);
   const known = systemId !== null && (systems.length === 0 ? systemId === 1 : systems.includes(systemId));
   if (systemId === null || !known || !canAccessSystem(ctx.user, systemId)) {
