@@ -237,14 +237,14 @@ describe("the demo screen in Chromium", () => {
     await expect.poll(() => page.evaluate(() => "beforeReset" in window).catch(() => true), { timeout: 20_000 }).toBe(false);
     await byTestId(page, TESTIDS.demo.page).waitFor();
     // ... signed in as the demo administrator, with the room cleared.
-    const me = await page.evaluate(async () => {
+    const me = await page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: JSON_POST_HEADERS,
+        headers,
         body: JSON.stringify({ query: "{ authUser { username } }" }),
       });
       return ((await response.json()) as { data: { authUser: { username: string } } }).data.authUser.username;
-    });
+    }, JSON_POST_HEADERS);
     expect(me).toBe("admin");
     await expect.poll(() => demo.modeOf(demo.room("1. OG", 2))).toBe("off");
   });

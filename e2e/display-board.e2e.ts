@@ -227,17 +227,17 @@ describe("the display board's side parts and actions in Chromium", () => {
   it("chooses the profile by slug, redirects unknown slugs and returns to the last used profile", async () => {
     const admin = await newPage(browser);
     await signIn(admin.page, server.baseUrl, ADMIN.username, ADMIN.password);
-    const created = await admin.page.evaluate(async () => {
+    const created = await admin.page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: JSON_POST_HEADERS,
+        headers,
         body: JSON.stringify({
           query: "mutation($input: DisplayProfileInput!) { createDisplayProfile(input: $input) { id name } }",
           variables: { input: { name: "Flur Station 1", settings: [{ system_id: 1, weekday_schedule_id: 20, weekday_display_group_1_id: 1, weekend_schedule_id: 20, weekend_display_group_1_id: 1 }] } },
         }),
       });
       return (await response.json()) as { data?: { createDisplayProfile: { id: number } }; errors?: unknown };
-    });
+    }, JSON_POST_HEADERS);
     expect(created.errors).toBeUndefined();
     const slug = "flur-station-1";
 

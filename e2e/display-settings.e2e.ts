@@ -180,14 +180,14 @@ describe("the display settings drawer in Chromium", () => {
   it("warns when a profile subscribes no system, and lets signed-in staff open the settings from the warning", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
-    const created = await page.evaluate(async () => {
+    const created = await page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: JSON_POST_HEADERS,
+        headers,
         body: JSON.stringify({ query: `mutation { createDisplayProfile(input: { name: "Ohne System", settings: [] }) { id } }` }),
       });
       return (await response.json()) as { errors?: unknown };
-    });
+    }, JSON_POST_HEADERS);
     expect(created.errors).toBeUndefined();
     await page.goto(`${server.baseUrl}/display/ohne-system`);
     const warning = byTestId(page, TESTIDS.display.noSystems);

@@ -185,14 +185,14 @@ describe("first run, sign-in and the shell in Chromium", () => {
     await page.goto(`${server.baseUrl}/sync`);
     await byTestId(page, TESTIDS.shell.logout).click();
     await byTestId(page, TESTIDS.shell.login).or(byTestId(page, TESTIDS.login.page)).first().waitFor();
-    const me = await page.evaluate(async () => {
+    const me = await page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: JSON_POST_HEADERS,
+        headers,
         body: JSON.stringify({ query: "{ authUser { id } }" }),
       });
       return (await response.json()) as { data: { authUser: { id: number } } };
-    });
+    }, JSON_POST_HEADERS);
     expect(me.data.authUser.id).toBe(0);
   });
 
