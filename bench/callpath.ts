@@ -16,6 +16,7 @@ import { startServer, type RunningServer } from "../e2e/support/server.ts";
 import { applyControllerEvent } from "../apps/server/src/modules/calls/apply-event.ts";
 import { buildSystem } from "../apps/server/src/test-support/builders.ts";
 import { freshDatabase, startTestServer, TEST_DIALECTS } from "../apps/server/src/test-support/test-server.ts";
+import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain/api-contract";
 
 const SUBSCRIBERS = 500;
 const TRIGGERS = 60;
@@ -24,7 +25,7 @@ const percentile = (values: number[], p: number): number => [...values].sort((a,
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function gql(server: RunningServer, query: string) {
-  const response = await fetch(`${server.baseUrl}/backend/query`, { method: "POST", headers: { "content-type": "application/json", "x-cs-request": "1" }, body: JSON.stringify({ query }) });
+  const response = await fetch(`${server.baseUrl}/backend/query`, { method: "POST", headers: JSON_POST_HEADERS, body: JSON.stringify({ query }) });
   return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
 }
 async function lastSeq(server: RunningServer): Promise<number> {
@@ -42,7 +43,7 @@ async function fanOut(server: RunningServer, simulator: TestSimulator, devices: 
   const clients: (Client & { seen?: Set<number> })[] = [];
   let ready = 0;
   for (let i = 0; i < SUBSCRIBERS; i++) {
-    const client: Client & { seen?: Set<number> } = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { "X-CS-System": "01" } });
+    const client: Client & { seen?: Set<number> } = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
     clients.push(client);
     let first = true;
     client.subscribe<{ callsChanged: { number: number }[] }>(
@@ -128,7 +129,7 @@ async function openCallsThroughput(server: RunningServer, simulator: TestSimulat
     method: "POST",
     connections: 50,
     duration: 10,
-    headers: { "content-type": "application/json", "x-cs-request": "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify({ query: "{ openCalls { id number opened_at call_type { urgency color } section { name } system_tree_node { text_long } } }" }),
   });
 }

@@ -11,6 +11,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { demoTrigger } from "../e2e/support/api.ts";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain/api-contract";
 
 const OTHER_SUBSCRIBERS = 200;
 const CALLS = 200;
@@ -38,7 +39,7 @@ for (;;) {
 const clients: Client[] = [];
 let ready = 0;
 for (let i = 0; i < OTHER_SUBSCRIBERS; i++) {
-  const client = createClient({ url: `${server.baseUrl.replace("http", "ws")}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { "X-CS-System": "01" } });
+  const client = createClient({ url: `${server.baseUrl.replace("http", "ws")}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
   clients.push(client);
   let first = true;
   client.subscribe({ query: "subscription { callsChanged { id number opened_at call_type { urgency color } section { name } system_tree_node { text_long } } }" }, {

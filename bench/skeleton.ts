@@ -5,6 +5,7 @@
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { startServer } from "../e2e/support/server.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -25,7 +26,7 @@ async function coldStart(runs: number): Promise<number[]> {
 async function gql(baseUrl: string, query: string, variables: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${baseUrl}/backend/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-cs-request": "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { errors?: unknown };
@@ -47,7 +48,7 @@ async function loginLatency(requests: number): Promise<{ times: number[]; jsGzip
       const started = performance.now();
       const response = await fetch(`${server.baseUrl}/backend/login`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers: JSON_POST_HEADERS,
         body: JSON.stringify({ username: "admin", password: "bench password 1" }),
       });
       const body = (await response.json()) as { ok: boolean };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * Issue 4 fault test (DESIGN.md §6 "Nothing the call system reported is lost or doubled across
@@ -17,7 +18,7 @@ type JournalEvent = { seq: number; type: string; data: { call_id: number } };
 async function gql(server: RunningServer, query: string): Promise<{ data?: unknown; errors?: unknown[] }> {
   const response = await fetch(`${server.baseUrl}/backend/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-cs-request": "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify({ query }),
   });
   return (await response.json()) as { data?: unknown; errors?: unknown[] };

@@ -5,6 +5,7 @@ import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * The public demo screen against a real demo server (`npm run demo`): the server seeds the demo
@@ -236,14 +237,14 @@ describe("the demo screen in Chromium", () => {
     await expect.poll(() => page.evaluate(() => "beforeReset" in window).catch(() => true), { timeout: 20_000 }).toBe(false);
     await byTestId(page, TESTIDS.demo.page).waitFor();
     // ... signed in as the demo administrator, with the room cleared.
-    const me = await page.evaluate(async () => {
+    const me = await page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers,
         body: JSON.stringify({ query: "{ authUser { username } }" }),
       });
       return ((await response.json()) as { data: { authUser: { username: string } } }).data.authUser.username;
-    });
+    }, JSON_POST_HEADERS);
     expect(me).toBe("admin");
     await expect.poll(() => demo.modeOf(demo.room("1. OG", 2))).toBe("off");
   });

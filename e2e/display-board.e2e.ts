@@ -8,6 +8,7 @@ import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
 import { demoTrigger } from "./support/api.ts";
+import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain/api-contract";
 
 /**
  * The display board's parts beyond the basics (display.e2e.ts): presence column and overflow,
@@ -52,7 +53,7 @@ describe("the display board's side parts and actions in Chromium", () => {
   async function openCalls(): Promise<{ id: number; number: number; call_type: { flag: string } }[]> {
     const response = await fetch(`${server.baseUrl}/backend/query`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cs-request": "1" },
+      headers: JSON_POST_HEADERS,
       body: JSON.stringify({ query: "{ openCalls { id number call_type { flag } } }" }),
     });
     return ((await response.json()) as { data: { openCalls: { id: number; number: number; call_type: { flag: string } }[] } }).data.openCalls;
@@ -117,13 +118,13 @@ describe("the display board's side parts and actions in Chromium", () => {
     // An administrator links the entrance camera to the door bell (alert, 4) and its stop to the emergency (2).
     const login = await fetch(`${server.baseUrl}/backend/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cs-request": "1" },
+      headers: JSON_POST_HEADERS,
       body: JSON.stringify(ADMIN),
     });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const created = await fetch(`${server.baseUrl}/backend/query`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cs-request": "1", "x-cs-system": "01", cookie },
+      headers: { ...JSON_POST_HEADERS, [SYSTEM_HEADER]: "01", cookie },
       body: JSON.stringify({ query: `mutation { createVideoStream(data: { name: "Eingang", url: "https://camera.invalid/entrance", trigger_start: [4], trigger_stop: [2] }) { id } }` }),
     });
     expect(((await created.json()) as { errors?: unknown }).errors).toBeUndefined();
@@ -226,17 +227,17 @@ describe("the display board's side parts and actions in Chromium", () => {
   it("chooses the profile by slug, redirects unknown slugs and returns to the last used profile", async () => {
     const admin = await newPage(browser);
     await signIn(admin.page, server.baseUrl, ADMIN.username, ADMIN.password);
-    const created = await admin.page.evaluate(async () => {
+    const created = await admin.page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers,
         body: JSON.stringify({
           query: "mutation($input: DisplayProfileInput!) { createDisplayProfile(input: $input) { id name } }",
           variables: { input: { name: "Flur Station 1", settings: [{ system_id: 1, weekday_schedule_id: 20, weekday_display_group_1_id: 1, weekend_schedule_id: 20, weekend_display_group_1_id: 1 }] } },
         }),
       });
       return (await response.json()) as { data?: { createDisplayProfile: { id: number } }; errors?: unknown };
-    });
+    }, JSON_POST_HEADERS);
     expect(created.errors).toBeUndefined();
     const slug = "flur-station-1";
 

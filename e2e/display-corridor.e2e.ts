@@ -8,6 +8,7 @@ import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts
 import { signIn } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * Issue 10 item 3, "The board reads across a corridor": sizes on a wall screen (1920×1080 and
@@ -99,12 +100,12 @@ describe("the display board reads across a corridor (issue 10) in Chromium", () 
 
   const trigger = (device: number, type: number, close = false) => demoTrigger(server.baseUrl, device, type, close);
   const closeAll = async () => {
-    await fetch(`${server.baseUrl}/demo/call/close`, { method: "POST", headers: { "content-type": "application/json", "x-cs-request": "1" }, body: "{}" });
+    await fetch(`${server.baseUrl}/demo/call/close`, { method: "POST", headers: JSON_POST_HEADERS, body: "{}" });
   };
   async function openCount(): Promise<number> {
     const response = await fetch(`${server.baseUrl}/backend/query`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cs-request": "1" },
+      headers: JSON_POST_HEADERS,
       body: JSON.stringify({ query: "{ openCalls { id } }" }),
     });
     return ((await response.json()) as { data: { openCalls: unknown[] } }).data.openCalls.length;

@@ -7,6 +7,7 @@ import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * The display settings drawer (spec "Display settings drawer") against a demo server: its
@@ -179,14 +180,14 @@ describe("the display settings drawer in Chromium", () => {
   it("warns when a profile subscribes no system, and lets signed-in staff open the settings from the warning", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
-    const created = await page.evaluate(async () => {
+    const created = await page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers,
         body: JSON.stringify({ query: `mutation { createDisplayProfile(input: { name: "Ohne System", settings: [] }) { id } }` }),
       });
       return (await response.json()) as { errors?: unknown };
-    });
+    }, JSON_POST_HEADERS);
     expect(created.errors).toBeUndefined();
     await page.goto(`${server.baseUrl}/display/ohne-system`);
     const warning = byTestId(page, TESTIDS.display.noSystems);

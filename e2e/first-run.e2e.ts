@@ -8,6 +8,7 @@ import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts
 import { seedUser } from "./support/seed.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 const ADMIN_PASSWORD = "admin password 1";
 const SHOTS = shotsDir();
@@ -184,14 +185,14 @@ describe("first run, sign-in and the shell in Chromium", () => {
     await page.goto(`${server.baseUrl}/sync`);
     await byTestId(page, TESTIDS.shell.logout).click();
     await byTestId(page, TESTIDS.shell.login).or(byTestId(page, TESTIDS.login.page)).first().waitFor();
-    const me = await page.evaluate(async () => {
+    const me = await page.evaluate(async (headers) => {
       const response = await fetch("/backend/query", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-cs-request": "1" },
+        headers,
         body: JSON.stringify({ query: "{ authUser { id } }" }),
       });
       return (await response.json()) as { data: { authUser: { id: number } } };
-    });
+    }, JSON_POST_HEADERS);
     expect(me.data.authUser.id).toBe(0);
   });
 

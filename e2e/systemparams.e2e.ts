@@ -7,6 +7,7 @@ import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { field, openRow, pickOption, saveAndClose, signIn, waitForPath } from "./support/pages.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 const ADMIN = { username: "admin", password: "admin password 1" };
 // See admin.e2e.ts: the theme's contrast is checked on its own.
@@ -23,7 +24,7 @@ function keysOf(value: unknown): string[] {
 async function apiSession(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/backend/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-cs-request": "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify(ADMIN),
   });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("cs_session="));
@@ -34,7 +35,7 @@ async function apiSession(baseUrl: string): Promise<string> {
 async function apiQuery<T>(baseUrl: string, cookie: string, query: string): Promise<T> {
   const response = await fetch(`${baseUrl}/backend/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-cs-request": "1", cookie },
+    headers: { ...JSON_POST_HEADERS, cookie },
     body: JSON.stringify({ query }),
   });
   return (await response.json()) as T;

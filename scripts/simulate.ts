@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 const { values } = parseArgs({
   options: { days: { type: "string", default: "30" }, data: { type: "string", default: "./data/simulated" }, port: { type: "string", default: "8095" } },
@@ -41,7 +42,7 @@ const server = spawn(process.execPath, [resolve(import.meta.dirname, "../apps/se
 });
 
 async function gql(query: string): Promise<{ data?: Record<string, unknown>; errors?: { message: string }[] }> {
-  const response = await fetch(`${base}/backend/query`, { method: "POST", headers: { "content-type": "application/json", "x-cs-request": "1" }, body: JSON.stringify({ query }) });
+  const response = await fetch(`${base}/backend/query`, { method: "POST", headers: JSON_POST_HEADERS, body: JSON.stringify({ query }) });
   return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
 }
 

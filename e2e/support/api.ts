@@ -1,11 +1,10 @@
-/** The header the web client sends on every POST (the server's CSRF check). */
-const CSRF_HEADER = "x-cs-request";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /** A GraphQL call to the running server without a session (setup mutations are open until a user exists). */
 export async function graphql<T>(baseUrl: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const response = await fetch(`${baseUrl}/backend/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", [CSRF_HEADER]: "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
@@ -18,7 +17,7 @@ export async function graphql<T>(baseUrl: string, query: string, variables: Reco
 export async function demoTrigger(baseUrl: string, device_id: number, call_type_id: number, close = false): Promise<void> {
   const response = await fetch(`${baseUrl}/demo/call/trigger`, {
     method: "POST",
-    headers: { "content-type": "application/json", [CSRF_HEADER]: "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify({ device_id, call_type_id, ...(close ? { close: true } : {}) }),
   });
   if (response.status !== 200) throw new Error(`demo trigger ${device_id}/${call_type_id}: HTTP ${response.status} ${await response.text()}`);

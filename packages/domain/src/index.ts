@@ -1,5 +1,6 @@
 // Public API of @caresuite/domain: the pure rules shared by server and web.
 export * from "./version.ts";
+export * from "./api-contract.ts";
 export * from "./constants.ts";
 export * from "./permissions.ts";
 export * from "./auth-user.ts";

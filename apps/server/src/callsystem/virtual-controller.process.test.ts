@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isRunning, readDataDirLock } from "@caresuite/simulator/data-dir-lock";
 import { openDatabase } from "../db/database.ts";
 import { SIMULATOR_MAIN, readVirtualSettings } from "./virtual-controller.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain";
 
 /**
  * Issue 9.9 with real processes: the server (`node apps/server/src/main.ts`, as `npm start`) on a
@@ -73,7 +74,7 @@ async function startServer(dataDir: string, port: number, controllerPort: number
 async function useVirtualCallSystem(server: Server): Promise<void> {
   const response = await fetch(`${server.url}/backend/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-cs-request": "1" },
+    headers: JSON_POST_HEADERS,
     body: JSON.stringify({ query: "mutation { useVirtualCallSystem { id } }" }),
   });
   expect(await response.json()).toEqual({ data: { useVirtualCallSystem: { id: 1 } } });

@@ -1,11 +1,7 @@
-/** The error codes of DESIGN.md §2, sent as `extensions.code`. */
-export type ErrorCode =
-  | "MISSING_AUTH"
-  | "MISSING_PERMISSION"
-  | "VALIDATION"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "INTERNAL";
+import type { ErrorCode } from "@caresuite/domain";
+
+/** The error codes (sent as `extensions.code`) are the domain's, shared with the clients. */
+export type { ErrorCode };
 
 export type FieldErrors = Record<string, { message: string; data: Record<string, unknown> }[]>;
 

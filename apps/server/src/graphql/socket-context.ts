@@ -1,4 +1,4 @@
-import { canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
+import { SYSTEM_HEADER, canAccessSystem, parseAcceptLanguage, parseSystemHeader } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { isKnownSystem, knownSystemIds } from "../modules/systems/known-system-ids.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -12,12 +12,12 @@ export type SocketContext = RequestContext & { _connectionInit?: Record<string, 
  */
 export async function withConnectionParams(ctx: SocketContext): Promise<RequestContext> {
   const params = ctx._connectionInit ?? {};
-  if (!("X-CS-System" in params) && !("Accept-Language" in params)) return ctx;
+  if (!(SYSTEM_HEADER in params) && !("Accept-Language" in params)) return ctx;
   const header = (name: string): string | undefined => {
     const value = params[name];
     return typeof value === "string" ? value : undefined;
   };
-  const systemId = parseSystemHeader(header("X-CS-System"));
+  const systemId = parseSystemHeader(header(SYSTEM_HEADER));
   const systems = await knownSystemIds(ctx.db.kysely, ctx.now());
   const known = systemId !== null && isKnownSystem(systems, systemId);
   if (systemId === null || !known || !canAccessSystem(ctx.user, systemId)) {

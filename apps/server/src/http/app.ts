@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { PRODUCT_VERSION } from "@caresuite/domain";
+import { PRODUCT_VERSION, REQUEST_HEADER, SYSTEM_HEADER, VERSION_HEADER } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
@@ -22,11 +22,9 @@ declare module "fastify" {
 
 /** Paths that get a request context (system header, session) and the CSRF check. */
 const API_PREFIXES = ["/backend/", "/demo/"];
-/** Header the web client sends on every POST: a cross-site form cannot set it (CSRF). */
-export const CSRF_HEADER = "x-cs-request";
-
+/** Node keys request headers in lower case. */
 const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
+  const value = request.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 };
 
@@ -47,7 +45,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(cookie);
 
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("X-CS-Version", PRODUCT_VERSION);
+    reply.header(VERSION_HEADER, PRODUCT_VERSION);
     return payload;
   });
   registerSecurityHeaders(app);
@@ -55,12 +53,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     const unscoped = request.url.startsWith("/backend/health") || request.url.startsWith("/backend/metrics");
     if (!API_PREFIXES.some((p) => request.url.startsWith(p)) || unscoped) return;
-    if (request.method === "POST" && header(request, CSRF_HEADER) !== "1") {
-      return reply.code(403).send({ ok: false, error: "missing X-CS-Request header" });
+    if (request.method === "POST" && header(request, REQUEST_HEADER) !== "1") {
+      return reply.code(403).send({ ok: false, error: `missing ${REQUEST_HEADER} header` });
     }
     const ctx = await buildRequestContext(services, {
       sessionToken: request.cookies[SESSION_COOKIE],
-      systemHeader: header(request, "x-cs-system"),
+      systemHeader: header(request, SYSTEM_HEADER),
       acceptLanguage: header(request, "accept-language"),
       ip: request.ip,
     });

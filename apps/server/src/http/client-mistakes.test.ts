@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../test-support/api.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
+import { REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
  * issue 9.8: client mistakes get their own status and VALIDATION, never INTERNAL or a 5xx
@@ -8,7 +9,7 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support
  * errors of an executed operation stay HTTP 200 with the code in extensions.
  */
 
-const JSON_HEADERS = { "x-cs-request": "1", "x-cs-system": "01", "content-type": "application/json" };
+const JSON_HEADERS = { [REQUEST_HEADER]: "1", [SYSTEM_HEADER]: "01", "content-type": "application/json" };
 const deep = (levels: number): string => `{ authUser ${"{ id ".repeat(levels)}${"}".repeat(levels)} }`;
 
 describe.each(TEST_DIALECTS)("client mistakes on /backend/query on %s", (dialect) => {

@@ -7,6 +7,7 @@ import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
 import { mayReadMetrics } from "./health.routes.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
+import { REQUEST_HEADER, VERSION_HEADER } from "@caresuite/domain";
 
 describe("who may read /backend/metrics", () => {
   const TOKEN = "a-long-metrics-token-1234";
@@ -43,10 +44,10 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
     const response = await server.app.inject({
       method: method as "GET" | "POST",
       url,
-      headers: { "x-cs-request": "1", "content-type": "application/json" },
+      headers: { [REQUEST_HEADER]: "1", "content-type": "application/json" },
       ...(method === "POST" ? { payload: { query: "{ authUser { id } }" } } : {}),
     });
-    expect(response.headers["x-cs-version"]).toBe("5.441");
+    expect(response.headers[VERSION_HEADER.toLowerCase()]).toBe("5.441");
   });
 
   it("serves the web app with SPA fallback, but 404 JSON for unknown API paths", async () => {
@@ -115,7 +116,7 @@ describe.each(TEST_DIALECTS)("HTTP contract on %s", (dialect) => {
       const noHeader = await server.app.inject({
         method: "POST",
         url: "/backend/query",
-        headers: { "x-cs-request": "1", "content-type": "application/json" },
+        headers: { [REQUEST_HEADER]: "1", "content-type": "application/json" },
         payload: { query: "{ authUser { id } }" },
       });
       expect(noHeader.statusCode).toBe(200);
@@ -177,7 +178,7 @@ describe.each(TEST_DIALECTS)("X-Forwarded-For on %s", (dialect) => {
       method: "POST",
       url: "/backend/login",
       remoteAddress: "127.0.0.1",
-      headers: { "x-cs-request": "1", "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      headers: { [REQUEST_HEADER]: "1", "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
       payload: { username: user.username, password: user.password },
     });
     expect(response.statusCode).toBe(200);
@@ -235,7 +236,7 @@ describe("multipart GraphQL requests", () => {
     server.app.inject({
       method: "POST",
       url: "/backend/query",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-cs-request": "1", ...(cookie ? { cookie } : {}) },
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, [REQUEST_HEADER]: "1", ...(cookie ? { cookie } : {}) },
       payload: body("{ authUser { id } }"),
     });
 

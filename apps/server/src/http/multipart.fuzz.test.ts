@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { JSON_POST_HEADERS, REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
  * issue 9: "A fuzz suite (fast-check) [...] over multipart bodies. It asserts 0 process exits;
@@ -94,7 +95,7 @@ describe("multipart fuzz against a listening server", () => {
     port = (server.app.server.address() as { port: number }).port;
     const login = await fetch(`http://127.0.0.1:${port}/backend/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cs-request": "1" },
+      headers: JSON_POST_HEADERS,
       body: JSON.stringify({ username: user.username, password: user.password }),
     });
     cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
@@ -108,7 +109,7 @@ describe("multipart fuzz against a listening server", () => {
         let body = Buffer.from(text, "latin1");
         if (m.cut !== null) body = body.subarray(0, m.cut);
         const head =
-          `POST /backend/query HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}X-CS-Request: 1${CRLF}X-CS-System: 01${CRLF}` +
+          `POST /backend/query HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${REQUEST_HEADER}: 1${CRLF}${SYSTEM_HEADER}: 01${CRLF}` +
           `Content-Type: multipart/form-data${m.declaredBoundary ? `; boundary=${m.declaredBoundary}` : ""}${CRLF}` +
           (m.signedIn ? `Cookie: ${cookie}${CRLF}` : "");
         const answer = await sendRaw(port, head, body, { declaredLength: m.overDeclare ? body.length + 100 : undefined, halfClose: m.halfClose || m.overDeclare });
@@ -121,7 +122,7 @@ describe("multipart fuzz against a listening server", () => {
   });
 
   it("answers an anonymous 5 MB upload within seconds without reading it", async () => {
-    const head = `POST /backend/query HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}X-CS-Request: 1${CRLF}Content-Type: multipart/form-data; boundary=x${CRLF}`;
+    const head = `POST /backend/query HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${REQUEST_HEADER}: 1${CRLF}Content-Type: multipart/form-data; boundary=x${CRLF}`;
     const answer = await sendRaw(port, head, Buffer.alloc(64 * 1024, 120), { declaredLength: 5 * 1024 * 1024 });
     expect(answer.status).not.toBeNull();
     expect(answer.status ?? 0).toBeGreaterThanOrEqual(400);

@@ -5,6 +5,7 @@ import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { buildPng } from "../test-support/png.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
 import { rawRequest, type RawResponse } from "./raw-http.testing.ts";
+import { REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
  * issue 9.1: one malformed multipart request stopped the whole server. These requests go to a
@@ -75,8 +76,8 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
       headers: {
         "content-type": options.contentType ?? `multipart/form-data; boundary=${B}`,
         "content-length": String(body.length),
-        "x-cs-request": "1",
-        "x-cs-system": "01",
+        [REQUEST_HEADER]: "1",
+        [SYSTEM_HEADER]: "01",
         ...(options.cookie ? { cookie: options.cookie } : {}),
       },
       body,
@@ -124,7 +125,7 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     const response = await rawRequest({
       port,
       path: "/backend/login",
-      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": "10", "x-cs-request": "1", cookie: adminCookie },
+      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": "10", [REQUEST_HEADER]: "1", cookie: adminCookie },
       body: Buffer.from("--x\r\nbad\r\n"),
     });
     expect(response.status).toBe(415);
@@ -151,7 +152,7 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     const body = Buffer.concat([operations(mapId), map(), file("0", "plan.png").subarray(0, 100)]);
     const response = await rawRequest({
       port,
-      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": String(body.length + 1000), "x-cs-request": "1", "x-cs-system": "01", cookie: adminCookie },
+      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": String(body.length + 1000), [REQUEST_HEADER]: "1", [SYSTEM_HEADER]: "01", cookie: adminCookie },
       body,
       timeoutMs: 15_000,
     });
@@ -165,7 +166,7 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     const head = Buffer.concat([operations(mapId), map(), Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\n\r\n`)]);
     const response = await rawRequest({
       port,
-      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": String(head.length + total), "x-cs-request": "1", "x-cs-system": "01" },
+      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": String(head.length + total), [REQUEST_HEADER]: "1", [SYSTEM_HEADER]: "01" },
       body: async (write, answered) => {
         await write(head);
         for (let sent = 0; sent < total && !answered(); sent += 64 * 1024) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIPTIONS_PER_CONNECTION } from "../graphql/limits.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../realtime/topics.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
  * issue 9.8: 2,000 subscriptions on one socket slowed plain queries to 537 ms. One socket runs at
@@ -54,7 +55,7 @@ describe("WebSocket limits", () => {
   afterAll(() => server.close());
 
   it(`refuses the subscription after ${SUBSCRIPTIONS_PER_CONNECTION} on one socket; the others go on`, async () => {
-    const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { "X-CS-System": "01" } });
+    const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { [SYSTEM_HEADER]: "01" } });
     const running = Array.from({ length: SUBSCRIPTIONS_PER_CONNECTION }, () => watch(client, MESSAGES));
     const extra = watch(client, MESSAGES);
     await until(() => extra.errors.length > 0);
@@ -77,7 +78,7 @@ describe("WebSocket limits", () => {
   });
 
   it("refuses a subscription nested 5,000 levels with a depth error; the socket stays usable", async () => {
-    const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { "X-CS-System": "01" } });
+    const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { [SYSTEM_HEADER]: "01" } });
     const deep = watch(client, `subscription { systemMessages ${"{ subject ".repeat(5000)}${"}".repeat(5000)} }`);
     await until(() => deep.errors.length > 0);
     expect(JSON.stringify(deep.errors[0])).toMatch(/depth limit/);
@@ -105,7 +106,7 @@ describe("WebSocket limits", () => {
   });
 
   it("frees the place of an operation the server ended with an error", async () => {
-    const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { "X-CS-System": "01" } });
+    const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { [SYSTEM_HEADER]: "01" } });
     const failing = Array.from({ length: SUBSCRIPTIONS_PER_CONNECTION }, () => watch(client, "subscription { noSuchField }"));
     await until(() => failing.every((w) => w.errors.length === 1));
     const fine = watch(client, MESSAGES);

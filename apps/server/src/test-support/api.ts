@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 type Response = LightMyRequestResponse;
 
@@ -15,9 +16,9 @@ export class TestClient {
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     return {
-      "x-cs-system": this.system,
+      [SYSTEM_HEADER]: this.system,
       "accept-language": this.language,
-      "x-cs-request": "1",
+      [REQUEST_HEADER]: "1",
       ...(this.cookie ? { cookie: this.cookie } : {}),
       ...extra,
     };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadAppData, setSessionHint } from "./app-data-loader";
 import { httpFailure } from "./status";
+import { REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 // AppData goes over plain HTTP (api/plain-query.ts), so its rules are checked here against a
 // stand-in for the server's /backend/query: what the page sends, and what it makes of answers.
@@ -66,8 +67,8 @@ describe("loadAppData over plain HTTP", () => {
     expect(sent[0]?.url).toMatch(/^\/backend\/query/);
     expect(sent[0]?.body.operationName).toBe("AppData");
     expect(sent[0]?.body.query).toContain("query AppData($hasSession: Boolean!)");
-    expect(sent[0]?.headers.get("X-CS-Request")).toBe("1");
-    expect(sent[0]?.headers.get("X-CS-System")).not.toBeNull();
+    expect(sent[0]?.headers.get(REQUEST_HEADER)).toBe("1");
+    expect(sent[0]?.headers.get(SYSTEM_HEADER)).not.toBeNull();
     expect(data?.systems).toEqual([{ id: 1, name: "Haus A" }]);
   });
 

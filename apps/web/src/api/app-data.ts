@@ -1,47 +1,13 @@
+import type { APP_DATA_DOCUMENT } from "./app-data.graphql";
+import type { ResultOf, VariablesOf } from "./graphql";
+import { LICENCE_FIELDS } from "./licence-fields";
 import {
   ANONYMOUS_USER,
   UNLICENSED,
-  type AppState,
   type AuthUser,
   type Licence,
   type PublicSystemParams,
 } from "@caresuite/domain";
-
-export interface SystemSummary {
-  id: number;
-  name: string;
-}
-
-export interface GlobalSettingsSummary {
-  battery_threshold_low: number;
-  battery_threshold_critical: number;
-  locale: string | null;
-}
-
-/** appState as AppData selects it; `configurator_set` drives the setup wizard's last step. */
-export type AppStateData = AppState & {
-  configurator_set: boolean;
-  /** System 1's configurator is the bundled virtual call system (the wizard's step 3 shows that choice). */
-  configurator_virtual: boolean;
-};
-
-/** The licence as AppData selects it: with whether the server trusts the development key. */
-export type AppDataLicence = Licence & { development_key: boolean };
-
-export interface AppDataResult {
-  license: AppDataLicence | null;
-  appState: AppStateData | null;
-  authUser: AuthUser | null;
-  systems: SystemSummary[] | null;
-  globalSettings?: GlobalSettingsSummary | null;
-  globalAppSettings?: { subscriptions_enabled: boolean } | null;
-  publicSystemParams: PublicSystemParams[] | null;
-}
-
-export interface AppDataVariables {
-  /** Session-only fields (global settings) are asked for only when a session is expected. */
-  hasSession: boolean;
-}
 
 /** spec §7: "AppData(hasSession: Boolean!): license, appState, authUser, ... no cache, errors ignored." */
 export const APP_DATA_OPERATION = "AppData";
@@ -53,19 +19,7 @@ export const APP_DATA_OPERATION = "AppData";
 export const APP_DATA_QUERY = /* GraphQL */ `
   query AppData($hasSession: Boolean!) {
     license {
-      id
-      name
-      features {
-        analytics
-        log
-        management
-      }
-      limits {
-        devices
-        visuals
-        app_clients
-        systems
-      }
+      ...LicenceFields
       development_key
     }
     appState {
@@ -129,7 +83,19 @@ export const APP_DATA_QUERY = /* GraphQL */ `
       weekend_stop
     }
   }
-`;
+  ${LICENCE_FIELDS}
+` as const;
+
+/**
+ * The answer's type, derived from the schema by gql.tada; a type-only import, so the string stays
+ * a string and no GraphQL parser joins the first chunk.
+ */
+export type AppDataResult = ResultOf<typeof APP_DATA_DOCUMENT>;
+export type AppDataVariables = VariablesOf<typeof APP_DATA_DOCUMENT>;
+/** appState as AppData selects it: the domain AppState with `configurator_set` and `configurator_virtual` (the setup wizard's step 3). */
+type AppStateData = NonNullable<AppDataResult["appState"]>;
+type SystemSummary = NonNullable<AppDataResult["systems"]>[number];
+type GlobalSettingsSummary = NonNullable<AppDataResult["globalSettings"]>;
 
 /** AppData with every part present: what the rest of the app reads. */
 export interface AppData {

@@ -1,3 +1,4 @@
+import { REQUEST_HEADER, VERSION_HEADER } from "@caresuite/domain";
 import { contextHeaders } from "./request-context";
 import { httpFailure, noteServerVersion } from "./status";
 import { handleSystemUnavailable } from "./system-unavailable";
@@ -42,7 +43,7 @@ export async function backendFetch(
   for (const [name, value] of Object.entries(contextHeaders())) {
     if (!headers.has(name)) headers.set(name, value);
   }
-  if ((init.method ?? "GET").toUpperCase() === "POST") headers.set("X-CS-Request", "1");
+  if ((init.method ?? "GET").toUpperCase() === "POST") headers.set(REQUEST_HEADER, "1");
 
   let response: Response;
   try {
@@ -51,7 +52,7 @@ export async function backendFetch(
     if (reportFailures && !isAbortError(error)) httpFailure.set({ kind: "network" });
     throw error;
   }
-  noteServerVersion(response.headers.get("X-CS-Version"));
+  noteServerVersion(response.headers.get(VERSION_HEADER));
   if (response.status === 424) handleSystemUnavailable();
   else if (response.status >= 500 && reportFailures) {
     httpFailure.set({ kind: "server", status: response.status });

@@ -1,12 +1,4 @@
-
-/** Server error codes in `extensions.code` (DESIGN §2, spec §8). */
-export type ServerErrorCode =
-  | "MISSING_AUTH"
-  | "MISSING_PERMISSION"
-  | "VALIDATION"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "INTERNAL";
+import { isErrorCode, type ErrorCode } from "@caresuite/domain";
 
 /** One field error: `message` is an i18n key (or plain text), `data` its placeholders. */
 export interface FieldError {
@@ -26,14 +18,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function errorCodes(error: GraphQLErrors | undefined): string[] {
+/** The known codes of the errors (DESIGN §2, the domain's ERROR_CODES); an error without one adds nothing. */
+export function errorCodes(error: GraphQLErrors | undefined): ErrorCode[] {
   if (!error) return [];
-  return error.graphQLErrors
-    .map((e) => e.extensions["code"])
-    .filter((code): code is string => typeof code === "string");
+  return error.graphQLErrors.map((e) => e.extensions["code"]).filter(isErrorCode);
 }
 
-export function hasErrorCode(error: GraphQLErrors | undefined, code: ServerErrorCode): boolean {
+export function hasErrorCode(error: GraphQLErrors | undefined, code: ErrorCode): boolean {
   return errorCodes(error).includes(code);
 }
 
@@ -50,7 +41,7 @@ export function validationFieldErrors(error: GraphQLErrors | undefined): Record<
   const result: Record<string, FieldError> = {};
   if (!error) return result;
   for (const graphQLError of error.graphQLErrors) {
-    if (graphQLError.extensions["code"] !== "VALIDATION") continue;
+    if (graphQLError.extensions["code"] !== ("VALIDATION" satisfies ErrorCode)) continue;
     const fields = graphQLError.extensions["fields"];
     if (!isRecord(fields)) continue;
     for (const [field, list] of Object.entries(fields)) {

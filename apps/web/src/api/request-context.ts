@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, systemHeaderValue } from "@caresuite/domain";
+import { FALLBACK_LOCALE, SYSTEM_HEADER, systemHeaderValue } from "@caresuite/domain";
 
 /**
  * What every request must carry (spec §7: X-CS-System and Accept-Language). Kept outside React
@@ -26,7 +26,7 @@ export function currentRequestSystem(): number {
 /** Headers for HTTP requests and the socket's connectionParams alike. */
 export function contextHeaders(): Record<string, string> {
   return {
-    "X-CS-System": systemHeaderValue(context.systemId),
+    [SYSTEM_HEADER]: systemHeaderValue(context.systemId),
     "Accept-Language": context.locale.toLowerCase(),
   };
 }

@@ -6,25 +6,8 @@ import { availableUpdate, clockOffsetMs } from "../api/status";
 import { notify } from "../ui/notify";
 import { useAppData } from "./providers/AppDataProvider";
 import { useSystemContext } from "./providers/SystemProvider";
-import {
-  createSystemMessageDispatcher,
-  payloadSecondsAsMs,
-  payloadVersion,
-  type SystemMessage,
-} from "./system-messages";
-
-/**
- * Straight on the socket, not through the GraphQL client: system messages reach every page, the
- * sign-in page included, which loads without the client (docs/decisions/014).
- */
-const SYSTEM_MESSAGES = /* GraphQL */ `
-  subscription SystemMessages {
-    systemMessages {
-      subject
-      payload
-    }
-  }
-`;
+import { createSystemMessageDispatcher, payloadSecondsAsMs, payloadVersion } from "./system-messages";
+import { SYSTEM_MESSAGES_SUBSCRIPTION, type SystemMessagesResult } from "./system-messages-subscription";
 
 /** App-wide so that feature modules can add their subjects. */
 export const systemMessages = createSystemMessageDispatcher(log.info);
@@ -60,8 +43,8 @@ export function SystemMessagesListener(): ReactNode {
   // graphql-ws keeps the subscription through reconnects and system switches (ws.restart).
   useEffect(
     () =>
-      ws.subscribe<{ systemMessages: SystemMessage }>(
-        { query: SYSTEM_MESSAGES, operationName: "SystemMessages" },
+      ws.subscribe<SystemMessagesResult>(
+        { query: SYSTEM_MESSAGES_SUBSCRIPTION, operationName: "SystemMessages" },
         {
           next: (result) => {
             if (result.data) systemMessages.dispatch(result.data.systemMessages);

@@ -2,8 +2,6 @@ import { PRODUCT_VERSION } from "../version.ts";
 
 /** spec: "It counts down from 30 seconds, then reloads." */
 export const UPDATE_COUNTDOWN_SECONDS = 30;
-/** The response header carrying the server version. */
-export const VERSION_HEADER = "X-CS-Version";
 
 /**
  * spec: "Response header X-CS-Version is read; if different from 5.441 an update is flagged."

@@ -3,6 +3,7 @@ import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { THROTTLE_RULES } from "./throttle.ts";
+import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain";
 
 /** decision 008: one answer for an unknown user and a wrong password. */
 const INVALID_CREDENTIALS = { field: null, code: "invalid_credentials", message: "Benutzername oder Passwort ist falsch." };
@@ -20,7 +21,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
       method: "POST",
       url: "/backend/login",
       remoteAddress: ip,
-      headers: { "content-type": "application/json", "x-cs-request": "1", "x-cs-system": "01", "accept-language": "de" },
+      headers: { ...JSON_POST_HEADERS, [SYSTEM_HEADER]: "01", "accept-language": "de" },
       payload: JSON.stringify({ username, password }),
     });
   const codeOf = (response: { json(): { errors: { code: string }[] } }) => response.json().errors[0]?.code ?? "ok";

@@ -4,6 +4,7 @@ import { buildSchema } from "../../graphql/schema.ts";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
  * issue 9: "a user with a temporary password can call nothing but set-password and logout" — and
@@ -113,7 +114,7 @@ describe("the checkpoint map image (REST) while the password is temporary", () =
     const user = await buildUser(server.db.kysely, { is_superuser: true, password_is_temporary: true });
     const client = new TestClient(server.app);
     await client.login(user.username, user.password);
-    const response = await server.app.inject({ method: "GET", url: "/backend/files/maps/1", headers: { cookie: client.cookie, "x-cs-system": "01" } });
+    const response = await server.app.inject({ method: "GET", url: "/backend/files/maps/1", headers: { cookie: client.cookie, [SYSTEM_HEADER]: "01" } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ ok: false, error: "password_change_required" });
   });

@@ -8,6 +8,7 @@ import { buildUser } from "../../test-support/builders.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain";
 
 const OPEN_CALLS = `{ openCalls { id number call_type_id call_type_text device_text_long is_closed
   call_type { id urgency color sort_order } section { id name } system_tree_node { id text_long } } }`;
@@ -82,7 +83,7 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const address = server.app.server.address() as AddressInfo | null;
     if (!address) await server.app.listen({ port: 0, host: "127.0.0.1" });
     const port = (server.app.server.address() as AddressInfo).port;
-    const client = createClient({ url: `ws://127.0.0.1:${port}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { "X-CS-System": "01" } });
+    const client = createClient({ url: `ws://127.0.0.1:${port}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
     const payloads: OpenCall[][] = [];
     const stop = client.subscribe<{ callsChanged: OpenCall[] }>(
       { query: "subscription { callsChanged { id number call_type_id } }" },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CALL_TYPES, pressDemoButton, demoRoomMode, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
+import { DEMO_CALL_TYPES, SYSTEM_HEADER, demoRoomMode, pressDemoButton, type DemoButton, type DemoRoomMode } from "@caresuite/domain";
 import { TestClient } from "../../test-support/api.ts";
 import type { TestSimulator } from "../../test-support/simulator.ts";
 import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
@@ -15,7 +15,7 @@ describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
   let server: TestServer;
 
   const anonymous = (): TestClient => new TestClient(server.app);
-  const getRooms = () => server.app.inject({ method: "GET", url: "/demo/rooms", headers: { "x-cs-system": "01" } });
+  const getRooms = () => server.app.inject({ method: "GET", url: "/demo/rooms", headers: { [SYSTEM_HEADER]: "01" } });
   const openCalls = async (): Promise<OpenCall[]> =>
     (await anonymous().gql<{ openCalls: OpenCall[] }>("{ openCalls { number call_type_id } }")).data?.openCalls ?? [];
   const setDemoMode = async (on: boolean): Promise<void> => {

@@ -14,6 +14,7 @@ import { until } from "../../test-support/linked-system.ts";
 import { freshDatabase, TEST_DIALECTS } from "../../test-support/test-server.ts";
 import { countingBus, type CountingBus } from "../calls/counting-bus.ts";
 import { createOpenCallsCache, OPEN_CALLS_IDLE_MS, type OpenCallsCache } from "../calls/open-calls-cache.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
  * Issue 9 "unbounded anonymous memory" and docs/decisions/010: anonymous visitors read only the
@@ -106,7 +107,7 @@ describe.each(TEST_DIALECTS)("systems for anonymous visitors and the open-calls 
     admin = new TestClient(bed.app);
     await admin.login(root.username, root.password);
     anonymous = new TestClient(bed.app);
-    ws = createClient({ url: bed.url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: { "X-CS-System": "01" } });
+    ws = createClient({ url: bed.url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: { [SYSTEM_HEADER]: "01" } });
   });
   afterAll(async () => {
     await ws.dispose();

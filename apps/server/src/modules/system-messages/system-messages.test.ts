@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 import { memoryPubSub } from "../../realtime/pubsub.ts";
 import { startClockBroadcast } from "./clock-broadcast.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../../realtime/topics.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain";
 
 function client(url: string, params: Record<string, string>, origin?: string): Client {
   return createClient({
@@ -47,7 +48,7 @@ describe("systemMessages over graphql-ws on the query path", () => {
   afterAll(() => server.close());
 
   it("pushes a published message to an anonymous subscriber", async () => {
-    const ws = client(url, { "X-CS-System": "01", "Accept-Language": "de" });
+    const ws = client(url, { [SYSTEM_HEADER]: "01", "Accept-Language": "de" });
     const received = firstMessage(ws, "subscription { systemMessages { subject payload } }");
     // Give the subscription a moment to be registered before publishing.
     await new Promise((r) => setTimeout(r, 200));
@@ -57,7 +58,7 @@ describe("systemMessages over graphql-ws on the query path", () => {
   });
 
   it("refuses a system that does not exist", async () => {
-    const ws = client(url, { "X-CS-System": "07", "Accept-Language": "de" });
+    const ws = client(url, { [SYSTEM_HEADER]: "07", "Accept-Language": "de" });
     const result = await firstMessage(ws, "subscription { systemMessages { subject } }").catch((e: unknown) => e);
     expect(JSON.stringify(result)).toMatch(/system unavailable/);
     await ws.dispose();

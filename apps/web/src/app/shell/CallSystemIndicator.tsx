@@ -1,32 +1,15 @@
 import { useEffect, type ReactNode } from "react";
 import { Badge, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { gql, useQuery, type TypedDocumentNode } from "urql";
+import { useQuery } from "urql";
 import { TOOLTIP_DELAY_MS } from "@caresuite/domain";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { formatTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
+import { CALL_SYSTEM_STATUS } from "./call-system-status.graphql";
 
 /** How often the top bar asks for the link state of the call systems. */
 export const CALL_SYSTEM_POLL_MS = 10_000;
-
-interface CallSystemStatus {
-  system_id: number;
-  connected: boolean;
-  last_event_at: string | null;
-  last_error: string | null;
-}
-
-const CALL_SYSTEM_STATUS: TypedDocumentNode<{ callSystemStatus: CallSystemStatus[] }> = gql`
-  query CallSystemStatus {
-    callSystemStatus {
-      system_id
-      connected
-      last_event_at
-      last_error
-    }
-  }
-`;
 
 /**
  * The top bar's call-system badge for signed-in users: whether the server's link to the current

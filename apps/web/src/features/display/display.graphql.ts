@@ -1,23 +1,12 @@
-import { gql, type TypedDocumentNode } from "urql";
-import type { BoardCall, BoardGroup, BoardProfileSetting } from "./display-board";
+import { graphql, type ResultOf } from "../../api/graphql";
+import { CALL_CARD_FIELDS } from "../../api/call-fields.graphql";
 
-/** A display profile (spec data §3.5), public: anonymous wall screens choose theirs by slug. */
-export interface DisplayProfile {
-  id: number;
-  name: string;
-  slug: string;
-  font_size: string;
-  fullscreen: boolean;
-  locale: string;
-  show_presences: boolean;
-  show_video_stream: boolean;
-  show_calls_from_system: boolean;
-  settings: BoardProfileSetting[];
-}
-
-const SLOTS = ["weekday", "weekend"].flatMap((part) => [1, 2, 3, 4, 5].map((n) => `${part}_display_group_${n}_id`)).join("\n        ");
-
-export const DISPLAY_PROFILES: TypedDocumentNode<{ displayProfiles: DisplayProfile[] }> = gql(`
+/**
+ * The display profiles (spec data §3.5), public: anonymous wall screens choose theirs by slug.
+ * Each setting is one system's schedules and up to five display groups per part (the board's
+ * BoardProfileSetting).
+ */
+export const DISPLAY_PROFILES = graphql(`
   query DisplayProfiles {
     displayProfiles {
       id
@@ -33,19 +22,25 @@ export const DISPLAY_PROFILES: TypedDocumentNode<{ displayProfiles: DisplayProfi
         system_id
         weekday_schedule_id
         weekend_schedule_id
-        ${SLOTS}
+        weekday_display_group_1_id
+        weekday_display_group_2_id
+        weekday_display_group_3_id
+        weekday_display_group_4_id
+        weekday_display_group_5_id
+        weekend_display_group_1_id
+        weekend_display_group_2_id
+        weekend_display_group_3_id
+        weekend_display_group_4_id
+        weekend_display_group_5_id
       }
     }
   }
 `);
 
-export interface DisplayRelations {
-  schedules: { id: number; name: string; times: string[] }[];
-  display_groups: (BoardGroup & { name: string })[];
-}
+export type DisplayProfile = ResultOf<typeof DISPLAY_PROFILES>["displayProfiles"][number];
 
 /** spec §7 CallDisplayRelations: schedules and display groups of a system. */
-export const DISPLAY_RELATIONS: TypedDocumentNode<{ displayRelations: DisplayRelations }, { system_id: number }> = gql`
+export const DISPLAY_RELATIONS = graphql(`
   query DisplayRelations($system_id: Int) {
     displayRelations(system_id: $system_id) {
       schedules {
@@ -63,16 +58,11 @@ export const DISPLAY_RELATIONS: TypedDocumentNode<{ displayRelations: DisplayRel
       }
     }
   }
-`;
+`);
 
-export interface DisplayNote {
-  id: number;
-  title: string;
-  text: string;
-  color: string;
-}
+export type DisplayRelations = ResultOf<typeof DISPLAY_RELATIONS>["displayRelations"];
 
-export const ACTIVE_DISPLAY_NOTES: TypedDocumentNode<{ activeDisplayNotes: DisplayNote[] }> = gql`
+export const ACTIVE_DISPLAY_NOTES = graphql(`
   query ActiveDisplayNotes {
     activeDisplayNotes {
       id
@@ -81,38 +71,19 @@ export const ACTIVE_DISPLAY_NOTES: TypedDocumentNode<{ activeDisplayNotes: Displ
       color
     }
   }
-`;
+`);
 
-/** spec §7: "callsChanged returns the open call list", already in display order. */
-export const DISPLAY_CALLS_CHANGED: TypedDocumentNode<{ callsChanged: BoardCall[] }, { override_system?: number | null }> = gql`
-  subscription DisplayCallsChanged($override_system: Int) {
-    callsChanged(override_system: $override_system) {
-      id
-      system_id
-      number
-      opened_at
-      device_text_long
-      device_text_short
-      section_id
-      section_name
-      handled_by_app_username
-      call_source_text
-      call_source {
-        char
-      }
-      call_type {
-        id
-        name
-        color
-        urgency
-        flag
-      }
-      section {
-        allow_manual_call_closure
-      }
-      system_tree_node {
-        deny_manual_call_closure
+export type DisplayNote = ResultOf<typeof ACTIVE_DISPLAY_NOTES>["activeDisplayNotes"][number];
+
+/** spec §7: "callsChanged returns the open call list", already in display order: the board's BoardCall. */
+export const DISPLAY_CALLS_CHANGED = graphql(
+  `
+    subscription DisplayCallsChanged($override_system: Int) {
+      callsChanged(override_system: $override_system) {
+        ...CallCardFields
+        call_source_text
       }
     }
-  }
-`;
+  `,
+  [CALL_CARD_FIELDS],
+);

@@ -1,73 +1,58 @@
-import { gql, type TypedDocumentNode } from "urql";
-import type { Licence } from "@caresuite/domain";
+import { graphql } from "../../api/graphql";
+import { LICENCE_FIELDS } from "../../api/licence-fields";
 
-export const ACTIVATE_LICENSE: TypedDocumentNode<
-  { activateLicense: Licence | null },
-  { customer: string; code: string }
-> = gql`
-  mutation ActivateLicense($customer: String!, $code: String!) {
-    activateLicense(customer: $customer, code: $code) {
-      id
-      name
-      features {
-        analytics
-        log
-        management
-      }
-      limits {
-        devices
-        visuals
-        app_clients
-        systems
-      }
+const LICENCE_FRAGMENT = graphql(LICENCE_FIELDS);
+
+export const ACTIVATE_LICENSE = graphql(
+  `
+    mutation ActivateLicense($customer: String!, $code: String!) {
+      activateLicense(customer: $customer, code: $code) { ...LicenceFields }
     }
-  }
-`;
+  `,
+  [LICENCE_FRAGMENT],
+);
 
-export const CREATE_INITIAL_CONFIGURATOR: TypedDocumentNode<
-  { createInitialConfigurator: { id: number; name: string; ip: string; username: string } | null },
-  { ip: string; username: string; password: string }
-> = gql`
-  mutation CreateInitialConfigurator($ip: String!, $username: String!, $password: String!) {
-    createInitialConfigurator(ip: $ip, username: $username, password: $password) {
-      id
-      name
-      ip
-      username
+/** A configurator as the wizard shows it after storing one. */
+const CONFIGURATOR_FIELDS = graphql(`
+  fragment SetupConfiguratorFields on SystemParams {
+    id
+    name
+    ip
+    username
+  }
+`);
+
+export const CREATE_INITIAL_CONFIGURATOR = graphql(
+  `
+    mutation CreateInitialConfigurator($ip: String!, $username: String!, $password: String!) {
+      createInitialConfigurator(ip: $ip, username: $username, password: $password) { ...SetupConfiguratorFields }
     }
-  }
-`;
+  `,
+  [CONFIGURATOR_FIELDS],
+);
 
-export const CREATE_INITIAL_USER: TypedDocumentNode<
-  { createInitialUser: { id: number; username: string } | null },
-  { username: string; password: string; locale: string }
-> = gql`
+export const CREATE_INITIAL_USER = graphql(`
   mutation CreateInitialUser($username: String!, $password: String!, $locale: String!) {
     createInitialUser(username: $username, password: $password, locale: $locale) {
       id
       username
     }
   }
-`;
+`);
 
 /** Starts the bundled virtual call system and stores it as system 1's configurator (step 3). */
-export const USE_VIRTUAL_CALL_SYSTEM: TypedDocumentNode<
-  { useVirtualCallSystem: { id: number; name: string; ip: string; username: string } | null },
-  Record<string, never>
-> = gql`
-  mutation UseVirtualCallSystem {
-    useVirtualCallSystem {
-      id
-      name
-      ip
-      username
+export const USE_VIRTUAL_CALL_SYSTEM = graphql(
+  `
+    mutation UseVirtualCallSystem {
+      useVirtualCallSystem { ...SetupConfiguratorFields }
     }
-  }
-`;
+  `,
+  [CONFIGURATOR_FIELDS],
+);
 
 /** Confirms the last step (issue 10): the setup completes here, not on user creation. */
-export const FINISH_SETUP: TypedDocumentNode<{ finishSetup: boolean | null }, Record<string, never>> = gql`
+export const FINISH_SETUP = graphql(`
   mutation FinishSetup {
     finishSetup
   }
-`;
+`);

@@ -1,14 +1,6 @@
-import { gql, type TypedDocumentNode } from "urql";
+import { graphql, type ResultOf } from "../../api/graphql";
 
-/** One call system's link as the /sync page shows it. */
-export interface SyncLinkStatus {
-  system_id: number;
-  connected: boolean;
-  last_event_at: string | null;
-  firmware: string | null;
-}
-
-export const SYNC_LINK_STATUS: TypedDocumentNode<{ callSystemStatus: SyncLinkStatus[] }, Record<string, never>> = gql`
+export const SYNC_LINK_STATUS = graphql(`
   query SyncLinkStatus {
     callSystemStatus {
       system_id
@@ -17,4 +9,7 @@ export const SYNC_LINK_STATUS: TypedDocumentNode<{ callSystemStatus: SyncLinkSta
       firmware
     }
   }
-`;
+`);
+
+/** One call system's link as the /sync page shows it. */
+export type SyncLinkStatus = ResultOf<typeof SYNC_LINK_STATUS>["callSystemStatus"][number];

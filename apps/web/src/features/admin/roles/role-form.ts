@@ -1,6 +1,8 @@
 import {
   PERMISSION_CODES,
+  ROLE_PERMISSION_LEVELS,
   fieldErrors,
+  isAccessLevel,
   isPermissionCode,
   meaningfulLevels,
   permissionCodesByModule,
@@ -47,9 +49,12 @@ export function permissionTitle(t: TFunction, code: PermissionCode): string {
   return t("roles.permissionTitle", { module: t(`permissions.modules.${module}`), permission: t(permissionLabelKey(code)) });
 }
 
-export function permissionLevels(list: readonly { code: string; level: RolePermissionLevel }[] = []): PermissionLevels {
+const isRolePermissionLevel = (level: string): level is RolePermissionLevel => (ROLE_PERMISSION_LEVELS as readonly string[]).includes(level);
+
+/** The schema types levels as strings: a code or level this client does not know stays hidden. */
+export function permissionLevels(list: readonly { code: string; level: string }[] = []): PermissionLevels {
   const levels = Object.fromEntries(PERMISSION_CODES.map((code) => [code, "hide"])) as PermissionLevels;
-  for (const { code, level } of list) if (isPermissionCode(code)) levels[code] = level;
+  for (const { code, level } of list) if (isPermissionCode(code) && isRolePermissionLevel(level)) levels[code] = level;
   return levels;
 }
 
@@ -59,7 +64,7 @@ export function emptyRoleValues(): RoleFormValues {
 
 export function roleToValues(role: RoleRecord): RoleFormValues {
   const groups: GroupLevels = {};
-  for (const grant of role.call_source_group_permissions) groups[grant.callsource_group_id] = grant.permission_level;
+  for (const grant of role.call_source_group_permissions) if (isAccessLevel(grant.permission_level)) groups[grant.callsource_group_id] = grant.permission_level;
   return { name: role.name, permissions: permissionLevels(role.permissions), groups };
 }
 

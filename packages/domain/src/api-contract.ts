@@ -1,0 +1,26 @@
+/**
+ * The names server and clients (web, e2e, bench, scripts) share on the wire, written once here.
+ *
+ * DESIGN.md §2: "Every request carries `X-CS-System` (two digits, default `01`) and
+ * `Accept-Language`; every response carries `X-CS-Version: 5.441`." HTTP header names are
+ * case-insensitive (Node hands them to the server in lower case).
+ */
+export const SYSTEM_HEADER = "X-CS-System";
+/** The response header carrying the server version (spec: "Response header X-CS-Version is read"). */
+export const VERSION_HEADER = "X-CS-Version";
+/** Sent as "1" on every POST: a cross-site form cannot set it, so the server's CSRF check asks for it. */
+export const REQUEST_HEADER = "X-CS-Request";
+
+/** The headers of a JSON POST to the API without a session (tests, benchmarks, scripts). */
+export const JSON_POST_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": "application/json", [REQUEST_HEADER]: "1" });
+
+/**
+ * DESIGN.md §2: "Errors: `extensions.code` is `MISSING_AUTH`, `MISSING_PERMISSION`, `VALIDATION`
+ * (with per-field `{field: [{message, data}]}`), `NOT_FOUND`, `CONFLICT`, `INTERNAL`."
+ */
+export const ERROR_CODES = ["MISSING_AUTH", "MISSING_PERMISSION", "VALIDATION", "NOT_FOUND", "CONFLICT", "INTERNAL"] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
