@@ -74,23 +74,6 @@ export function activeDisplayGroup(input: {
   return interpretDisplayGroup(groups[Math.min(slot, groups.length - 1)] ?? null);
 }
 
-/**
- * spec §4: "With show_presences, presence call types are added to each section's call types
- * unless all are urgent."
- */
-export function withPresenceTypes(
-  callTypeIds: readonly number[],
-  callTypes: readonly { id: number; urgency: string; flag: string }[],
-  showPresences: boolean,
-): number[] {
-  const ids = new Set(callTypeIds);
-  if (!showPresences) return [...ids];
-  const chosen = callTypes.filter((t) => ids.has(t.id));
-  const allUrgent = chosen.length > 0 && chosen.every((t) => t.urgency === "URGENT" || t.urgency === "EMERGENCY");
-  if (!allUrgent) for (const t of callTypes) if (t.flag === "Presence") ids.add(t.id);
-  return [...ids];
-}
-
 /** spec §9: "Just-now limit 10 s": under 10 seconds the time reads as just now. */
 export function timeSinceOpened(openedAt: string, now: number): { kind: "just_now" } | { kind: "elapsed"; minutes: number; seconds: number } {
   const seconds = Math.max(0, Math.floor((now - Date.parse(openedAt)) / 1000));
