@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
-import { autoFullscreen, boardView, canCloseCallManually, hasPermission, isLoggedIn, parseDisplayQuery, readFontSize, type FontSize } from "@caresuite/domain";
+import { autoFullscreen, boardView, canCloseCallManually, hasPermission, isLoggedIn, parseDisplayQuery, readFontSize, type FontSize, STORAGE_PREFIX } from "@caresuite/domain";
 import { readStorage, writeStorage } from "../../api/storage";
 import { serverNow } from "../../api/status";
 import { systemMessages } from "../../app/SystemMessagesListener";
@@ -29,7 +29,7 @@ import { useDisplayReload } from "./useDisplayReload";
 import { useVideoStreams, VideoStreams } from "./VideoStreams";
 
 /** spec §9: "Storage prefix cs."; the last profile this screen showed. */
-export const LAST_PROFILE_KEY = "cs.display_profile";
+export const LAST_PROFILE_KEY = `${STORAGE_PREFIX}display_profile`;
 
 // The call form is for signed-in staff only: wall screens never load it.
 const DisplayCallForm = lazy(() => import("./DisplayCallForm").then((m) => ({ default: m.DisplayCallForm })));
