@@ -20,21 +20,12 @@ export const COMMIT_WINDOW_SECONDS = 900;
 /** spec: "Clock tick 1 s." */
 export const CLOCK_TICK_MS = 1000;
 
-/** spec: "Formats: dd.MM.yyyy, HH:mm with optional seconds, week starts Monday, ... numbers de-CH." */
-export const DATE_FORMAT = "dd.MM.yyyy";
-export const TIME_FORMAT = "HH:mm";
-export const TIME_FORMAT_WITH_SECONDS = "HH:mm:ss";
-/** Day index the week starts on (0 = Sunday, 1 = Monday). */
+/** spec: "Formats: ... week starts Monday, ... numbers de-CH." Day index the week starts on (0 = Sunday, 1 = Monday). */
 export const WEEK_STARTS_ON = 1;
 export const NUMBER_LOCALE = "de-CH";
 /** spec: "File sizes B, KB, MB, GB, TB in steps of 1024." */
 export const FILE_SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
 export const FILE_SIZE_STEP = 1024;
-
-/** spec: "Publish up to 10 min; update up to 5 min. Exports deleted after one month." */
-export const PUBLISH_TIMEOUT_MS = 10 * 60_000;
-export const UPDATE_TIMEOUT_MS = 5 * 60_000;
-export const EXPORT_RETENTION_MONTHS = 1;
 
 /** spec: "Sound upload 1 MB; map image 5 MB." */
 export const SOUND_UPLOAD_MAX_BYTES = 1024 * 1024;
@@ -42,9 +33,7 @@ export const MAP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** spec: "Short text 7, long text 19 characters." */
 export const SHORT_TEXT_MAX_LENGTH = 7;
 export const LONG_TEXT_MAX_LENGTH = 19;
-/** spec: "Schedule 2 to 5 steps; 5 display groups per schedule." */
-export const SCHEDULE_MIN_STEPS = 2;
-export const SCHEDULE_MAX_STEPS = 5;
+/** spec: "5 display groups per schedule." (The 2 to 5 steps are the schedule entity's time_1..time_5.) */
 export const DISPLAY_GROUPS_PER_SCHEDULE = 5;
 
 /** spec: "Sentinel ids: schedule 255 none, 20 all day; display group 255 none, 254 all, 253 section." */
@@ -58,44 +47,9 @@ export const NEW_RECORD_ID = -1;
 /** spec: "then call type sort_order (default 999)". */
 export const DEFAULT_SORT_ORDER = 999;
 
-/** spec: "Reachability shown for 14 days. Daily report 08:00, weekly Monday, monthly the 1st." */
-export const REACHABILITY_DAYS = 14;
-export const DAILY_REPORT_TIME = "08:00";
-export const WEEKLY_REPORT_WEEKDAY = 1;
-export const MONTHLY_REPORT_DAY = 1;
-/** spec: "Log date ranges: 1, 12, 24 hours, 7, 14, 30 days, yesterday, ... since beginning." */
-export const LOG_DATE_RANGES = [
-  "1h",
-  "12h",
-  "24h",
-  "7d",
-  "14d",
-  "30d",
-  "yesterday",
-  "day_before_yesterday",
-  "this_year",
-  "last_year",
-  "since_beginning",
-] as const;
-/** spec: "Call types beep every 15 s, blink 1x or 3x per second." */
-export const CALL_TYPE_BEEP_INTERVAL_MS = 15_000;
-export const CALL_TYPE_BLINK_RATES_HZ = [1, 3] as const;
-
-/** spec: "Search: min 2 characters, debounce 500 ms, loader after 200 ms, popup max width 700 px;
- * highlight keeps 50 characters around a match." */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_DEBOUNCE_MS = 500;
-export const SEARCH_LOADER_DELAY_MS = 200;
-export const SEARCH_POPUP_MAX_WIDTH_PX = 700;
-export const SEARCH_HIGHLIGHT_CONTEXT_CHARS = 50;
 /** spec: "Notification 5000 ms." */
 export const NOTIFICATION_DURATION_MS = 5000;
-/** spec: "A connection error retries after 5000 ms." (magnet polling) */
-export const POLLING_RETRY_MS = 5000;
-
-/** spec: "Sync pulse full at 40 min; progress bar visible at least 3000 ms; tooltip delay 1500 ms." */
-export const SYNC_PULSE_FULL_MINUTES = 40;
-export const SYNC_PROGRESS_MIN_VISIBLE_MS = 3000;
+/** spec: "tooltip delay 1500 ms." */
 export const TOOLTIP_DELAY_MS = 1500;
 
 /** spec: "Close confirm: poll 15 times at 500 ms." */
@@ -115,8 +69,7 @@ export const FULLSCREEN_NOTIFICATION_MS = 8000;
 /** spec: "Fullscreen starts automatically if ... opened within 5 seconds while not logged in." */
 export const FULLSCREEN_AUTOSTART_WINDOW_MS = 5000;
 
-/** spec: "Commit poll 4000 ms. Demo poll 8000 ms". */
-export const COMMIT_POLL_INTERVAL_MS = 4000;
+/** spec: "Demo poll 8000 ms". */
 export const DEMO_POLL_INTERVAL_MS = 8000;
 /** spec: "demo call types alert 4, presence 6, emergency 2". */
 export const DEMO_CALL_TYPES = Object.freeze({ alert: 4, presence: 6, emergency: 2 });

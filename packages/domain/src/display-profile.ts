@@ -6,6 +6,11 @@
 export const FONT_SIZES = ["normal", "larger", "largest"] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
 
+/** A font size as a profile or the fontsize parameter gives it; anything else is null (the default applies). */
+export function readFontSize(value: string | null | undefined): FontSize | null {
+  return (FONT_SIZES as readonly (string | null | undefined)[]).includes(value) ? (value as FontSize) : null;
+}
+
 /** A URL slug from a profile name: lower case ASCII, digits and dashes ("Station 1 – Flur" → "station-1-flur"). */
 export function slugify(name: string): string {
   const slug = name

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "./rules/locale.ts";
 import { VALIDATION_KEYS, requiredOr } from "./validation-messages.ts";
+import { BATTERY_THRESHOLD_LOW, BATTERY_THRESHOLD_CRITICAL } from "./constants.ts";
 
 /** Global settings (spec data §3.2) with the spec's defaults. */
 export interface GlobalSettings {
@@ -20,9 +21,8 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   ignore_linkable_node_pool_for_super_users: false,
   system_tree_text_long_required: false,
   allow_empty_call_source_names: false,
-  // spec §9: "Battery thresholds 40 low, 25 critical."
-  battery_threshold_low: 40,
-  battery_threshold_critical: 25,
+  battery_threshold_low: BATTERY_THRESHOLD_LOW,
+  battery_threshold_critical: BATTERY_THRESHOLD_CRITICAL,
   // spec §9: "defects timeout in seconds"
   defects_timeout: 300,
   // spec §9: "monitoring timeout per device type in minutes"; EN 50134-2: radio devices report

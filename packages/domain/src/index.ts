@@ -2,6 +2,7 @@
 export * from "./version.ts";
 export * from "./api-contract.ts";
 export * from "./constants.ts";
+export * from "./time-of-day.ts";
 export * from "./permissions.ts";
 export * from "./auth-user.ts";
 export * from "./licence.ts";
@@ -41,6 +42,7 @@ export * from "./rules/input-safety.ts";
 export * from "./rules/display-settings.ts";
 export * from "./rules/display-query.ts";
 export * from "./rules/display-widgets.ts";
+export * from "./rules/board.ts";
 export * from "./rules/node-editing.ts";
 export * from "./display-profile.ts";
 export * from "./display-profile-schema.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTimeOfDay } from "./entities/schema.ts";
+import { parseTimeOfDay } from "./time-of-day.ts";
 import { LOCALES } from "./rules/locale.ts";
 import { VALIDATION_KEYS, requiredOr, requiredString } from "./validation-messages.ts";
 

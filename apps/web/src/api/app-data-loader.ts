@@ -1,4 +1,4 @@
-import { isLoggedIn } from "@caresuite/domain";
+import { isLoggedIn, STORAGE_PREFIX } from "@caresuite/domain";
 import { APP_DATA_OPERATION, APP_DATA_QUERY, normaliseAppData, type AppData, type AppDataResult, type AppDataVariables } from "./app-data";
 import { errorCodes, hasErrorCode } from "./errors";
 import { log } from "./log";
@@ -9,7 +9,7 @@ import { readStorage, writeStorage } from "./storage";
  * Remembers whether the last AppData saw a session, so a reload asks for the session-only
  * fields in the first request. The cookie itself is HttpOnly and cannot be read.
  */
-const SESSION_HINT_KEY = "cs.session_hint";
+const SESSION_HINT_KEY = `${STORAGE_PREFIX}session_hint`;
 
 /** Login and logout know the answer before AppData does; they set the hint to save a round trip. */
 export function setSessionHint(hasSession: boolean): void {

@@ -3,6 +3,7 @@ import type { ResultOf, VariablesOf } from "./graphql";
 import { LICENCE_FIELDS } from "./licence-fields";
 import {
   ANONYMOUS_USER,
+  EPOCH_ZERO,
   UNLICENSED,
   type AuthUser,
   type Licence,
@@ -118,12 +119,12 @@ export const FALLBACK_APP_STATE: AppStateData = {
   offline_mode: false,
   app_gateway_enabled: false,
   app_gateway_system_id: null,
-  last_gets_change: "1970-01-01T00:00:00.000Z",
-  last_gets_commit: "1970-01-01T00:00:00.000Z",
+  last_gets_change: EPOCH_ZERO,
+  last_gets_commit: EPOCH_ZERO,
   committing_gets_config: null,
   configurator_ip: null,
   configurator_version: null,
-  setup_time: "1970-01-01T00:00:00.000Z",
+  setup_time: EPOCH_ZERO,
   has_initial_user: true,
   configurator_set: false,
   configurator_virtual: false,

@@ -2,9 +2,10 @@ import { REQUEST_HEADER, VERSION_HEADER } from "@caresuite/domain";
 import { contextHeaders } from "./request-context";
 import { httpFailure, noteServerVersion } from "./status";
 import { handleSystemUnavailable } from "./system-unavailable";
+import { BACKEND_PATH } from "@caresuite/domain";
 
 /** spec §9: "Backend at same host under /backend". */
-export const BACKEND_BASE = "/backend";
+export const BACKEND_BASE = BACKEND_PATH;
 
 /**
  * The GraphQL endpoint for one operation. Outside production the operation name goes into the

@@ -1,5 +1,6 @@
-// spec §9: "Log prefix [CareSuite]." One place so every log line can be filtered in the console.
-const PREFIX = "[CareSuite]";
+import { LOG_PREFIX as PREFIX } from "@caresuite/domain";
+
+// spec §9: "Log prefix [CareSuite]": every log line goes through here, so the console can filter them.
 
 export const log = {
   info: (...args: unknown[]): void => console.info(PREFIX, ...args),

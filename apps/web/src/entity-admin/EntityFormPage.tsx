@@ -7,6 +7,7 @@ import { EntityForm, type CopyState } from "./EntityForm";
 import { FormLoadError, FormLoading } from "./FormAlerts";
 import { cacheContext, recordDocument, rootField } from "./entity-documents";
 import { emptyValues, parseRecordId, recordToValues, type FormValues } from "./form-values";
+import { NEW_RECORD_ID } from "@caresuite/domain";
 
 function copyOf(state: unknown): FormValues | null {
   if (typeof state !== "object" || state === null || !("copy" in state)) return null;
@@ -19,7 +20,7 @@ export function EntityFormPage(): ReactNode {
   const entity = useEntity();
   const location = useLocation();
   const id = parseRecordId(useParams()["id"]);
-  const isNew = id === -1;
+  const isNew = id === NEW_RECORD_ID;
   const context = useMemo(() => ({ ...cacheContext(entity), requestPolicy: "cache-and-network" as const }), [entity]);
   const [{ data, error }, reexecute] = useQuery({
     query: recordDocument(entity),

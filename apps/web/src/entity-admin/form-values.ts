@@ -1,13 +1,4 @@
-import {
-  entitySchema,
-  fieldErrors,
-  formatTimeOfDay,
-  missingSettingRequiredFields,
-  parseTimeOfDay,
-  type EntityDef,
-  type FieldDef,
-  type RequirementSettings,
-} from "@caresuite/domain";
+import { entitySchema, fieldErrors, formatTimeOfDay, missingSettingRequiredFields, parseTimeOfDay, type EntityDef, type FieldDef, type RequirementSettings, NEW_RECORD_ID } from "@caresuite/domain";
 import { firstFieldErrors, type FieldError } from "../api/errors";
 import type { EntityRecord } from "./entity-documents";
 
@@ -21,7 +12,7 @@ export type FormValues = Record<string, FormValue>;
 
 /** spec: "id -1 means a new record"; a missing id too. NaN for anything that is no id. */
 export function parseRecordId(param: string | undefined): number {
-  if (param === undefined || param === "" || param === "-1") return -1;
+  if (param === undefined || param === "" || param === String(NEW_RECORD_ID)) return NEW_RECORD_ID;
   return /^\d+$/.test(param) && Number(param) > 0 ? Number(param) : Number.NaN;
 }
 

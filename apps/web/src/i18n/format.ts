@@ -5,13 +5,9 @@
  * read Swiss dates whatever language the screen is in. Local time throughout.
  */
 
+import { FILE_SIZE_STEP, FILE_SIZE_UNITS, NUMBER_LOCALE, WEEK_STARTS_ON } from "@caresuite/domain";
+
 export type DateInput = Date | number | string;
-
-/** 0 = Sunday ... 6 = Saturday; spec: "week starts Monday". */
-export const FIRST_DAY_OF_WEEK = 1;
-
-const NUMBER_LOCALE = "de-CH";
-const FILE_SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
 
 function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
@@ -59,8 +55,8 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 export function formatFileSize(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
-    value /= 1024;
+  while (value >= FILE_SIZE_STEP && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= FILE_SIZE_STEP;
     unit += 1;
   }
   const digits = unit === 0 ? 0 : 1;
@@ -71,7 +67,7 @@ export function formatFileSize(bytes: number): string {
 export function startOfWeek(value: DateInput): Date {
   const date = toDate(value);
   const start = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-  const offset = (start.getDay() - FIRST_DAY_OF_WEEK + 7) % 7;
+  const offset = (start.getDay() - WEEK_STARTS_ON + 7) % 7;
   start.setDate(start.getDate() - offset);
   return start;
 }

@@ -1,12 +1,12 @@
 import i18next, { type Resource, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { FALLBACK_LOCALE, LOCALES, type Locale } from "@caresuite/domain";
+import { FALLBACK_LOCALE, LOCALES, type Locale, STORAGE_PREFIX } from "@caresuite/domain";
 import { setRequestLocale } from "../api/request-context";
 import { readStorage, writeStorage } from "../api/storage";
 import de from "./locales/de.json";
 
 /** spec §9: "Storage prefix cs." */
-export const LOCALE_STORAGE_KEY = "cs.locale";
+export const LOCALE_STORAGE_KEY = `${STORAGE_PREFIX}locale`;
 
 type Catalogue = { default: ResourceKey };
 

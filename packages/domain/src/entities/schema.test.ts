@@ -7,7 +7,7 @@ import { defineEntity, int, refs, text } from "./define.ts";
 import { displayNote } from "./display-note.ts";
 import { hub } from "./hub.ts";
 import { mergeGroup } from "./merge-group.ts";
-import { applyInputFilter, parseTimeOfDay } from "./schema.ts";
+import { applyInputFilter } from "./schema.ts";
 import { schedule } from "./schedule.ts";
 import { section } from "./section.ts";
 import { errorsOf, firstErrorsOf, parsed } from "./test-helpers.ts";
@@ -192,26 +192,5 @@ describe("applyInputFilter", () => {
     ["[x]\\", "[X\\"],
   ])("%s → %s", (input, expected) => {
     expect(applyInputFilter(input)).toBe(expected);
-  });
-});
-
-// issue 10: "Schedule times accept `0800` as well as `08:00`".
-describe("parseTimeOfDay", () => {
-  it.each([
-    ["08:00", 480],
-    ["0800", 480],
-    ["800", 480],
-    ["8:00", 480],
-    [" 2359 ", 1439],
-    ["0000", 0],
-    [420, 420],
-    ["2400", null],
-    ["0860", null],
-    ["08000", null],
-    ["8", null],
-    ["08.00", null],
-    ["", null],
-  ])("%j → %j", (input, expected) => {
-    expect(parseTimeOfDay(input)).toBe(expected);
   });
 });

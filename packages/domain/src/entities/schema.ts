@@ -3,6 +3,7 @@ import { LONG_TEXT_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from "../constants.ts";
 import { ID_LIST_MAX, hasUnsafeCharacters } from "../rules/input-safety.ts";
 import { VALIDATION_KEYS, requiredOr } from "../validation-messages.ts";
 import type { EntityDef, FieldDef, IntField, TextField } from "./define.ts";
+import { parseTimeOfDay } from "../time-of-day.ts";
 
 /**
  * The zod schema of an entity's input, derived from its field definitions: the one validation
@@ -106,25 +107,6 @@ function intSchema(field: IntField): z.ZodType {
           params: { min, max },
         });
   return field.required ? schema : schema.nullable().optional().default(field.default ?? null);
-}
-
-/**
- * "HH:MM" (or minutes) → minutes since midnight. spec: "Time string HH:MM converts to a number".
- * The colon may be left out ("0800", "800"): issue 10, typed on a number pad.
- */
-export function parseTimeOfDay(value: unknown): number | null {
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1440) return value;
-  if (typeof value !== "string") return null;
-  const match = /^(\d{1,2}):?(\d{2})$/.exec(value.trim());
-  if (!match) return null;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
-}
-
-/** Minutes since midnight → "HH:MM". */
-export function formatTimeOfDay(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 /** The zod schema of one field's input value. */

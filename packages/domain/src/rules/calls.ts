@@ -1,13 +1,11 @@
 import { hasPermission, isLoggedIn, type AuthUser } from "../auth-user.ts";
+import { DEFAULT_SORT_ORDER } from "../constants.ts";
 
 /** Pure call rules (spec screens §4 "Call ordering", §6 "Manual call closure"). */
 
 /** spec data §3.1: "Call priority / urgency: Emergency, Normal, Urgent (order NORMAL, URGENT, EMERGENCY)". */
 export const URGENCY_ORDER = ["NORMAL", "URGENT", "EMERGENCY"] as const;
 export type Urgency = (typeof URGENCY_ORDER)[number];
-
-/** spec §9: "Calls sorted by urgency descending, then call type sort_order (default 999)". */
-export const DEFAULT_CALL_TYPE_SORT_ORDER = 999;
 
 export interface OrderableCall {
   opened_at: string;
@@ -26,7 +24,7 @@ const urgencyRank = (call: OrderableCall): number => {
 export function compareCalls(a: OrderableCall, b: OrderableCall): number {
   return (
     urgencyRank(b) - urgencyRank(a) ||
-    (a.call_type?.sort_order ?? DEFAULT_CALL_TYPE_SORT_ORDER) - (b.call_type?.sort_order ?? DEFAULT_CALL_TYPE_SORT_ORDER) ||
+    (a.call_type?.sort_order ?? DEFAULT_SORT_ORDER) - (b.call_type?.sort_order ?? DEFAULT_SORT_ORDER) ||
     Date.parse(a.opened_at) - Date.parse(b.opened_at)
   );
 }

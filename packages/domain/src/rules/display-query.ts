@@ -1,7 +1,8 @@
-import { DISPLAY_GROUPS_PER_SCHEDULE } from "../constants.ts";
-import { FONT_SIZES, type FontSize } from "../display-profile.ts";
+import { DISPLAY_GROUP_ALL, DISPLAY_GROUPS_PER_SCHEDULE, SCHEDULE_ALL_DAY } from "../constants.ts";
+import { FONT_SIZES, readFontSize, type FontSize } from "../display-profile.ts";
 import { LOCALES, type Locale } from "./locale.ts";
 import { inTimeRange, parseIdList, parseTimeRange } from "./display.ts";
+import { emptyDisplaySetting, GROUP_SLOTS, groupSlotField, SCHEDULE_PARTS, type DisplaySettingDraft } from "./display-settings.ts";
 
 /**
  * The display board's query parameters (spec "Display screen (public)": "sections, ignore_sections_time,
@@ -71,7 +72,6 @@ export function parseScheduleOverride(schedule: string | null, groups: string | 
 
 /** Reads every parameter of the board; unknown or malformed values give the defaults. */
 export function parseDisplayQuery(search: QueryReader): DisplayQuery {
-  const fontSize = search.get("fontsize");
   const locale = search.get("locale");
   return {
     sections: parseIdList(search.get("sections")),
@@ -82,7 +82,7 @@ export function parseDisplayQuery(search: QueryReader): DisplayQuery {
     // spec §7: "X-CS-System (system id padded to 2 digits)": systems are 1..99.
     system: parseBoundedInt(search.get("system"), 1, 99),
     locale: (LOCALES as readonly string[]).includes(locale ?? "") ? (locale as Locale) : null,
-    fontSize: (FONT_SIZES as readonly string[]).includes(fontSize ?? "") ? (fontSize as FontSize) : null,
+    fontSize: readFontSize(search.get("fontsize")),
     weekday: parseScheduleOverride(search.get("wd_schedule"), search.get("wd_groups")),
     weekend: parseScheduleOverride(search.get("we_schedule"), search.get("we_groups")),
   };
@@ -112,14 +112,8 @@ export function passesSectionsFilter(
   return call.section_id !== null && sections.includes(call.section_id);
 }
 
-type Part = "weekday" | "weekend";
-type SlotKey = `${Part}_display_group_${1 | 2 | 3 | 4 | 5}_id`;
 /** One system's setting as the board reads it (profile settings or URL overrides). */
-export type ScheduleSetting = { system_id: number; weekday_schedule_id: number | null; weekend_schedule_id: number | null } & {
-  [slot in SlotKey]: number | null;
-};
-
-const SLOTS = [1, 2, 3, 4, 5] as const;
+export type ScheduleSetting = DisplaySettingDraft;
 
 /**
  * The setting in force for a system: the profile's, with the URL's wd_/we_ overrides replacing
@@ -132,21 +126,17 @@ export function effectiveScheduleSetting(
   systemId: number,
 ): ScheduleSetting | null {
   if (!overrides.weekday && !overrides.weekend) return profileSetting;
-  const base: ScheduleSetting =
-    profileSetting ??
-    ({
-      system_id: systemId,
-      // No profile: the part the URL leaves out shows every call all day (schedule 20, group 254).
-      weekday_schedule_id: 20,
-      weekend_schedule_id: 20,
-      ...Object.fromEntries(SLOTS.flatMap((n) => [[`weekday_display_group_${n}_id`, n === 1 ? 254 : null], [`weekend_display_group_${n}_id`, n === 1 ? 254 : null]])),
-    } as ScheduleSetting);
-  const result: ScheduleSetting = { ...base };
-  for (const part of ["weekday", "weekend"] as const) {
+  const result: ScheduleSetting = { ...(profileSetting ?? emptyDisplaySetting(systemId)) };
+  for (const part of SCHEDULE_PARTS) {
     const override = overrides[part];
-    if (!override) continue;
-    result[`${part}_schedule_id`] = override.scheduleId;
-    for (const n of SLOTS) result[`${part}_display_group_${n}_id`] = override.groups[n - 1] ?? null;
+    if (override) {
+      result[`${part}_schedule_id`] = override.scheduleId;
+      for (const slot of GROUP_SLOTS) result[groupSlotField(part, slot)] = override.groups[slot - 1] ?? null;
+    } else if (!profileSetting) {
+      // No profile: the part the URL leaves out shows every call all day.
+      result[`${part}_schedule_id`] = SCHEDULE_ALL_DAY;
+      result[groupSlotField(part, 1)] = DISPLAY_GROUP_ALL;
+    }
   }
   return result;
 }

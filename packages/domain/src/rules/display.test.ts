@@ -10,7 +10,6 @@ import {
   parseTimeRange,
   textColorOn,
   timeSinceOpened,
-  withPresenceTypes,
 } from "./display.ts";
 
 // 2026-11-23 is a Monday.
@@ -67,19 +66,6 @@ describe("display groups", () => {
     expect(activeDisplayGroup({ ...base, now: at(5, 12), weekday, weekend })).toEqual({ kind: "all" });
     expect(activeDisplayGroup({ ...base, now: at(2, 8), weekday: { ...weekday, scheduleId: 255 }, weekend })).toEqual({ kind: "none" });
   });
-});
-
-describe("presences — spec: \"presence call types are added ... unless all are urgent\"", () => {
-  const types = [
-    { id: 4, urgency: "NORMAL", flag: "None" },
-    { id: 2, urgency: "EMERGENCY", flag: "None" },
-    { id: 6, urgency: "NORMAL", flag: "Presence" },
-  ];
-  it.each([
-    [[4], true, [4, 6]],
-    [[2], true, [2]],
-    [[4], false, [4]],
-  ])("%j with show_presences %s → %j", (ids, show, expected) => expect(withPresenceTypes(ids, types, show).sort()).toEqual(expected.sort()));
 });
 
 describe("time since opened — spec: \"under 10 seconds reads as just now\"", () => {

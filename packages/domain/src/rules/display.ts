@@ -1,4 +1,4 @@
-import { DISPLAY_GROUP_ALL, DISPLAY_GROUP_NONE, DISPLAY_GROUP_SECTION, SCHEDULE_ALL_DAY, SCHEDULE_NONE } from "../constants.ts";
+import { DISPLAY_GROUP_ALL, DISPLAY_GROUP_NONE, DISPLAY_GROUP_SECTION, SCHEDULE_ALL_DAY, SCHEDULE_NONE, JUST_NOW_LIMIT_MS } from "../constants.ts";
 import { contrastRatio, MIN_TEXT_CONTRAST } from "./display-contrast.ts";
 
 /** Pure rules of the display board (spec screens "Display screen (public)", §4 weekend/slots). */
@@ -74,27 +74,12 @@ export function activeDisplayGroup(input: {
   return interpretDisplayGroup(groups[Math.min(slot, groups.length - 1)] ?? null);
 }
 
-/**
- * spec §4: "With show_presences, presence call types are added to each section's call types
- * unless all are urgent."
- */
-export function withPresenceTypes(
-  callTypeIds: readonly number[],
-  callTypes: readonly { id: number; urgency: string; flag: string }[],
-  showPresences: boolean,
-): number[] {
-  const ids = new Set(callTypeIds);
-  if (!showPresences) return [...ids];
-  const chosen = callTypes.filter((t) => ids.has(t.id));
-  const allUrgent = chosen.length > 0 && chosen.every((t) => t.urgency === "URGENT" || t.urgency === "EMERGENCY");
-  if (!allUrgent) for (const t of callTypes) if (t.flag === "Presence") ids.add(t.id);
-  return [...ids];
-}
-
 /** spec §9: "Just-now limit 10 s": under 10 seconds the time reads as just now. */
 export function timeSinceOpened(openedAt: string, now: number): { kind: "just_now" } | { kind: "elapsed"; minutes: number; seconds: number } {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(openedAt)) / 1000));
-  if (seconds < 10) return { kind: "just_now" };
+  const elapsedMs = Math.max(0, now - Date.parse(openedAt));
+  // An unreadable opened_at (NaN) reads as just now too.
+  if (!(elapsedMs >= JUST_NOW_LIMIT_MS)) return { kind: "just_now" };
+  const seconds = Math.floor(elapsedMs / 1000);
   return { kind: "elapsed", minutes: Math.floor(seconds / 60), seconds: seconds % 60 };
 }
 

@@ -1,5 +1,6 @@
 /** spec: "system key cs.system_context". */
-export const SYSTEM_STORAGE_KEY = "cs.system_context";
+import { STORAGE_PREFIX } from "../constants.ts";
+export const SYSTEM_STORAGE_KEY = `${STORAGE_PREFIX}system_context`;
 /** spec: "Initial context: the system query parameter, else local storage, else 1." */
 export const DEFAULT_SYSTEM_ID = 1;
 /** System ids travel as two digits (X-CS-System), so 1..99. */

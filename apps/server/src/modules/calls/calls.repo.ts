@@ -1,4 +1,4 @@
-import { callDurationSeconds, sortCalls, weekdayOf } from "@caresuite/domain";
+import { callDurationSeconds, DEFAULT_SORT_ORDER, sortCalls, weekdayOf } from "@caresuite/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { entityTables } from "../entities/entity-tables.ts";
@@ -125,7 +125,7 @@ export async function loadCalls(db: Kysely<Database>, systemId: number, filter: 
             color: String(type["color"] ?? ""),
             name: String(type["name"] ?? ""),
             flag: String(type["flag"] ?? "None"),
-            sort_order: Number(type["sort_order"] ?? 999),
+            sort_order: Number(type["sort_order"] ?? DEFAULT_SORT_ORDER),
             text: String(type["text"] ?? ""),
             urgency: String(type["urgency"] ?? "NORMAL"),
           }

@@ -1,4 +1,4 @@
-import { formatTimeOfDay } from "@caresuite/domain";
+import { DEFAULT_SORT_ORDER, formatTimeOfDay } from "@caresuite/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { entityTables } from "../entities/entity-tables.ts";
@@ -41,7 +41,7 @@ export async function loadDisplayRelations(db: Kysely<Database>, systemId: numbe
       color: String(t["color"] ?? "#868E96"),
       urgency: String(t["urgency"] ?? "NORMAL"),
       flag: String(t["flag"] ?? "None"),
-      sort_order: Number(t["sort_order"] ?? 999),
+      sort_order: Number(t["sort_order"] ?? DEFAULT_SORT_ORDER),
     })),
   };
 }

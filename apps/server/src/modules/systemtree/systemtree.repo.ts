@@ -1,10 +1,8 @@
+import { PARENT_CHAIN_DEPTH } from "@caresuite/domain";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, SystemTreeNodesTable } from "../../db/schema.ts";
 
 export type StoredNode = Selectable<SystemTreeNodesTable>;
-
-/** spec data §3.6 "parent chain up to ten levels". */
-export const MAX_PARENT_LEVELS = 10;
 
 export interface NodeNeighbourhood {
   node: StoredNode;
@@ -27,7 +25,7 @@ export async function loadNodeNeighbourhood(db: Kysely<Database>, systemId: numb
   if (!node) return null;
 
   const parents: StoredNode[] = [];
-  for (let parent = byId.get(node.parent_id ?? -1); parent && parents.length < MAX_PARENT_LEVELS; parent = byId.get(parent.parent_id ?? -1)) {
+  for (let parent = byId.get(node.parent_id ?? -1); parent && parents.length < PARENT_CHAIN_DEPTH; parent = byId.get(parent.parent_id ?? -1)) {
     if (parent.id === node.id || parents.includes(parent)) break; // a cycle would be a broken import
     parents.push(parent);
   }

@@ -3,12 +3,12 @@ import { Alert, Anchor } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { linkOutdatedHubsBanner, routePathByName, showOutdatedHubsBanner } from "@caresuite/domain";
+import { linkOutdatedHubsBanner, routePathByName, showOutdatedHubsBanner, STORAGE_PREFIX } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 
 // spec: "It is dismissible and remembered for the session." - hence sessionStorage.
-const DISMISSED_KEY = "cs.outdated_hubs_dismissed";
+const DISMISSED_KEY = `${STORAGE_PREFIX}outdated_hubs_dismissed`;
 
 function readDismissed(): boolean {
   try {

@@ -8,7 +8,7 @@ import "dayjs/locale/fr";
 import "dayjs/locale/it";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { AUDIT_AUTOLOAD_VISIBILITY, groupByLocalDay } from "@caresuite/domain";
+import { AUDIT_AUTOLOAD_VISIBILITY, groupByLocalDay, WEEK_STARTS_ON } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
 import { AuditEntryView } from "./AuditEntryView";
 import { canLoadMore } from "./audit-pages";
@@ -128,7 +128,7 @@ export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
         <Group align="flex-end">
           {/* The browser's date input followed the browser's language (mm/dd/yyyy in a German
               UI); the UI kit's picker speaks the spec's dd.MM.yyyy in every language (issue 10). */}
-          <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+          <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: WEEK_STARTS_ON }}>
             <DateInput
               label={t("audit.date")}
               description={t("audit.dateHelp")}

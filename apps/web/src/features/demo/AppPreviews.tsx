@@ -7,7 +7,7 @@ import { TESTIDS } from "../../testids";
 import { APP_PREVIEWS, PHONE_SIZE, callsForPreview, previewScale, type AppPreview } from "./app-previews";
 import { CallCard } from "./CallCard";
 import type { DemoCall } from "./demo.graphql";
-import { useNow } from "./useNow";
+import { useServerClock } from "../../ui/useServerClock";
 
 const GAP = 16;
 
@@ -62,7 +62,7 @@ function PhonePreview({ preview, calls, now, scale }: { preview: AppPreview; cal
 /** The "App" tab: spec "a preview of three users' app views. Preview scale is capped at 1." */
 export function AppPreviews({ calls }: { calls: DemoCall[] }): ReactNode {
   const { t } = useTranslation();
-  const now = useNow();
+  const now = useServerClock();
   const { ref, width, height } = useElementSize();
   const columnWidth = (width - GAP * (APP_PREVIEWS.length - 1)) / APP_PREVIEWS.length;
   const scale = previewScale({ width: Math.max(0, columnWidth), height });

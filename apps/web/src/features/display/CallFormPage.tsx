@@ -7,7 +7,7 @@ import { canCloseCallManually } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
-import { useDisplayClock } from "./useDisplayClock";
+import { useServerClock } from "../../ui/useServerClock";
 import { useCloseCall } from "./useCloseCall";
 import { CALL } from "./call-form.graphql";
 import { CallDetailsTable } from "./CallDetailsTable";
@@ -30,7 +30,7 @@ export function CallFormPage(): ReactNode {
   const [{ data, fetching, error }, refetch] = useQuery({ query: CALL, variables: { id }, pause: !valid, requestPolicy: "network-only" });
   const { data: appData } = useAppData();
   const { closing, closeCall } = useCloseCall();
-  const now = useDisplayClock();
+  const now = useServerClock();
 
   if (fetching && !data) {
     return (

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ActionIcon } from "@mantine/core";
 import { IconBell, IconBellOff, IconCheck, IconLink } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { shareLinkQuery, type ShareSettings } from "@caresuite/domain";
+import { shareLinkQuery, type ShareSettings, STORAGE_PREFIX } from "@caresuite/domain";
 import { readStorage, writeStorage } from "../../api/storage";
 import { TESTIDS } from "../../testids";
 import type { BoardCall } from "./display-board";
 
 /** spec §9 "Storage prefix cs.": whether this screen raises browser notifications. */
-const NOTIFICATIONS_KEY = "cs.display_notifications";
+const NOTIFICATIONS_KEY = `${STORAGE_PREFIX}display_notifications`;
 
 /**
  * spec: "A share link is built from fullscreen, show_video_stream, locale (only if not German)

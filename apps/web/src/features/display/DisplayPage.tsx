@@ -4,15 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
-import {
-  autoFullscreen,
-  canCloseCallManually,
-  effectiveScheduleSetting,
-  hasPermission,
-  isLoggedIn,
-  sectionsFilterActive,
-  type GroupSelection,
-} from "@caresuite/domain";
+import { autoFullscreen, boardView, canCloseCallManually, hasPermission, isLoggedIn, parseDisplayQuery, readFontSize, STORAGE_PREFIX, type FontSize } from "@caresuite/domain";
 import { readStorage, writeStorage } from "../../api/storage";
 import { serverNow } from "../../api/status";
 import { systemMessages } from "../../app/SystemMessagesListener";
@@ -20,8 +12,9 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { changeLocale, currentLocale, isLocale } from "../../i18n";
 import { TESTIDS } from "../../testids";
+import { useServerClock } from "../../ui/useServerClock";
 import { EmptyBoard, LiveDot, NotesColumn, ProfileNotFound } from "./BoardParts";
-import { callsForSelection, clockTime, readDisplayQuery, readFontSize, selectionFor, splitPresences, type BoardCall, type DisplayFontSize } from "./display-board";
+import { clockTime, type BoardCall } from "./display-board";
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
 import { DisplaySignOut } from "./DisplaySignOut";
@@ -32,24 +25,23 @@ import { PresenceColumn } from "./PresenceColumn";
 import { useBoardFullscreen } from "./useBoardFullscreen";
 import { useCardScale } from "./useCardScale";
 import { useConnectionLost } from "./useConnectionState";
-import { useDisplayClock } from "./useDisplayClock";
 import { useDisplayReload } from "./useDisplayReload";
 import { useVideoStreams, VideoStreams } from "./VideoStreams";
 
 /** spec §9: "Storage prefix cs."; the last profile this screen showed. */
-export const LAST_PROFILE_KEY = "cs.display_profile";
+export const LAST_PROFILE_KEY = `${STORAGE_PREFIX}display_profile`;
 
 // The call form is for signed-in staff only: wall screens never load it.
 const DisplayCallForm = lazy(() => import("./DisplayCallForm").then((m) => ({ default: m.DisplayCallForm })));
 
-const FONT_SCALE: Record<DisplayFontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
+const FONT_SCALE: Record<FontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
 /**
  * Above 2000 px of width (4K wall screens) the board's base size grows with the screen, so the
  * header, presence tiles and notes do not shrink to a stamp next to the cards (issue 10).
  */
 const WALL_SCALE_VW = 0.8;
 /** The font size setting is the room name's floor when many calls shrink the cards (1.4 em, as before issue 10). */
-const MIN_TITLE_PX: Record<DisplayFontSize, number> = { normal: 22, larger: 28, largest: 34 };
+const MIN_TITLE_PX: Record<FontSize, number> = { normal: 22, larger: 28, largest: 34 };
 
 /**
  * /display/:slug? — chooses the profile (spec: "the slug in the URL chooses the profile,
@@ -114,10 +106,10 @@ function profileRedirect(
 function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: DisplayProfile | null; missingSlug: string | null; onDismissMissing: () => void }): ReactNode {
   const { t } = useTranslation();
   const { search, slug, callId } = useDisplayLocation();
-  const params = useMemo(() => readDisplayQuery(search), [search]);
+  const params = useMemo(() => parseDisplayQuery(search), [search]);
   const { data: appData } = useAppData();
   const { systemId } = useSystemContext();
-  const now = useDisplayClock();
+  const now = useServerClock();
   const lost = useConnectionLost();
   const wide = useMediaQuery("(min-width: 1100px)");
   const loggedIn = isLoggedIn(appData.user);
@@ -157,30 +149,22 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
     return () => offs.forEach((off) => off());
   }, [refetchRelations, refetchNotes]);
 
+  // The board rule (domain boardView) reads the time by the minute: schedules and windows change no faster.
   const minute = Math.floor(now / 60_000);
-  // The URL's wd_/we_ schedule parameters replace the profile's setting for this system.
-  const setting = effectiveScheduleSetting(profile?.settings.find((s) => s.system_id === systemId) ?? null, params, systemId);
   const systemParams = appData.publicSystemParams.find((p) => p.id === systemId);
-  const selection: GroupSelection = useMemo(() => {
-    // No profile chosen: the board shows every open call of the system.
-    if (!profile && !setting) return { kind: "all" };
-    return selectionFor({
-      setting,
-      schedules: relations.data?.displayRelations.schedules ?? [],
-      weekendStart: systemParams?.weekend_start ?? 0,
-      weekendStop: systemParams?.weekend_stop ?? 0,
-      now: new Date(minute * 60_000),
-    });
-  }, [profile, setting, relations.data, systemParams, minute]);
-
-  const showPresences = profile ? profile.show_presences : true;
-  const sectionsFilter = {
-    sections: params.sections,
-    active: sectionsFilterActive(params, new Date(minute * 60_000).getHours() * 60 + new Date(minute * 60_000).getMinutes()),
-    alwaysShownCallTypes: params.ignoreSectionsFilterForCallTypes,
-  };
-  const shown = callsForSelection(calls.data?.callsChanged ?? [], selection, relations.data?.displayRelations.display_groups ?? [], sectionsFilter, { showPresences });
-  const { cards, presences } = splitPresences(shown, showPresences);
+  const { cards, presences } = useMemo(
+    () =>
+      boardView({
+        calls: calls.data?.callsChanged ?? [],
+        profile,
+        relations: relations.data?.displayRelations ?? null,
+        query: params,
+        systemId,
+        weekend: { start: systemParams?.weekend_start ?? 0, stop: systemParams?.weekend_stop ?? 0 },
+        now: new Date(minute * 60_000),
+      }),
+    [calls.data, profile, relations.data, params, systemId, systemParams, minute],
+  );
   const notes = notesResult.data?.activeDisplayNotes ?? [];
   const fontSize = params.fontSize ?? readFontSize(profile?.font_size) ?? "normal";
   const noSystems = profile !== null && profile.settings.length === 0;

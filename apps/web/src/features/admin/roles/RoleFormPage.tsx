@@ -6,6 +6,7 @@ import { parseRecordId } from "../../../entity-admin/form-values";
 import { RoleForm, type RoleCopyState } from "./RoleForm";
 import { emptyRoleValues, roleToValues, type RoleFormValues } from "./role-form";
 import { ROLES_CONTEXT, ROLES_QUERY } from "./roles.graphql";
+import { NEW_RECORD_ID } from "@caresuite/domain";
 
 const LOAD_CONTEXT = { ...ROLES_CONTEXT, requestPolicy: "cache-and-network" as const };
 
@@ -19,9 +20,9 @@ function copyOf(state: unknown): RoleFormValues | null {
 export function RoleFormPage(): ReactNode {
   const location = useLocation();
   const id = parseRecordId(useParams()["id"]);
-  const [{ data, error }, reexecute] = useQuery({ query: ROLES_QUERY, variables: {}, pause: id === -1, context: LOAD_CONTEXT });
+  const [{ data, error }, reexecute] = useQuery({ query: ROLES_QUERY, variables: {}, pause: id === NEW_RECORD_ID, context: LOAD_CONTEXT });
 
-  if (id === -1) {
+  if (id === NEW_RECORD_ID) {
     const copied = copyOf(location.state);
     return <RoleForm key={`new:${location.key}`} record={null} initialValues={copied ?? emptyRoleValues()} baseline={copied ? null : emptyRoleValues()} />;
   }

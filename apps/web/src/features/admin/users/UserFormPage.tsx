@@ -8,6 +8,7 @@ import { ROLES_CONTEXT, ROLES_QUERY } from "../roles/roles.graphql";
 import { UserForm, type UserCopyState } from "./UserForm";
 import { emptyUserValues, userToValues, type UserFormValues } from "./user-form";
 import { USER_QUERY, USERS_CONTEXT } from "./users.graphql";
+import { NEW_RECORD_ID } from "@caresuite/domain";
 
 const LOAD_CONTEXT = { ...USERS_CONTEXT, requestPolicy: "cache-and-network" as const };
 
@@ -21,7 +22,7 @@ function copyOf(state: unknown): UserFormValues | null {
 export function UserFormPage(): ReactNode {
   const location = useLocation();
   const id = parseRecordId(useParams()["id"]);
-  const isNew = id === -1;
+  const isNew = id === NEW_RECORD_ID;
   const [{ data, error }, reexecute] = useQuery({ query: USER_QUERY, variables: { id: Number.isNaN(id) ? 0 : id }, pause: isNew || Number.isNaN(id), context: LOAD_CONTEXT });
   const [roles] = useQuery({ query: ROLES_QUERY, variables: {}, context: ROLES_CONTEXT });
   // The form can do without roles (it says so); it waits for them while they load.
