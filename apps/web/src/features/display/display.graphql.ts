@@ -43,6 +43,12 @@ export type DisplayProfile = ResultOf<typeof DISPLAY_PROFILES>["displayProfiles"
 export const DISPLAY_RELATIONS = graphql(`
   query DisplayRelations($system_id: Int) {
     displayRelations(system_id: $system_id) {
+      # The section's presence rule reads the urgency of every connected type, open or not (docs/decisions/018).
+      call_types {
+        id
+        urgency
+        flag
+      }
       schedules {
         id
         name
