@@ -88,7 +88,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": restrict(FEATURE_BOUNDARY(3)) },
   },
   {
-    // Architecture (DESIGN.md §4): packages never import apps; the web never imports the server.
+    // Architecture (ARCHITECTURE «Packages»): packages never import apps; the web never imports the server.
     files: ["packages/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/apps/**", "@caresuite/server", "@caresuite/web"] }] },
   },

@@ -18,7 +18,7 @@ import { installCrashPolicy } from "./process-policy.ts";
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
 
-// Start-up only: config -> db -> migrate -> modules -> listen (DESIGN.md §4).
+// Start-up only: config -> db -> migrate -> modules -> listen (ARCHITECTURE «Packages»).
 const started = performance.now();
 const config = loadConfig();
 const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -158,7 +158,7 @@ describe("simulator protocol contract", () => {
       await events.close();
     });
 
-    it("resets a room's calls when staff presence comes in (PRODUCT-NOTES)", async () => {
+    it("resets a room's calls when staff presence comes in (ARCHITECTURE «Product rules»)", async () => {
       const opened = (await press(sim, 27, "alert")).body.events[0];
       const { events } = (await press(sim, 24, "presence")).body;
       expect(events.map((event) => event.type)).toEqual(["presence.on", "call.closed", "call.opened"]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isErrorCode } from "./api-contract.ts";
 
-describe("isErrorCode (DESIGN.md §2: the codes of extensions.code)", () => {
+describe("isErrorCode (ARCHITECTURE «Contract rules»: the codes of extensions.code)", () => {
   it.each([
     ["MISSING_AUTH", true],
     ["MISSING_PERMISSION", true],

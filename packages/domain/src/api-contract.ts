@@ -1,7 +1,7 @@
 /**
  * The names server and clients (web, e2e, bench, scripts) share on the wire, written once here.
  *
- * DESIGN.md §2: "Every request carries `X-CS-System` (two digits, default `01`) and
+ * ARCHITECTURE «Contract rules»: "Every request carries `X-CS-System` (two digits, default `01`) and
  * `Accept-Language`; every response carries `X-CS-Version: 5.441`." HTTP header names are
  * case-insensitive (Node hands them to the server in lower case).
  */
@@ -15,7 +15,7 @@ export const REQUEST_HEADER = "X-CS-Request";
 export const JSON_POST_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": "application/json", [REQUEST_HEADER]: "1" });
 
 /**
- * DESIGN.md §2: "Errors: `extensions.code` is `MISSING_AUTH`, `MISSING_PERMISSION`, `VALIDATION`
+ * ARCHITECTURE «Contract rules»: "Errors: `extensions.code` is `MISSING_AUTH`, `MISSING_PERMISSION`, `VALIDATION`
  * (with per-field `{field: [{message, data}]}`), `NOT_FOUND`, `CONFLICT`, `INTERNAL`."
  */
 export const ERROR_CODES = ["MISSING_AUTH", "MISSING_PERMISSION", "VALIDATION", "NOT_FOUND", "CONFLICT", "INTERNAL"] as const;

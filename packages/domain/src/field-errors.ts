@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { VALIDATION_KEYS } from "./validation-messages.ts";
 
-// Field errors in DESIGN.md §2's shape, in a module of their own: the /login page needs them
+// Field errors in the shape of ARCHITECTURE «Contract rules», in a module of their own: the /login page needs them
 // without the other input schemas (docs/decisions/003-initial-chunk.md).
 
-/** One message of a field, as DESIGN.md §2 sends it: an i18n key plus its placeholders. */
+/** One message of a field, as ARCHITECTURE «Contract rules» sends it: an i18n key plus its placeholders. */
 export interface FieldError {
   message: string;
   data: Record<string, unknown>;
@@ -65,7 +65,7 @@ function messageData(issue: Issue, key: string, field: string): Record<string, u
 }
 
 /**
- * Turns a zod error into DESIGN.md §2's per-field shape `{ field: [{ message, data }] }`.
+ * Turns a zod error into the per-field shape of ARCHITECTURE «Contract rules» `{ field: [{ message, data }] }`.
  * `message` is the i18n key, `data` its placeholders; nested paths join with "." and issues
  * without a path go under FORM_ERROR_KEY. spec: "the first message per field is shown", so
  * order within a field follows the schema's check order.

@@ -48,7 +48,7 @@ export const VALIDATION_KEYS = {
   unknown_field: "validation.unknown_field",
   /** Not in the spec: a host name or IPv4 address (configurator ntp_server). */
   host: "validation.host",
-  /** Not in the spec (issue 9, DESIGN.md §7): a grant beyond what the actor holds ({value}: what exceeds). */
+  /** Not in the spec (issue 9, ARCHITECTURE «Security rules»): a grant beyond what the actor holds ({value}: what exceeds). */
   exceeds_own_permissions: "validation.exceeds_own_permissions",
   /** Not in the spec (issue 9): systems beyond the actor's own, or all systems from a limited actor. */
   exceeds_own_systems: "validation.exceeds_own_systems",

@@ -18,7 +18,7 @@ import { z } from "zod";
  * references) is the controller's validation, with the spec's wording.
  */
 
-/** PRODUCT-NOTES: "every element has one of seven kinds"; spec "grouping" is `group` on the wire. */
+/** ARCHITECTURE «Product rules»: "every element has one of seven kinds"; spec "grouping" is `group` on the wire. */
 export const NODE_KINDS = ["building", "floor", "room", "device", "person", "group", "tech"] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 

@@ -54,7 +54,7 @@ export interface LinkDeps {
 }
 
 /**
- * One link per configured system (DESIGN.md §6): connects, imports the controller's
+ * One link per configured system (ARCHITECTURE «Call path guarantees»): connects, imports the controller's
  * configuration on the first connection, subscribes from the last applied sequence, applies each
  * event in one transaction, acknowledges after commit, and reconnects with backoff forever.
  */
@@ -197,7 +197,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
       });
     } catch (error) {
       state.connected = false;
-      // A controller's failure by its class only (DESIGN.md §7): never what the host answered.
+      // A controller's failure by its class only (ARCHITECTURE «Security rules»): never what the host answered.
       state.last_error = error instanceof ControllerError ? FAILURE_TEXT[error.failure] : error instanceof Error ? error.message : String(error);
       deps.log.warn({ systemId, error: state.last_error }, "callsystem: connection failed");
       schedule();

@@ -13,7 +13,7 @@ export interface ControllerAddress {
 }
 
 /**
- * What went wrong talking to a controller, as a class (DESIGN.md §7: "connection checks report a
+ * What went wrong talking to a controller, as a class (ARCHITECTURE «Security rules»: "connection checks report a
  * failure class, never a remote body"): the address may name any host, and its answer is not ours
  * to show.
  */

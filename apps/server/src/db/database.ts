@@ -30,7 +30,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     dialect: new SqliteDialect({
       database: async () => {
         const connection = new SQLite(file);
-        // Pragmas are per connection (DESIGN.md §3): WAL for concurrent readers, FULL so that an
+        // Pragmas are per connection (ARCHITECTURE «Storage and session rules»): WAL for concurrent readers, FULL so that an
         // acknowledged write survives a power cut.
         connection.pragma("journal_mode = WAL");
         connection.pragma("synchronous = FULL");

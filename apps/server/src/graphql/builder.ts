@@ -10,7 +10,7 @@ import { mustChangePassword, PASSWORD_CHANGE_REQUIRED } from "../modules/auth/pa
 import { AppError } from "../errors/app-error.ts";
 
 /**
- * The scopes every root field declares (DESIGN.md §7). `public` is an explicit declaration that a
+ * The scopes every root field declares (ARCHITECTURE «Security rules»). `public` is an explicit declaration that a
  * field is open to anonymous visitors; a test walks the schema and fails on fields without one.
  */
 export interface AuthScopes {

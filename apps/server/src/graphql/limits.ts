@@ -1,7 +1,7 @@
 import { GraphQLError, type ASTVisitor, type ValidationContext } from "graphql";
 
 /**
- * Limits per operation, against abusive queries (DESIGN.md §7). Depth is Mercurius' queryDepth;
+ * Limits per operation, against abusive queries (ARCHITECTURE «Security rules»). Depth is Mercurius' queryDepth;
  * `nesting` bounds the brackets of the query text and is checked before graphql parses it (the
  * parser recurses per level: 5,000 levels overflowed the stack); `tokens` is graphql's maxTokens.
  * A depth-12 selection with a 32-deep input object (INPUT_DEPTH_MAX) needs about 46 levels.

@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from "../test-support/test-server.ts
 import { buildSchema } from "./schema.ts";
 
 /**
- * DESIGN.md §7 / issue 3: every query and mutation, called as anonymous, as a signed-in user
+ * ARCHITECTURE «Security rules» / issue 3: every query and mutation, called as anonymous, as a signed-in user
  * without permissions and as a superuser. Operations open to anonymous visitors are listed here
  * on purpose: adding one is a decision, not an accident.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AuthScopes } from "./builder.ts";
 import { buildSchema } from "./schema.ts";
 
-/** DESIGN.md §7: "a test walks the whole schema and fails if any field lacks a declaration". */
+/** ARCHITECTURE «Security rules»: "a test walks the whole schema and fails if any field lacks a declaration". */
 describe("every root field declares its permission", () => {
   const schema = buildSchema();
   const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];

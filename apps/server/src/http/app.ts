@@ -74,7 +74,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
-    // Never a stack trace to a client (DESIGN.md §2).
+    // Never a stack trace to a client (ARCHITECTURE «Contract rules»).
     return reply.code(status).send({ ok: false, error: status === 500 ? "internal error" : error.message });
   });
 

@@ -44,7 +44,7 @@ function withoutHints(errors: GraphQLError[]): GraphQLError[] {
 
 const isUpgrade = (headers: { upgrade?: string | undefined }): boolean => String(headers.upgrade ?? "").toLowerCase() === "websocket";
 
-/** GraphQL over HTTP POST and graphql-ws on the same path (DESIGN.md §1). */
+/** GraphQL over HTTP POST and graphql-ws on the same path (ARCHITECTURE «Packages»). */
 export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
   const { production } = services.config;
   // multipart/form-data (GraphQL multipart request spec) for uploads, signed-in only (http/uploads.ts).

@@ -4,7 +4,7 @@ import { findInputProblem, INPUT_LIST_MAX, parseAcceptLanguage, VALIDATION_KEYS,
 import { translate } from "../i18n/messages.ts";
 
 /**
- * Input no request may carry, refused before any resolver or route sees it (DESIGN.md §7,
+ * Input no request may carry, refused before any resolver or route sees it (ARCHITECTURE «Security rules»,
  * rules/input-safety.ts): NUL in any string (PostgreSQL answered INTERNAL / HTTP 500), lists
  * longer than INPUT_LIST_MAX (32,766 ids overran the database's parameter limit), absurd nesting.
  * Field-level rules (control characters in names, ID_LIST_MAX) live in the domain's schemas.

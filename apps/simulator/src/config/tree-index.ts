@@ -20,7 +20,7 @@ export class TreeIndex {
   }
 
   /**
-   * The room a device is in: presence and resets act per room (PRODUCT-NOTES "Staff presence in a
+   * The room a device is in: presence and resets act per room (ARCHITECTURE «Product rules» "Staff presence in a
    * room resets its calls"). A device outside any room is its own scope.
    */
   roomScope(id: number): number {

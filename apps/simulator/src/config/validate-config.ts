@@ -57,7 +57,7 @@ function checkRelations(content: ConfigContent, ids: Ids): void {
 /**
  * Battery, reachability and hub status are reported by the hardware, not configured: a publish
  * keeps what the controller knows. "a device can be swapped and the element keeps its
- * configuration. Hardware is found by MAC, serial number or name" (PRODUCT-NOTES): a node keeps
+ * configuration. Hardware is found by MAC, serial number or name" (ARCHITECTURE «Product rules»): a node keeps
  * the live state of the hardware with its serial, else of the node with its id.
  */
 function keepLiveState(content: ConfigContent, previous: ControllerConfig | null, nowIso: string): void {

@@ -5,7 +5,7 @@ import { PublishError } from "./publish-error.ts";
 
 /**
  * Validates and normalises the records of the registry collections with the domain's own entity
- * schemas (DESIGN.md §5: define once), so the controller accepts exactly what the server's forms do.
+ * schemas (ARCHITECTURE «Entity registry»: define once), so the controller accepts exactly what the server's forms do.
  */
 
 const isPositiveInt = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value > 0;

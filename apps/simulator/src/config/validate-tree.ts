@@ -83,7 +83,7 @@ function firstDuplicate(nodes: readonly TreeNode[], key: (node: TreeNode) => str
   return null;
 }
 
-/** Hardware is found by serial and MAC (PRODUCT-NOTES), so both are unique; so is a position. */
+/** Hardware is found by serial and MAC (ARCHITECTURE «Product rules»), so both are unique; so is a position. */
 export function checkTreeDuplicates(nodes: readonly TreeNode[]): void {
   for (const field of ["serial", "mac"] as const) {
     const pair = firstDuplicate(nodes, (node) => node[field]);

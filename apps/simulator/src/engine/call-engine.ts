@@ -154,7 +154,7 @@ export class CallEngine {
   }
 
   /**
-   * Staff presence on at a device: "Staff presence in a room resets its calls" (PRODUCT-NOTES),
+   * Staff presence on at a device: "Staff presence in a room resets its calls" (ARCHITECTURE «Product rules»),
    * then the presence itself shows as a call of the Presence type (spec: show_presences).
    */
   presenceOn(deviceId: number, at = this.deps.now()): SimEvent[] {

@@ -5,7 +5,7 @@ export type JournalListener = (events: readonly SimEvent[]) => void;
 
 /**
  * The controller's source of truth: every event, in order, as JSON lines. An append is written
- * and fsync'd before anyone hears of it (DESIGN.md §6: "simulator (journal, seq n) -> protocol
+ * and fsync'd before anyone hears of it (ARCHITECTURE «Call path guarantees»: "simulator (journal, seq n) -> protocol
  * event"), so a restart loses nothing and a seq is never reused. Events are also kept in memory:
  * replays and `GET /api/journal` read from there.
  */

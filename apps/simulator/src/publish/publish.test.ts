@@ -58,7 +58,7 @@ describe("publishing a configuration", () => {
     const second = await api<{ error: string; job_id: string }>(sim, "POST", "/api/config/publish", body);
     expect(second.status).toBe(409);
     expect(second.body.job_id).toBe(first.body.job_id);
-    // "the call system keeps working throughout" (PRODUCT-NOTES).
+    // "the call system keeps working throughout" (ARCHITECTURE «Product rules»).
     const pressed = await api<{ events: SimEvent[] }>(sim, "POST", "/api/devices/23/press", { kind: "emergency" });
     expect(pressed.body.events.map((event) => event.type)).toEqual(["call.opened"]);
     expect((await waitForEnd(sim, first.body.job_id)).job.step).toBe("done");

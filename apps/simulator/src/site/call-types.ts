@@ -1,6 +1,6 @@
 /**
  * The demo hospital's call types. spec §9: "demo call types alert 4, presence 6, emergency 2";
- * the other ids are ours. Colours follow what nurses know (PRODUCT-NOTES, IEC 60601-1-8): red for
+ * the other ids are ours. Colours follow what nurses know (ARCHITECTURE «Product rules», IEC 60601-1-8): red for
  * the emergency, green for presence, warm colours for urgent calls.
  */
 export const DEMO_CALL_TYPE_RECORDS: readonly Record<string, unknown>[] = [

@@ -3,7 +3,7 @@ import { logNormal, type Random } from "./prng.ts";
 
 /** How busy the simulated site is. Rates are for the whole site. */
 export interface TrafficProfile {
-  /** Calls per hour by day, 07:00–18:59 (PRODUCT-NOTES: "day 07:00–18:59, night 19:00–06:59"). */
+  /** Calls per hour by day, 07:00–18:59 (ARCHITECTURE «Product rules»: "day 07:00–18:59, night 19:00–06:59"). */
   dayRatePerHour: number;
   /** Calls per hour by night. */
   nightRatePerHour: number;
@@ -34,7 +34,7 @@ export const DEFAULT_TRAFFIC_PROFILE: TrafficProfile = {
 
 const MINUTE = 60_000;
 
-/** PRODUCT-NOTES: "day 07:00–18:59, night 19:00–06:59", in the controller's local time. */
+/** ARCHITECTURE «Product rules»: "day 07:00–18:59, night 19:00–06:59", in the controller's local time. */
 export function isDayTime(ms: number): boolean {
   const hour = new Date(ms).getHours();
   return hour >= 7 && hour < 19;
@@ -70,7 +70,7 @@ export function visitLength(random: Random, afterEmergency: boolean): number {
   return logNormal(random, (afterEmergency ? 10 : 4) * MINUTE, 0.5);
 }
 
-/** Hourly device upkeep: batteries last ~18 months (PRODUCT-NOTES), radio drops are rare. */
+/** Hourly device upkeep: batteries last ~18 months (ARCHITECTURE «Product rules»), radio drops are rare. */
 export const UPKEEP = {
   /** Chance per battery device and hour to lose one percent: ~100 % in ~550 days. */
   drainPerHour: 0.0075,

@@ -18,7 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The known codes of the errors (DESIGN §2, the domain's ERROR_CODES); an error without one adds nothing. */
+/** The known codes of the errors (ARCHITECTURE «Contract rules», the domain's ERROR_CODES); an error without one adds nothing. */
 export function errorCodes(error: GraphQLErrors | undefined): ErrorCode[] {
   if (!error) return [];
   return error.graphQLErrors.map((e) => e.extensions["code"]).filter(isErrorCode);

@@ -2,7 +2,7 @@ import type { LicenceFeature } from "../licence.ts";
 import type { PermissionCode } from "../permissions.ts";
 
 /**
- * The entity registry's vocabulary (DESIGN.md §5): one `defineEntity` per entity holds its
+ * The entity registry's vocabulary (ARCHITECTURE «Entity registry»): one `defineEntity` per entity holds its
  * fields, permission, licence and validation; the server derives tables' types, GraphQL types
  * and generic CRUD from it, the web its list columns and form fields, both the zod schema
  * (`entitySchema`, entities/schema.ts).

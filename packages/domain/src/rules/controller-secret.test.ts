@@ -3,7 +3,7 @@ import { needsPasswordReentry } from "./controller-secret.ts";
 
 const stored = { ip: "10.0.0.5", tcp_port: 8080, has_password: true };
 
-describe("needsPasswordReentry (DESIGN.md §7: stored secrets go only to the address they were saved with)", () => {
+describe("needsPasswordReentry (ARCHITECTURE «Security rules»: stored secrets go only to the address they were saved with)", () => {
   it.each([
     ["same address, empty password: the stored one is used there", { ip: "10.0.0.5", tcp_port: 8080, password: "" }, false],
     ["new ip, empty password", { ip: "10.0.0.6", tcp_port: 8080, password: "" }, true],

@@ -20,7 +20,7 @@ const holder = (overrides: Partial<GrantHolder> = {}): GrantHolder => ({
 /** Issue 9's limited manager: only admin::manage_users, limited to system 1. */
 const manager = holder({ permissions: ["admin::manage_users", "calllog::use_module"], write_permissions: ["admin::manage_users"], system_access: [1] });
 
-describe('granting is bounded by holding — DESIGN.md §7, spec: "Superuser has all permissions; roles are ignored."', () => {
+describe('granting is bounded by holding — ARCHITECTURE «Security rules», spec: "Superuser has all permissions; roles are ignored."', () => {
   it.each<[string, GrantHolder, GrantHolder, boolean]>([
     ["a superuser grants anything", holder({ is_superuser: true }), holder({ is_superuser: true }), true],
     ["issue 9: a user with permissions the creator lacks", manager, holder({ permissions: ["admin::see_auditlog"], system_access: [1] }), false],

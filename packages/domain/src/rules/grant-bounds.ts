@@ -3,7 +3,7 @@ import { ACCESS_LEVELS } from "./role-hierarchy.ts";
 import { accessCovers, accessHeld, accessOf, type PermissionLists } from "./permission-levels.ts";
 
 /**
- * DESIGN.md §7 "Granting is bounded by holding: nobody creates, edits or resets a user, role or
+ * ARCHITECTURE «Security rules» "Granting is bounded by holding: nobody creates, edits or resets a user, role or
  * grant whose effective permissions or systems exceed their own (superusers excepted)."
  */
 export interface GrantHolder extends PermissionLists {
@@ -58,7 +58,7 @@ export function withinBounds(excess: GrantExcess): boolean {
 }
 
 /**
- * spec §6, DESIGN.md §7: a user may create, edit, reset or delete only a user whose effective
+ * spec §6, ARCHITECTURE «Security rules»: a user may create, edit, reset or delete only a user whose effective
  * permissions and systems are a subset of their own; superusers may do anything.
  */
 export function canGrant(actor: GrantHolder, target: GrantHolder): boolean {

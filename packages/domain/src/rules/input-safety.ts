@@ -1,5 +1,5 @@
 /**
- * Characters and shapes no input may carry (DESIGN.md §7: "NUL and control characters are refused
+ * Characters and shapes no input may carry (ARCHITECTURE «Security rules»: "NUL and control characters are refused
  * in names and strings on both databases"; issue 9: "Id lists have a maximum length").
  *
  * - NUL is refused in every string: PostgreSQL's text type cannot hold it (it failed with

@@ -4,7 +4,7 @@ import type { DialectName } from "../database.ts";
 import { idColumn } from "./columns.ts";
 
 /**
- * The call path (DESIGN.md §6): the system tree imported from the controller, calls, and per
+ * The call path (ARCHITECTURE «Call path guarantees»): the system tree imported from the controller, calls, and per
  * system the link's position in the controller's event journal (last applied sequence).
  */
 export const migration0004 = (dialect: DialectName): Migration => ({
@@ -14,7 +14,7 @@ export const migration0004 = (dialect: DialectName): Migration => ({
     await db.schema
       .createTable("system_tree_nodes")
       .addColumn("system_id", "integer", (c) => c.notNull())
-      // The controller's id: configuration belongs to the element (PRODUCT-NOTES).
+      // The controller's id: configuration belongs to the element (ARCHITECTURE «Product rules»).
       .addColumn("id", "integer", (c) => c.notNull())
       .addColumn("kind", "varchar(20)", (c) => c.notNull())
       .addColumn("parent_id", "integer")

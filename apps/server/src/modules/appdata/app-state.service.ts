@@ -7,7 +7,7 @@ import { findSystem, listSystemIds } from "../systems/systems.repo.ts";
 import { readAppState, type StoredAppState } from "./app-state.repo.ts";
 
 /**
- * The controller's address and firmware are for those who manage it (DESIGN.md §7: anonymous
+ * The controller's address and firmware are for those who manage it (ARCHITECTURE «Security rules»: anonymous
  * visitors get display data only): admin::manage_system, or anyone while the first-run setup is
  * open, because its step 3 (anonymous) stores and shows that address.
  */

@@ -70,7 +70,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(response.json()).toMatchObject({ ok: true, require_password_change: true });
   });
 
-  it("checks at most 5 passwords of 200 parallel guesses at one account (DESIGN.md §7)", async () => {
+  it("checks at most 5 passwords of 200 parallel guesses at one account (ARCHITECTURE «Security rules»)", async () => {
     const victim = await buildUser(server.db.kysely);
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => loginFrom("10.0.2.1", victim.username, `guess ${i}`)));
     const codes = answers.map(codeOf);
@@ -122,7 +122,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(left.map((r) => r.key).sort()).toEqual(["acct:10.0.5.200|trigger", "ip:10.0.5.200"]);
   });
 
-  it("ends a session 7 days after sign-in even when in use (DESIGN.md §3)", async () => {
+  it("ends a session 7 days after sign-in even when in use (ARCHITECTURE «Storage and session rules»)", async () => {
     // A long idle timeout isolates the absolute expiry.
     const longIdle = await startTestServer(dialect, { SESSION_IDLE_MINUTES: "100000" });
     const user = await buildUser(longIdle.db.kysely);
@@ -167,7 +167,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(me.data?.authUser.id).toBe(0);
   });
 
-  it("ends a session after an hour idle (DESIGN.md §3)", async () => {
+  it("ends a session after an hour idle (ARCHITECTURE «Storage and session rules»)", async () => {
     const user = await buildUser(server.db.kysely);
     const client = new TestClient(server.app);
     await client.login(user.username, user.password);

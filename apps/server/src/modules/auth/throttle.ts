@@ -3,7 +3,7 @@ import type { Db, DialectName } from "../../db/database.ts";
 import type { Database, LoginThrottleTable } from "../../db/schema.ts";
 
 /**
- * Password-guess throttling (DESIGN.md §7, issue 9), kept in the database so that several
+ * Password-guess throttling (ARCHITECTURE «Security rules», issue 9), kept in the database so that several
  * instances share it. Two counters:
  * - `accountIp`: one account from one address (guessing one password). Per address on purpose:
  *   failures from elsewhere never lock the account's owner out (docs/decisions/008-sign-in.md);
@@ -108,7 +108,7 @@ export async function releaseAttempt(trx: Kysely<Database>, dialect: DialectName
 }
 
 /**
- * Anonymous input must not grow the table without bound (DESIGN.md §7): rows whose window and
+ * Anonymous input must not grow the table without bound (ARCHITECTURE «Security rules»): rows whose window and
  * block have both passed are deleted, at most once a minute per database.
  */
 const lastPrune = new WeakMap<object, number>();

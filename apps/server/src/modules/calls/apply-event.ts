@@ -6,7 +6,7 @@ import { dynamic } from "../entities/entities.repo.ts";
 
 /**
  * Applies one controller event (docs/protocol.md "Events") idempotently, in ONE transaction with
- * the link's position (DESIGN.md §6): an event whose seq is not above the last applied one is a
+ * the link's position (ARCHITECTURE «Call path guarantees»): an event whose seq is not above the last applied one is a
  * duplicate and changes nothing; otherwise its effect and the new position commit together, so a
  * crash either keeps both or neither, and the controller's replay from the position fills the gap.
  */

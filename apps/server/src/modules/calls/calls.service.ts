@@ -34,7 +34,7 @@ export function openCalls(ctx: RequestContext, systemId: number, reader: OpenCal
 }
 
 /**
- * The open calls now, then again after every change (DESIGN.md §6: "first payload = the full
+ * The open calls now, then again after every change (ARCHITECTURE «Call path guarantees»: "first payload = the full
  * current list"). Signals that arrive while a list is being built collapse into one rebuild.
  *
  * Not a plain async generator: a generator waiting for the next change would only see the

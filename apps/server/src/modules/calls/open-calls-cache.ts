@@ -16,7 +16,7 @@ export type OpenCallsReader = "request" | "subscriber";
  * fan-out to 500 subscribers, openCalls ≥ 3,000 req/s). A change signal on the bus (this
  * instance's or, with Redis, another's) drops the list; the next reader loads it again.
  *
- * Eviction (DESIGN.md §7 "every cache has an eviction rule"; issue 9: 30,000 system numbers grew
+ * Eviction (ARCHITECTURE «Security rules» "every cache has an eviction rule"; issue 9: 30,000 system numbers grew
  * the server by 260 MB): an entry and its bus subscription live while the system has subscribers
  * or a plain read in the last OPEN_CALLS_IDLE_MS. The last subscriber leaving evicts at once
  * (unless plain reads keep it); idle entries go at the next sweep, which any access runs at most

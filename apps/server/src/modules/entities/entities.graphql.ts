@@ -12,7 +12,7 @@ import {
 } from "./entities.service.ts";
 
 /**
- * The generic GraphQL API of every registry entity, built by looping over ENTITIES (DESIGN.md §5):
+ * The generic GraphQL API of every registry entity, built by looping over ENTITIES (ARCHITECTURE «Entity registry»):
  * `<plural>(filter)`, `<name>(id)`, `create<Name>(data)`, `update<Name>(id, data)`,
  * `delete<Name>(ids)` and, for sortable entities, `sort<Plural>(ids)`. Each field is guarded by
  * the entity's permission and licence.

@@ -6,7 +6,7 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-supp
 import { until } from "../../test-support/linked-system.ts";
 
 /**
- * Registry records are the controller's records with the controller's ids (PRODUCT-NOTES: "the
+ * Registry records are the controller's records with the controller's ids (ARCHITECTURE «Product rules»: "the
  * configuration belongs to the element"). Two configurators whose controllers both have call
  * type 4 and schedule 1 each keep their own (docs/decisions/005-per-system-ids.md).
  */

@@ -19,7 +19,7 @@ import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../context.ts";
 import { grantsOfRoles, roleIdsOfUser, roleOrdersOfUser } from "./roles.repo.ts";
 
-/** What someone holds (DESIGN.md §7 "Granting is bounded by holding"): permissions, systems, group access. */
+/** What someone holds (ARCHITECTURE «Security rules» "Granting is bounded by holding"): permissions, systems, group access. */
 export interface Holdings extends GrantHolder {
   groups: GroupGrant[];
 }

@@ -31,7 +31,7 @@ function parse(input: unknown) {
 }
 
 /**
- * DESIGN.md §7 "Granting is bounded by holding": a role gives no more than the actor holds, its
+ * ARCHITECTURE «Security rules» "Granting is bounded by holding": a role gives no more than the actor holds, its
  * permissions counted by what their levels give (docs/decisions/009), its call-source-group grants
  * by the actor's own level for each group.
  */
@@ -115,7 +115,7 @@ export async function updateRole(ctx: RequestContext, id: number, input: unknown
   const actor = await grantActorOf(ctx);
   // Issue 9: one edits only a role one could create.
   if (!withCanEdit(ctx, actor, existing).can_edit) throw forbidden();
-  // DESIGN.md §7 "Partial updates never reset omitted fields".
+  // ARCHITECTURE «Security rules» "Partial updates never reset omitted fields".
   const stored = { name: existing.name, permissions: existing.permissions, call_source_group_permissions: existing.call_source_group_permissions };
   const data = parse(input !== null && typeof input === "object" && !Array.isArray(input) ? { ...stored, ...input } : input);
   checkGrants(ctx, actor, data);

@@ -7,7 +7,7 @@ import { AppError } from "../../errors/app-error.ts";
  * the message "failed to fetch firmware version: <class>" (spec §8: "with 'Unauthorized' maps to
  * password connection_unauthorized, else ip connection_error"). The class is all it says
  * (unreachable, timeout, Unauthorized, TLS error, not a controller): the address may name any
- * host, and what that host answered is never shown (DESIGN.md §7).
+ * host, and what that host answered is never shown (ARCHITECTURE «Security rules»).
  */
 export async function checkControllerConnection(address: { ip: string; tcp_port: number; username: string; password: string }): Promise<string> {
   try {

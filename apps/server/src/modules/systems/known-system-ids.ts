@@ -19,7 +19,7 @@ export function forgetSystemIds(): void {
   systemIdsCache = null;
 }
 
-/** DESIGN.md §2: before the first system exists, system 01 is accepted (setup, login, AppData). */
+/** ARCHITECTURE «Contract rules»: before the first system exists, system 01 is accepted (setup, login, AppData). */
 export function isKnownSystem(systems: readonly number[], systemId: number): boolean {
   return systems.length === 0 ? systemId === 1 : systems.includes(systemId);
 }

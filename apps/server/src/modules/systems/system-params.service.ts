@@ -169,7 +169,7 @@ export async function createSystemParam(ctx: RequestContext, raw: unknown): Prom
 export async function updateSystemParam(ctx: RequestContext, id: number, raw: unknown): Promise<SystemRow> {
   const existing = await getSystemParam(ctx, id);
   const input = parse("update", raw);
-  // DESIGN.md §7: the stored password goes only to the address it was saved with.
+  // ARCHITECTURE «Security rules»: the stored password goes only to the address it was saved with.
   if (needsPasswordReentry({ ...existing, has_password: existing.password !== "" }, input)) {
     throw fail(fieldError("password", PASSWORD_REENTRY_MESSAGE));
   }

@@ -6,7 +6,7 @@ import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 
 /**
- * Issue 9 §4 and DESIGN.md §7 "Granting is bounded by holding": users created through a limited
+ * Issue 9 §4 and ARCHITECTURE «Security rules» "Granting is bounded by holding": users created through a limited
  * manager (only admin::manage_users, system 1, one role) and the effective rights of each.
  */
 const CREATE_USER = "mutation($data: UserInput!) { createUser(data: $data) { id username system_access roles { name } } }";

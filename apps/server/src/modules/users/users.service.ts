@@ -127,7 +127,7 @@ async function validate(ctx: RequestContext, actor: GrantActor, input: unknown, 
   return data;
 }
 
-/** DESIGN.md §7 "Granting is bounded by holding": what the user would hold beyond the actor, by field. */
+/** ARCHITECTURE «Security rules» "Granting is bounded by holding": what the user would hold beyond the actor, by field. */
 function exceeding(actor: GrantActor, target: ReturnType<typeof holdingsOf>): FieldErrors {
   const { excess, groupSystems } = userExcess(actor, target);
   const groups = groupGrantsBeyond(actor.holdings, target.groups);
@@ -223,7 +223,7 @@ export async function updateUser(ctx: RequestContext, id: number, input: unknown
   const before = await loadUser(ctx.db.kysely, actor, id);
   // Issue 9: one edits or resets only a user one could create.
   if (!before.can_edit) throw forbidden();
-  // DESIGN.md §7 "Partial updates never reset omitted fields".
+  // ARCHITECTURE «Security rules» "Partial updates never reset omitted fields".
   const merged = input !== null && typeof input === "object" && !Array.isArray(input) ? { ...storedInput(before), ...input } : input;
   const data = await validate(ctx, actor, merged, "update", id);
   const hash = data.password ? await hashPassword(data.password, ctx.config.SCRYPT_LOG_N) : null;
@@ -236,7 +236,7 @@ export async function updateUser(ctx: RequestContext, id: number, input: unknown
       .execute();
     await trx.deleteFrom("user_roles").where("user_id", "=", id).execute();
     if (data.roles.length) await trx.insertInto("user_roles").values(data.roles.map((role_id) => ({ user_id: id, role_id }))).execute();
-    // A new password ends the user's sessions (DESIGN.md §3: "revoked on ... password change").
+    // A new password ends the user's sessions (ARCHITECTURE «Storage and session rules»: "revoked on ... password change").
     if (hash) await deleteUserSessions(trx, id, id === ctx.user.id ? (ctx.sessionHash ?? undefined) : undefined);
     const after = await loadUser(trx, actor, id);
     const changes = diff(before, after, hash !== null);
