@@ -5,7 +5,8 @@ import type { EntityDef } from "@caresuite/domain";
 import { notify } from "../ui/notify";
 import { ConfirmDeleteButton } from "./ConfirmDeleteButton";
 import { cacheContext, deleteDocument, rootField, type EntityRecord } from "./entity-documents";
-import { genericFailure, mutationFailure, type MutationFailure } from "./entity-errors";
+import { answerFailure, mutationFailure, type MutationFailure } from "./entity-errors";
+import { deletedNotice } from "./useFormMutation";
 
 interface DeleteButtonProps {
   entity: EntityDef;
@@ -23,11 +24,12 @@ export function DeleteButton({ entity, record, onDeleted, onFailed }: DeleteButt
 
   const confirm = async (): Promise<void> => {
     const result = await remove({ ids: [record.id] }, context);
-    if (result.error || !result.data?.[rootField.delete(entity)]) {
-      onFailed(result.error ? mutationFailure(result.error, "delete", new Set()) : genericFailure("delete"));
+    const failure = answerFailure(result.error, Boolean(result.data?.[rootField.delete(entity)]), "delete", (error) => mutationFailure(error, "delete", new Set()));
+    if (failure) {
+      onFailed(failure);
       return;
     }
-    notify({ type: "success", title: t("entityForm.deletedTitle"), text: t("entityForm.deletedText", { name }) });
+    notify({ type: "success", ...deletedNotice(t, name) });
     onDeleted();
   };
 

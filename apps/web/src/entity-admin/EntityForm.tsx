@@ -5,20 +5,18 @@ import { useLocation, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { hasSettingRequirements, isFieldRequired, type EntityDef, type FieldDef } from "@caresuite/domain";
-import type { FieldError } from "../api/errors";
 import { useModalRouteClose } from "../app/ModalRoute";
 import { GLOBAL_SETTINGS_QUERY } from "../features/admin/settings/global-settings.graphql";
 import { TESTIDS } from "../testids";
 import { translateFieldError } from "../ui/field-error";
-import { notify } from "../ui/notify";
 import { DeleteButton } from "./DeleteButton";
 import { useEntityFormPart } from "./EntityContext";
 import { EntityField } from "./EntityField";
 import { FailureAlert, UnsavedChangesAlert } from "./FormAlerts";
 import { cacheContext, createDocument, rootField, updateDocument, type EntityRecord } from "./entity-documents";
-import { genericFailure, mutationFailure, validationFailure, type MutationFailure } from "./entity-errors";
 import { fieldLabelKey } from "./entity-labels";
 import { formCells } from "./form-layout";
+import { savedNotice, useFormMutation } from "./useFormMutation";
 import { useLeaveGuard } from "./useLeaveGuard";
 import {
   clientErrors,
@@ -56,13 +54,12 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   const { search } = useLocation();
   const { close, parentPath } = useModalRouteClose();
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<MutationFailure | null>(null);
   const [{ fetching: creating }, create] = useMutation(createDocument(entity));
   const [{ fetching: updating }, update] = useMutation(updateDocument(entity));
   const context = useMemo(() => cacheContext(entity), [entity]);
   const fields = formFields(entity);
   const fieldNames = useMemo(() => new Set(formFields(entity).map(([name]) => name)), [entity]);
+  const { errors, failure, check, succeeded, fail } = useFormMutation({ fields: fieldNames });
   const secrets = useMemo(() => storedSecrets(entity, record), [entity, record]);
   const labelKey = (field: string): string => fieldLabelKey(entity, field);
   // A global setting may require a field (call source text): read only for such entities.
@@ -77,23 +74,10 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     const input = valuesToInput(entity, values, record);
-    const found = clientErrors(entity, input, secrets, settings);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFailure(validationFailure(found, fieldNames));
-      return;
-    }
+    if (!check(clientErrors(entity, input, secrets, settings))) return;
     const result = record ? await update({ id: record.id, data: input }, context) : await create({ data: input }, context);
     const saved = result.data?.[record ? rootField.update(entity) : rootField.create(entity)];
-    if (result.error || !saved) {
-      const next = result.error ? mutationFailure(result.error, "save", fieldNames) : null;
-      setErrors(next?.fieldErrors ?? {});
-      setFailure(next ?? genericFailure("save"));
-      return;
-    }
-    setFailure(null);
-    const name = String(saved[entity.displayField] ?? "");
-    notify({ type: "success", title: t("entityForm.savedTitle"), text: t("entityForm.savedText", { name }) });
+    if (!succeeded("save", result.error, saved, (stored) => savedNotice(t, String(stored[entity.displayField] ?? "")))) return;
     // spec: "After save ... navigation goes to a done route if configured": the list.
     leave(close);
   };
@@ -164,7 +148,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
                   entity={entity}
                   record={record}
                   onDeleted={() => leave(close)}
-                  onFailed={(next) => setFailure(next)}
+                  onFailed={fail}
                 />
               )}
               {record && (

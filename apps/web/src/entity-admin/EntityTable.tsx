@@ -8,7 +8,6 @@ import { EntityCell } from "./EntityCell";
 import { OpenableRow } from "./ListParts";
 import type { EntityRecord } from "./entity-documents";
 import { fieldLabelKey } from "./entity-labels";
-import { ScrollTable } from "./ScrollTable";
 import { listColumns, type ListState } from "./list-state";
 
 interface EntityTableProps {
@@ -19,7 +18,10 @@ interface EntityTableProps {
   onOpen: (id: number) => void;
 }
 
-/** The list's table: one column per `list: true` field, sortable headers, rows open the form. */
+/**
+ * The list's table head and body (inside the list frame's table): one column per `list: true`
+ * field, sortable headers, rows open the form.
+ */
 export function EntityTable({ entity, items, state, onSort, onOpen }: EntityTableProps): ReactNode {
   const { t } = useTranslation();
   const columns = listColumns(entity);
@@ -40,23 +42,21 @@ export function EntityTable({ entity, items, state, onSort, onOpen }: EntityTabl
   };
 
   return (
-    <ScrollTable minWidth={480}>
-      <Table highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>{columns.map(([name]) => header(name))}</Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <OpenableRow key={item.id} id={item.id} name={String(item[entity.displayField] ?? item.id)} onOpen={onOpen}>
-              {columns.map(([name, field]) => (
-                <Table.Td key={name}>
-                  <EntityCell entity={entity} name={name} field={field} value={item[name]} />
-                </Table.Td>
-              ))}
-            </OpenableRow>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <>
+      <Table.Thead>
+        <Table.Tr>{columns.map(([name]) => header(name))}</Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <OpenableRow key={item.id} id={item.id} name={String(item[entity.displayField] ?? item.id)} onOpen={onOpen}>
+            {columns.map(([name, field]) => (
+              <Table.Td key={name}>
+                <EntityCell entity={entity} name={name} field={field} value={item[name]} />
+              </Table.Td>
+            ))}
+          </OpenableRow>
+        ))}
+      </Table.Tbody>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from "react";
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { IconAlertCircle, IconArrowsSort, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../testids";
 
@@ -17,6 +17,54 @@ export function ListLoadError({ onRetry }: { onRetry: () => void }): ReactNode {
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+interface ListEmptyProps {
+  icon: ReactNode;
+  /** What the list would hold. */
+  text: string;
+  /** The applied search, trimmed: with one the state says nothing matched. */
+  search?: string;
+  /** Actions while the list is empty (not while nothing matched). */
+  children?: ReactNode;
+}
+
+/** The empty list, or the search that matched nothing. */
+export function ListEmpty({ icon, text, search = "", children }: ListEmptyProps): ReactNode {
+  const { t } = useTranslation();
+  const searching = search !== "";
+  return (
+    <EmptyState
+      py="xl"
+      icon={searching ? <IconSearch size={28} /> : icon}
+      withIndicatorBackground
+      title={searching ? t("entityList.noResultsTitle") : t("entityList.emptyTitle")}
+      description={searching ? t("entityList.noResultsText", { search }) : text}
+      data-testid={TESTIDS.entityList.empty}
+    >
+      {!searching && children}
+    </EmptyState>
+  );
+}
+
+/** The toolbar's "new" button. */
+export function ListNewButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Button leftSection={<IconPlus size={16} />} onClick={onClick} disabled={disabled} data-testid={TESTIDS.entityList.new}>
+      {t("entityList.new")}
+    </Button>
+  );
+}
+
+/** The toolbar's "sort" button (opens the sort modal). */
+export function ListSortButton({ onClick }: { onClick: () => void }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" leftSection={<IconArrowsSort size={16} />} onClick={onClick} data-testid={TESTIDS.entityList.sort}>
+      {t("entityList.sort")}
+    </Button>
   );
 }
 

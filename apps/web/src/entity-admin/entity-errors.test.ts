@@ -1,7 +1,7 @@
 import { CombinedError } from "@urql/core";
 import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
-import { mutationFailure, validationFailure } from "./entity-errors";
+import { answerFailure, checkFailure, genericFailure, mutationFailure, validationFailure } from "./entity-errors";
 
 function serverError(code: string, extensions: Record<string, unknown> = {}): CombinedError {
   return new CombinedError({ graphQLErrors: [new GraphQLError("failed", { extensions: { code, ...extensions } })] });
@@ -51,5 +51,32 @@ describe("client validation failures", () => {
     );
     expect(failure?.fieldErrors).toEqual({ name: { message: "validation.required" } });
     expect(failure?.otherErrors).toEqual({ _form: { message: "validation.unknown_field", data: { value: "__typename" } } });
+  });
+});
+
+describe("the form mutation cycle (entity-admin/useFormMutation)", () => {
+  const fields = new Set(["name"]);
+  const onField = { name: { message: "validation.required", data: { field: "name" } } };
+
+  it.each([
+    ["nothing found", {}, false, null],
+    ["errors on fields only", onField, false, null],
+    ["errors on fields only, explained", onField, true, "entityForm.errors.validation"],
+    ["an error without its field", { rule: { message: "validation.custom" } }, false, "entityForm.errors.validation"],
+  ] as const)("a client check with %s shows callout %s", (_, found, explain, textKey) => {
+    expect(checkFailure(found, fields, explain)?.textKey ?? null).toBe(textKey);
+  });
+
+  it("an error answer is read by the form's mapping, even with data", () => {
+    const failure = answerFailure(serverError("NOT_FOUND"), true, "save", (error, action) => mutationFailure(error, action, fields));
+    expect(failure?.textKey).toBe("entityForm.errors.notFound");
+  });
+
+  it("an answer without data is the generic failure of its action; with data none", () => {
+    const never = (): never => {
+      throw new Error("no error to map");
+    };
+    expect(answerFailure(undefined, false, "delete", never)).toEqual(genericFailure("delete"));
+    expect(answerFailure(undefined, true, "save", never)).toBeNull();
   });
 });

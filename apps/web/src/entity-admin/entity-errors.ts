@@ -64,3 +64,29 @@ export function mutationFailure(error: CombinedError, action: MutationAction, fo
 export function genericFailure(action: MutationAction): MutationFailure {
   return { titleKey: TITLES[action], textKey: GENERIC_TEXTS[action], fieldErrors: {}, otherErrors: {} };
 }
+
+/**
+ * The callout of a failed client-side check (null when nothing was found). `explain` also when
+ * every error sits on its field: on a long form the callout at the buttons says why nothing
+ * happened, the fields say where.
+ */
+export function checkFailure(found: Record<string, FieldError>, formFields: ReadonlySet<string>, explain = false): MutationFailure | null {
+  if (Object.keys(found).length === 0) return null;
+  const failure = validationFailure(found, formFields);
+  if (failure || !explain) return failure;
+  return { ...genericFailure("save"), textKey: "entityForm.errors.validation" };
+}
+
+/**
+ * What a mutation's answer shows: null when it did what was asked (no error, a truthy answer);
+ * its error mapped by `failureOf`, or the generic failure when it answered nothing.
+ */
+export function answerFailure(
+  error: CombinedError | undefined,
+  answered: boolean,
+  action: MutationAction,
+  failureOf: (error: CombinedError, action: MutationAction) => MutationFailure,
+): MutationFailure | null {
+  if (error) return failureOf(error, action);
+  return answered ? null : genericFailure(action);
+}

@@ -4,13 +4,12 @@ import { IconTrash } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import { checkpoint, type FieldDef } from "@caresuite/domain";
-import type { FieldError } from "../../../api/errors";
 import { EntityField } from "../../../entity-admin/EntityField";
 import { FailureAlert } from "../../../entity-admin/FormAlerts";
 import { cacheContext, createDocument, deleteDocument, rootField, updateDocument, type EntityRecord } from "../../../entity-admin/entity-documents";
-import { genericFailure, mutationFailure, validationFailure, type MutationFailure } from "../../../entity-admin/entity-errors";
 import { fieldLabelKey } from "../../../entity-admin/entity-labels";
 import { clientErrors, formFields, valuesToInput, type FormValue, type FormValues } from "../../../entity-admin/form-values";
+import { useFormMutation } from "../../../entity-admin/useFormMutation";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 
@@ -44,13 +43,12 @@ export function CheckpointDialog({
 }): ReactNode {
   const { t } = useTranslation();
   const [values, setValues] = useState(draft.values);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<MutationFailure | null>(null);
   const [{ fetching: creating }, create] = useMutation(createDocument(checkpoint));
   const [{ fetching: updating }, update] = useMutation(updateDocument(checkpoint));
   const [{ fetching: deleting }, remove] = useMutation(deleteDocument(checkpoint));
   const fields = formFields(checkpoint);
   const fieldNames = useMemo(() => new Set(formFields(checkpoint).map(([name]) => name)), []);
+  const { errors, failure, check, succeeded } = useFormMutation({ fields: fieldNames });
   const record = draft.record;
 
   const change = (name: string) => (value: FormValue) => setValues((previous) => ({ ...previous, [name]: value }));
@@ -59,20 +57,11 @@ export function CheckpointDialog({
     event.preventDefault();
     event.stopPropagation();
     const input = checkpointInput(values, mapId);
-    const found = clientErrors(checkpoint, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFailure(validationFailure(found, fieldNames));
-      return;
-    }
+    if (!check(clientErrors(checkpoint, input))) return;
     const result = record ? await update({ id: record.id, data: input }, CONTEXT) : await create({ data: input }, CONTEXT);
     const saved = result.data?.[record ? rootField.update(checkpoint) : rootField.create(checkpoint)];
-    if (result.error || !saved) {
-      const next = result.error ? mutationFailure(result.error, "save", fieldNames) : null;
-      setErrors(next?.fieldErrors ?? {});
-      setFailure(next ?? genericFailure("save"));
-      return;
-    }
+    // No notice: the checkpoint shows on the map at once.
+    if (!succeeded("save", result.error, saved)) return;
     onSaved?.(saved);
     onClose();
   };
@@ -80,10 +69,7 @@ export function CheckpointDialog({
   const deleteCheckpoint = async (): Promise<void> => {
     if (!record) return;
     const result = await remove({ ids: [record.id] }, CONTEXT);
-    if (result.error) {
-      setFailure(mutationFailure(result.error, "delete", fieldNames));
-      return;
-    }
+    if (!succeeded("delete", result.error, result.data?.[rootField.delete(checkpoint)])) return;
     onClose();
   };
 

@@ -5,12 +5,11 @@ import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import { parseRolePermissions, serializeRolePermissions } from "@caresuite/domain";
-import type { FieldError } from "../../../api/errors";
 import { useModalRouteClose } from "../../../app/ModalRoute";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ConfirmDeleteButton } from "../../../entity-admin/ConfirmDeleteButton";
 import { FailureAlert, UnsavedChangesAlert } from "../../../entity-admin/FormAlerts";
-import { genericFailure, mutationFailure, validationFailure, type MutationFailure } from "../../../entity-admin/entity-errors";
+import { deletedNotice, savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
@@ -55,8 +54,7 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
   const { data: appData } = useAppData();
   const { close, parentPath } = useModalRouteClose();
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<MutationFailure | null>(null);
+  const { errors, failure, check, succeeded } = useFormMutation({ fields: ROLE_FORM_FIELDS });
   const [dialog, setDialog] = useState<ClipboardDialogState>(null);
   const [{ fetching: creating }, create] = useMutation(CREATE_ROLE);
   const [{ fetching: updating }, update] = useMutation(UPDATE_ROLE);
@@ -74,33 +72,18 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const found = roleFormErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFailure(validationFailure(found, ROLE_FORM_FIELDS));
-      return;
-    }
+    if (!check(roleFormErrors(values))) return;
     const data = roleInputOf(values);
     const result = record ? await update({ id: record.id, data }, ROLES_CONTEXT) : await create({ data }, ROLES_CONTEXT);
     const saved = result.data ? ("updateRole" in result.data ? result.data.updateRole : result.data.createRole) : undefined;
-    if (result.error || !saved) {
-      const next = result.error ? mutationFailure(result.error, "save", ROLE_FORM_FIELDS) : genericFailure("save");
-      setErrors(next.fieldErrors);
-      setFailure(next);
-      return;
-    }
-    notify({ type: "success", title: t("entityForm.savedTitle"), text: t("entityForm.savedText", { name: saved.name }) });
+    if (!succeeded("save", result.error, saved, (role) => savedNotice(t, role.name))) return;
     leave(close);
   };
 
   const deleteRole = async (): Promise<void> => {
     if (!record) return;
     const result = await remove({ ids: [record.id] }, ROLES_CONTEXT);
-    if (result.error || !result.data?.deleteRole) {
-      setFailure(result.error ? mutationFailure(result.error, "delete", new Set()) : genericFailure("delete"));
-      return;
-    }
-    notify({ type: "success", title: t("entityForm.deletedTitle"), text: t("entityForm.deletedText", { name: record.name }) });
+    if (!succeeded("delete", result.error, result.data?.deleteRole, () => deletedNotice(t, record.name))) return;
     leave(close);
   };
 

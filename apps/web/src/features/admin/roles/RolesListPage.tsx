@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { Badge, Button, EmptyState, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
-import { IconArrowsSort, IconLock, IconPlus, IconShieldOff } from "@tabler/icons-react";
-import { Outlet, useNavigate } from "react-router";
+import { Badge, Group, Table, Text, Tooltip } from "@mantine/core";
+import { IconLock, IconShieldOff } from "@tabler/icons-react";
+import { useNavigate } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { hasWritePermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
-import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
+import { ListFrame } from "../../../entity-admin/ListFrame";
+import { ListEmpty, ListNewButton, ListSortButton, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
-import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { ROLES_CONTEXT, ROLES_QUERY, type RoleRecord } from "./roles.graphql";
 
 function RoleRow({ role, rank, onOpen }: { role: RoleRecord; rank: number; onOpen: (id: number) => void }): ReactNode {
@@ -55,24 +55,30 @@ export function RolesListPage(): ReactNode {
     void navigate(path);
   };
 
-  const body = (): ReactNode => {
-    if (error && !roles) return <ListLoadError onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
-    if (!roles) return <ListLoading />;
-    if (roles.length === 0) {
-      return (
-        <EmptyState
-          py="xl"
-          icon={<IconShieldOff size={28} />}
-          withIndicatorBackground
-          title={t("entityList.emptyTitle")}
-          description={t("roles.emptyText")}
-          data-testid={TESTIDS.entityList.empty}
-        />
-      );
-    }
-    return (
-      <ScrollTable minWidth={480}>
-        <Table highlightOnHover verticalSpacing="xs">
+  return (
+    <ListFrame
+      testId={TESTIDS.roles.page}
+      title={t("admin.nav.roles")}
+      actions={
+        <>
+          {/* spec: "sort only for superusers". */}
+          {appData.user.is_superuser && <ListSortButton onClick={() => open("sort")} />}
+          {/* Level read shows the roles; creating needs write (docs/decisions/009). */}
+          {hasWritePermission(appData.user, "admin::manage_roles") && <ListNewButton onClick={() => open("edit/-1")} />}
+        </>
+      }
+      notice={
+        <Text size="sm" c="dimmed">
+          {t("roles.intro")}
+        </Text>
+      }
+      loaded={roles !== undefined}
+      failed={Boolean(error)}
+      onRetry={() => reexecute({ requestPolicy: "network-only" })}
+      empty={roles?.length === 0 && <ListEmpty icon={<IconShieldOff size={28} />} text={t("roles.emptyText")} />}
+      minWidth={480}
+      table={() => (
+        <>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("roles.rank")}</Table.Th>
@@ -82,46 +88,20 @@ export function RolesListPage(): ReactNode {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {roles.map((role, index) => (
+            {roles?.map((role, index) => (
               <RoleRow key={role.id} role={role} rank={index + 1} onOpen={(id) => open(`edit/${id}`)} />
             ))}
           </Table.Tbody>
-        </Table>
-      </ScrollTable>
-    );
-  };
-
-  return (
-    <Stack gap="md" data-testid={TESTIDS.roles.page}>
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} size="h3">
-          {t("admin.nav.roles")}
-        </Title>
-        <Group gap="xs">
-          {/* spec: "sort only for superusers". */}
-          {appData.user.is_superuser && (
-            <Button variant="default" leftSection={<IconArrowsSort size={16} />} onClick={() => open("sort")} data-testid={TESTIDS.entityList.sort}>
-              {t("entityList.sort")}
-            </Button>
-          )}
-          {/* Level read shows the roles; creating needs write (docs/decisions/009). */}
-          {hasWritePermission(appData.user, "admin::manage_roles") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit/-1")} data-testid={TESTIDS.entityList.new}>
-              {t("entityList.new")}
-            </Button>
-          )}
-        </Group>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t("roles.intro")}
-      </Text>
-      {body()}
-      {roles && roles.length > 0 && (
-        <Text size="sm" c="dimmed" data-testid={TESTIDS.entityList.total}>
-          {t("entityList.total", { total: roles.length })}
-        </Text>
+        </>
       )}
-      <Outlet />
-    </Stack>
+      footer={
+        roles &&
+        roles.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid={TESTIDS.entityList.total}>
+            {t("entityList.total", { total: roles.length })}
+          </Text>
+        )
+      }
+    />
   );
 }

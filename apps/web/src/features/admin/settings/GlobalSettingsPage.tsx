@@ -4,12 +4,10 @@ import { IconAlertCircle, IconAlertTriangle, IconLock } from "@tabler/icons-reac
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { LOCALES, globalSettingsSchema, hasWritePermission, type GlobalSettings } from "@caresuite/domain";
-import type { FieldError } from "../../../api/errors";
 import { useAppData } from "../../../app/providers/AppDataProvider";
-import { mutationFailure, validationFailure, type MutationFailure } from "../../../entity-admin/entity-errors";
+import { useFormMutation } from "../../../entity-admin/useFormMutation";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
-import { notify } from "../../../ui/notify";
 import { GLOBAL_SETTINGS_QUERY, UPDATE_GLOBAL_SETTINGS } from "./global-settings.graphql";
 import { SETTINGS_SECTIONS, settingsErrors, settingsToValues, valuesToSettingsInput, type SettingsValues } from "./settings-form";
 
@@ -23,8 +21,7 @@ function SettingsForm({ settings, canWrite }: { settings: GlobalSettings; canWri
   const { t } = useTranslation();
   const { refetch } = useAppData();
   const [values, setValues] = useState<SettingsValues>(() => settingsToValues(settings));
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<MutationFailure | null>(null);
+  const { errors, failure, check, succeeded } = useFormMutation({ fields: FIELD_NAMES });
   const [{ fetching }, save] = useMutation(UPDATE_GLOBAL_SETTINGS);
 
   const set = <K extends keyof SettingsValues>(name: K, value: SettingsValues[K]): void =>
@@ -34,19 +31,11 @@ function SettingsForm({ settings, canWrite }: { settings: GlobalSettings; canWri
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     const input = valuesToSettingsInput(values);
-    const found = settingsErrors(input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return setFailure(validationFailure(found, FIELD_NAMES));
+    if (!check(settingsErrors(input))) return;
     const result = await save({ data: globalSettingsSchema.parse(input) });
-    if (result.error || !result.data?.updateGlobalSettings) {
-      const next = result.error ? mutationFailure(result.error, "save", FIELD_NAMES) : null;
-      setErrors(next?.fieldErrors ?? {});
-      setFailure(next ?? { titleKey: "errors.saveFailedTitle", textKey: "errors.saveFailedText", fieldErrors: {}, otherErrors: {} });
-      return;
-    }
-    setFailure(null);
-    setValues(settingsToValues(result.data.updateGlobalSettings));
-    notify({ type: "success", title: t("settings.savedTitle"), text: t("settings.savedText") });
+    const saved = result.data?.updateGlobalSettings;
+    if (!succeeded("save", result.error, saved, () => ({ title: t("settings.savedTitle"), text: t("settings.savedText") }))) return;
+    setValues(settingsToValues(saved));
     // AppData carries the battery thresholds and the default locale.
     void refetch();
   };

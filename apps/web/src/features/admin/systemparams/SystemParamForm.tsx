@@ -2,18 +2,17 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Group, Stack } from "@mantine/core";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
-import type { FieldError } from "../../../api/errors";
 import { useModalRouteClose } from "../../../app/ModalRoute";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ConfirmDeleteButton } from "../../../entity-admin/ConfirmDeleteButton";
 import { FailureAlert, UnsavedChangesAlert } from "../../../entity-admin/FormAlerts";
-import { genericFailure, mutationFailure, validationFailure, type MutationAction, type MutationFailure } from "../../../entity-admin/entity-errors";
+import { mutationFailure, type MutationAction, type MutationFailure } from "../../../entity-admin/entity-errors";
 import { sameValues } from "../../../entity-admin/form-values";
+import { deletedNotice, savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
 import type { CombinedError } from "@urql/core";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
-import { notify } from "../../../ui/notify";
 import { SystemParamFields, systemParamLabelKey } from "./SystemParamFields";
 import {
   REASON_TEXTS,
@@ -50,8 +49,8 @@ export function SystemParamForm({ record, initialValues }: SystemParamFormProps)
   const { refetch } = useAppData();
   const { close } = useModalRouteClose();
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<MutationFailure | null>(null);
+  // A long form: the callout at the buttons says why nothing happened, the fields say where.
+  const { errors, failure, check, succeeded } = useFormMutation({ fields: SYSTEM_PARAM_FORM_FIELDS, failureOf, explainCheck: true });
   const [{ fetching: creating }, create] = useMutation(CREATE_SYSTEM_PARAM);
   const [{ fetching: updating }, update] = useMutation(UPDATE_SYSTEM_PARAM);
   const [{ fetching: deleting }, remove] = useMutation(DELETE_SYSTEM_PARAM);
@@ -63,24 +62,11 @@ export function SystemParamForm({ record, initialValues }: SystemParamFormProps)
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     const checked = checkSystemParamValues(values, record ? "update" : "create", record);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      // A long form: the callout at the buttons says why nothing happened, the fields say where.
-      setFailure(validationFailure(checked.errors, SYSTEM_PARAM_FORM_FIELDS) ?? { ...genericFailure("save"), textKey: "entityForm.errors.validation" });
-      return;
-    }
-    setErrors({});
-    setFailure(null);
+    if (!check(checked.ok ? {} : checked.errors) || !checked.ok) return;
     const data = systemParamApiInput(checked.input, record);
     const result = record ? await update({ id: record.id, data }, SYSTEM_PARAMS_CONTEXT) : await create({ data }, SYSTEM_PARAMS_CONTEXT);
     const saved = result.data ? ("updateSystemParam" in result.data ? result.data.updateSystemParam : result.data.createSystemParam) : undefined;
-    if (result.error || !saved) {
-      const next = result.error ? failureOf(result.error, "save") : genericFailure("save");
-      setErrors(next.fieldErrors);
-      setFailure(next);
-      return;
-    }
-    notify({ type: "success", title: t("entityForm.savedTitle"), text: t("entityForm.savedText", { name: saved.name }) });
+    if (!succeeded("save", result.error, saved, (param) => savedNotice(t, param.name))) return;
     // Names and weekend windows are part of AppData (system switcher, display boards).
     void refetch();
     leave(close);
@@ -89,11 +75,7 @@ export function SystemParamForm({ record, initialValues }: SystemParamFormProps)
   const deleteRecord = async (): Promise<void> => {
     if (!record) return;
     const result = await remove({ ids: [record.id] }, SYSTEM_PARAMS_CONTEXT);
-    if (result.error || !result.data?.deleteSystemParam) {
-      setFailure(result.error ? failureOf(result.error, "delete") : genericFailure("delete"));
-      return;
-    }
-    notify({ type: "success", title: t("entityForm.deletedTitle"), text: t("entityForm.deletedText", { name: record.name }) });
+    if (!succeeded("delete", result.error, result.data?.deleteSystemParam, () => deletedNotice(t, record.name))) return;
     void refetch();
     leave(close);
   };

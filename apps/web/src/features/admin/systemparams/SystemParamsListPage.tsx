@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { Alert, Badge, Button, EmptyState, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { IconInfoCircle, IconPlus, IconServer } from "@tabler/icons-react";
-import { Outlet, useNavigate } from "react-router";
+import { Alert, Badge, Table, Text } from "@mantine/core";
+import { IconInfoCircle, IconServer } from "@tabler/icons-react";
+import { useNavigate } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { useAppData } from "../../../app/providers/AppDataProvider";
-import { ListLoadError, ListLoading, OpenableRow } from "../../../entity-admin/ListParts";
+import { ListFrame } from "../../../entity-admin/ListFrame";
+import { ListEmpty, ListNewButton, OpenableRow } from "../../../entity-admin/ListParts";
 import { TESTIDS } from "../../../testids";
 import { systemsLimitText } from "../../../ui/licence-text";
-import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { LINK_STATUS_QUERY, SYSTEM_PARAMS_CONTEXT, SYSTEM_PARAMS_QUERY, type LinkStatus, type SystemParamRow } from "./system-params.graphql";
 
 type LinkState = "connected" | "disconnected" | "unknown";
@@ -57,17 +57,25 @@ export function SystemParamsListPage(): ReactNode {
   // Worded as the footer words the licence (issue 10).
   const limitText = systemsLimitText(appData.licence);
 
-  const body = (): ReactNode => {
-    if (error && !rows) return <ListLoadError onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
-    if (!rows) return <ListLoading />;
-    if (rows.length === 0) {
-      return (
-        <EmptyState py="xl" icon={<IconServer size={28} />} withIndicatorBackground title={t("entityList.emptyTitle")} description={t("systemParams.emptyText")} data-testid={TESTIDS.entityList.empty} />
-      );
-    }
-    return (
-      <ScrollTable minWidth={560}>
-        <Table highlightOnHover verticalSpacing="xs">
+  return (
+    <ListFrame
+      testId={TESTIDS.systemParams.page}
+      title={t("admin.nav.systemparams")}
+      actions={<ListNewButton onClick={() => void navigate("edit/-1")} disabled={limitReached} />}
+      notice={
+        limitReached && (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} data-testid={TESTIDS.systemParams.limitReached}>
+            {t(limitText.key, limitText.values)}
+          </Alert>
+        )
+      }
+      loaded={rows !== undefined}
+      failed={Boolean(error)}
+      onRetry={() => reexecute({ requestPolicy: "network-only" })}
+      empty={rows?.length === 0 && <ListEmpty icon={<IconServer size={28} />} text={t("systemParams.emptyText")} />}
+      minWidth={560}
+      table={() => (
+        <>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("systemParams.fields.name")}</Table.Th>
@@ -78,32 +86,12 @@ export function SystemParamsListPage(): ReactNode {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => (
+            {rows?.map((row) => (
               <SystemParamRowView key={row.id} row={row} link={links.data?.callSystemStatus.find((l) => l.system_id === row.id)} onOpen={(id) => void navigate(`edit/${id}`)} />
             ))}
           </Table.Tbody>
-        </Table>
-      </ScrollTable>
-    );
-  };
-
-  return (
-    <Stack gap="md" data-testid={TESTIDS.systemParams.page}>
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} size="h3">
-          {t("admin.nav.systemparams")}
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate("edit/-1")} disabled={limitReached} data-testid={TESTIDS.entityList.new}>
-          {t("entityList.new")}
-        </Button>
-      </Group>
-      {limitReached && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} data-testid={TESTIDS.systemParams.limitReached}>
-          {t(limitText.key, limitText.values)}
-        </Alert>
+        </>
       )}
-      {body()}
-      <Outlet />
-    </Stack>
+    />
   );
 }

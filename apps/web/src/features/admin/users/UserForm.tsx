@@ -5,17 +5,15 @@ import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import { LOCALES, seesAllSystems, type Locale } from "@caresuite/domain";
-import type { FieldError } from "../../../api/errors";
 import { useModalRouteClose } from "../../../app/ModalRoute";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ConfirmDeleteButton } from "../../../entity-admin/ConfirmDeleteButton";
 import { FailureAlert, UnsavedChangesAlert } from "../../../entity-admin/FormAlerts";
-import { genericFailure, mutationFailure, validationFailure, type MutationFailure } from "../../../entity-admin/entity-errors";
 import { sameValues } from "../../../entity-admin/form-values";
+import { deletedNotice, savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
-import { notify } from "../../../ui/notify";
 import type { RoleRecord } from "../roles/roles.graphql";
 import {
   USER_FORM_FIELDS,
@@ -57,8 +55,7 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
   const { data: appData, refetch } = useAppData();
   const { close, parentPath } = useModalRouteClose();
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<MutationFailure | null>(null);
+  const { errors, failure, check, succeeded } = useFormMutation({ fields: USER_FORM_FIELDS });
   const [{ fetching: creating }, create] = useMutation(CREATE_USER);
   const [{ fetching: updating }, update] = useMutation(UPDATE_USER);
   const [{ fetching: deleting }, remove] = useMutation(DELETE_USER);
@@ -93,22 +90,11 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const found = userFormErrors(values, mode, holder);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFailure(validationFailure(found, USER_FORM_FIELDS));
-      return;
-    }
+    if (!check(userFormErrors(values, mode, holder))) return;
     const data = userInputOf(values);
     const result = record ? await update({ id: record.id, data }, USERS_CONTEXT) : await create({ data }, USERS_CONTEXT);
     const saved = result.data ? ("updateUser" in result.data ? result.data.updateUser : result.data.createUser) : undefined;
-    if (result.error || !saved) {
-      const next = result.error ? mutationFailure(result.error, "save", USER_FORM_FIELDS) : genericFailure("save");
-      setErrors(next.fieldErrors);
-      setFailure(next);
-      return;
-    }
-    notify({ type: "success", title: t("entityForm.savedTitle"), text: t("entityForm.savedText", { name: saved.username }) });
+    if (!succeeded("save", result.error, saved, (user) => savedNotice(t, user.username))) return;
     // One's own name, language or roles are part of AppData.
     if (saved.id === me.id) void refetch();
     leave(close);
@@ -117,11 +103,7 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
   const deleteUser = async (): Promise<void> => {
     if (!record) return;
     const result = await remove({ ids: [record.id] }, USERS_CONTEXT);
-    if (result.error || !result.data?.deleteUser) {
-      setFailure(result.error ? mutationFailure(result.error, "delete", new Set()) : genericFailure("delete"));
-      return;
-    }
-    notify({ type: "success", title: t("entityForm.deletedTitle"), text: t("entityForm.deletedText", { name: record.username }) });
+    if (!succeeded("delete", result.error, result.data?.deleteUser, () => deletedNotice(t, record.username))) return;
     leave(close);
   };
 

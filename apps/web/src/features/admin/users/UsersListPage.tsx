@@ -1,20 +1,16 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { Badge, Button, EmptyState, Group, Loader, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { IconLock, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
-import { Outlet, useNavigate, useSearchParams } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { Badge, Group, Table, Text, Tooltip } from "@mantine/core";
+import { IconLock, IconUsers } from "@tabler/icons-react";
+import { useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { hasWritePermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
-import { ListLoadError, ListLoading, ListPager, OpenableRow } from "../../../entity-admin/ListParts";
+import { ListFrame } from "../../../entity-admin/ListFrame";
+import { ListEmpty, ListNewButton, ListPager, OpenableRow } from "../../../entity-admin/ListParts";
 import { PAGE_SIZE, pageCount, readPagedSearch, writePagedSearch, type PagedSearch } from "../../../entity-admin/list-state";
 import { TESTIDS } from "../../../testids";
-import { ScrollTable } from "../../../entity-admin/ScrollTable";
 import { USERS_CONTEXT, USERS_QUERY, type UserRecord } from "./users.graphql";
-
-/** spec: the search box waits for a pause in typing. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 function UserRow({ user, onOpen }: { user: UserRecord; onOpen: (id: number) => void }): ReactNode {
   const { t } = useTranslation();
@@ -69,15 +65,7 @@ export function UsersListPage(): ReactNode {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readPagedSearch(params);
-  const [searchInput, setSearchInput] = useState(state.search);
-
   const update = (next: PagedSearch): void => setParams(writePagedSearch(next), { replace: true });
-  const applySearch = useDebouncedCallback((search: string) => {
-    setParams(() => writePagedSearch({ search, page: 1 }), { replace: true });
-  }, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (!applySearch.isPending()) setSearchInput(state.search);
-  }, [state.search, applySearch]);
 
   const search = state.search.trim();
   const [{ data, fetching, error }, reexecute] = useQuery({
@@ -98,24 +86,20 @@ export function UsersListPage(): ReactNode {
     void navigate({ pathname: path, search: params.toString() });
   };
 
-  const body = (): ReactNode => {
-    if (error && !page) return <ListLoadError onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
-    if (!page) return <ListLoading />;
-    if (page.items.length === 0 && !beyondEnd) {
-      return (
-        <EmptyState
-          py="xl"
-          icon={search ? <IconSearch size={28} /> : <IconUsers size={28} />}
-          withIndicatorBackground
-          title={search ? t("entityList.noResultsTitle") : t("entityList.emptyTitle")}
-          description={search ? t("entityList.noResultsText", { search }) : t("entityList.emptyText")}
-          data-testid={TESTIDS.entityList.empty}
-        />
-      );
-    }
-    return (
-      <ScrollTable minWidth={560}>
-        <Table highlightOnHover verticalSpacing="xs">
+  return (
+    <ListFrame
+      testId={TESTIDS.users.page}
+      title={t("admin.nav.users")}
+      // Level read shows the users; creating needs write (docs/decisions/009).
+      actions={hasWritePermission(appData.user, "admin::manage_users") && <ListNewButton onClick={() => open("edit/-1")} />}
+      search={{ value: state.search, onSearch: (next) => setParams(() => writePagedSearch({ search: next, page: 1 }), { replace: true }), busy: fetching && page !== undefined }}
+      loaded={page !== undefined}
+      failed={Boolean(error)}
+      onRetry={() => reexecute({ requestPolicy: "network-only" })}
+      empty={page?.items.length === 0 && !beyondEnd && <ListEmpty icon={<IconUsers size={28} />} text={t("entityList.emptyText")} search={search} />}
+      minWidth={560}
+      table={() => (
+        <>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("users.fields.username")}</Table.Th>
@@ -125,45 +109,13 @@ export function UsersListPage(): ReactNode {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {page.items.map((user) => (
+            {page?.items.map((user) => (
               <UserRow key={user.id} user={user} onOpen={(id) => open(`edit/${id}`)} />
             ))}
           </Table.Tbody>
-        </Table>
-      </ScrollTable>
-    );
-  };
-
-  return (
-    <Stack gap="md" data-testid={TESTIDS.users.page}>
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} size="h3">
-          {t("admin.nav.users")}
-        </Title>
-        {/* Level read shows the users; creating needs write (docs/decisions/009). */}
-        {hasWritePermission(appData.user, "admin::manage_users") && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit/-1")} data-testid={TESTIDS.entityList.new}>
-            {t("entityList.new")}
-          </Button>
-        )}
-      </Group>
-      <TextInput
-        type="search"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={fetching && page ? <Loader size="xs" aria-label={t("common.loading")} /> : null}
-        placeholder={t("entityList.search")}
-        aria-label={t("entityList.search")}
-        value={searchInput}
-        onChange={(event) => {
-          setSearchInput(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
-        maw={420}
-        data-testid={TESTIDS.entityList.search}
-      />
-      {body()}
-      {page && page.total > 0 && <ListPager total={page.total} page={state.page} pages={pages} onPage={(next) => update({ ...state, page: next })} />}
-      <Outlet />
-    </Stack>
+        </>
+      )}
+      footer={page && page.total > 0 && <ListPager total={page.total} page={state.page} pages={pages} onPage={(next) => update({ ...state, page: next })} />}
+    />
   );
 }
