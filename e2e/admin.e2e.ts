@@ -4,7 +4,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { writeAudit } from "../apps/server/src/modules/audit/audit.repo.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
-import { graphql } from "./support/api.ts";
+import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { field, listRowTexts, openAuditLog, openRow, pickOption, saveAndClose, signIn, waitForPath } from "./support/pages.ts";
@@ -91,17 +91,7 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
     simulator = await startTestSimulator();
     server = await startServer();
     // The first run through the API: the configurator (the virtual call system) and the initial administrator.
-    await graphql(
-      server.baseUrl,
-      `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`,
-      { port: simulator.port },
-    );
-    await graphql(server.baseUrl, `mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: "de") { id } }`, {
-      u: ADMIN.username,
-      p: ADMIN.password,
-    });
-    // Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
-    await graphql(server.baseUrl, "mutation { finishSetup }");
+    await completeFirstRun(server.baseUrl, { ...ADMIN, controllerPort: simulator.port });
     await waitForImport(server.dataDir);
     browser = await launchBrowser();
     ({ page: admin, consoleErrors: adminErrors } = await newPage(browser));
