@@ -16,7 +16,10 @@ const NURSE = { username: "pflege", password: "nurse password 1" };
 // every list): a theme decision, checked on its own; everything else of these screens must pass.
 const AXE = { disableRules: ["color-contrast"] };
 
-/** The controller's configuration is imported once it is connected; it replaces the call types. */
+/**
+ * The controller's configuration is imported once it is connected; it replaces the call types.
+ * Read from the database: no API reports the import's time (appState.last_gets_change is not set by it).
+ */
 async function waitForImport(dataDir: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -47,7 +50,10 @@ function daysAgo(days: number): { input: string; typed: string; noon: number } {
   };
 }
 
-/** Older history straight into the database: `count` licence changes, one second apart. */
+/**
+ * Older history straight into the database: `count` licence changes, one second apart, days ago.
+ * No mutation can write the past: every API change is audited at the server's now.
+ */
 async function seedHistory(dataDir: string, count: number, at: number): Promise<void> {
   const db = openDatabase({ dataDir });
   try {
