@@ -4,7 +4,7 @@
 // HTTP + GraphQL stack in-process (app.inject: no network, so this is server time).
 // The rows go in through createCallSource, as an administrator adds them (so they pass its
 // validation: number 1–9999), 25 per request (the server allows 30 aliases). Measured on 2 shared
-// cores: 11 s on SQLite and 20 s on PostgreSQL, against 0.04 s and 0.14 s writing the table
+// cores: 11–14 s on SQLite and 20–21 s on PostgreSQL, against 0.04 s and 0.14 s writing the table
 // directly; slow enough to print, not enough to go around the API.
 import { TestClient } from "../apps/server/src/test-support/api.ts";
 import { buildSystem } from "../apps/server/src/test-support/builders.ts";
