@@ -7,6 +7,7 @@
 // cores: 11–14 s on SQLite and 20–21 s on PostgreSQL, against 0.04 s and 0.14 s writing the table
 // directly; slow enough to print, not enough to go around the API.
 import { TestClient } from "../apps/server/src/test-support/api.ts";
+import { dataOf } from "../e2e/support/api.ts";
 import { buildSystem } from "../apps/server/src/test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS } from "../apps/server/src/test-support/test-server.ts";
 
@@ -14,10 +15,6 @@ const ROWS = 10_000;
 const RUNS = 50;
 const PER_REQUEST = 25;
 const seeding: string[] = [];
-/** Throws with the server's error codes when a GraphQL answer has errors. */
-function check({ errors }: { errors?: { message: string; extensions?: Record<string, unknown> }[] }): void {
-  if (errors?.length) throw new Error(`GraphQL failed [${errors.map((e) => String(e.extensions?.["code"])).join(", ")}]: ${JSON.stringify(errors).slice(0, 500)}`);
-}
 const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
 console.log("| database | query | p50 | p95 |\n|---|---|---|---|");
@@ -28,7 +25,7 @@ for (const dialect of TEST_DIALECTS) {
   await buildSystem(server.db.kysely, 1);
   const client = new TestClient(server.app);
   const admin = { username: "admin", password: "bench password 1" };
-  check(await client.gql("mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: \"de\") { id } }", { u: admin.username, p: admin.password }));
+  dataOf(await client.gql("mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: \"de\") { id } }", { u: admin.username, p: admin.password }));
   await client.login(admin.username, admin.password);
   const seedStarted = performance.now();
   for (let start = 0; start < ROWS; start += PER_REQUEST) {
@@ -37,7 +34,7 @@ for (const dialect of TEST_DIALECTS) {
       // The API takes numbers 1–9999 (validation.between); char and number together stay unique.
       return `s${n}: createCallSource(data: { char: "${String.fromCharCode(65 + ((n - 1) % 26))}", number: ${((n - 1) % 9999) + 1}, text: "Zimmer ${n}" }) { id }`;
     });
-    check(await client.gql(`mutation { ${fields.join(" ")} }`));
+    dataOf(await client.gql(`mutation { ${fields.join(" ")} }`));
   }
   seeding.push(`${dialect} ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   const cases = [
@@ -51,7 +48,7 @@ for (const dialect of TEST_DIALECTS) {
       const started = performance.now();
       const result = await client.gql(query);
       times.push(performance.now() - started);
-      check(result);
+      dataOf(result);
     }
     console.log(`| ${dialect} | ${label} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms |`);
   }

@@ -6,7 +6,7 @@ import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain/api-contract
  * Data is seeded through these, as an administrator or the demo would, not through server internals.
  */
 
-type GraphQLErrorBody = { message: string; extensions?: { code?: string } };
+type GraphQLErrorBody = { message: string; extensions?: { code?: unknown } };
 
 /** A GraphQL answer with errors; `codes` are the server's `extensions.code` (DESIGN.md §2), `errors` the raw list. */
 export class GraphQLRequestError extends Error {
@@ -17,6 +17,20 @@ export class GraphQLRequestError extends Error {
     this.codes = codes;
     this.errors = errors;
   }
+}
+
+type GraphQLAnswer<T> = { data?: T | null; errors?: GraphQLErrorBody[] };
+
+/** The data of a GraphQL answer; throws GraphQLRequestError when it has errors (also for answers from app.inject). */
+export function dataOf<T>(answer: GraphQLAnswer<T>): T {
+  if (answer.errors?.length || !answer.data) {
+    const errors = answer.errors ?? [];
+    throw new GraphQLRequestError(
+      errors.map((error) => String(error.extensions?.code ?? "UNKNOWN")),
+      errors,
+    );
+  }
+  return answer.data;
 }
 
 export interface ApiClient {
@@ -35,15 +49,7 @@ export function apiClient(baseUrl: string, options: { cookie?: string; system?: 
     baseUrl,
     async query<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
       const response = await fetch(`${baseUrl}/backend/query`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-      const body = (await response.json()) as { data?: T | null; errors?: GraphQLErrorBody[] };
-      if (body.errors?.length || !body.data) {
-        const errors = body.errors ?? [];
-        throw new GraphQLRequestError(
-          errors.map((error) => error.extensions?.code ?? "UNKNOWN"),
-          errors,
-        );
-      }
-      return body.data;
+      return dataOf((await response.json()) as GraphQLAnswer<T>);
     },
   };
 }
