@@ -4,7 +4,7 @@
 // form's code; the rest are warm.
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { startTestSimulator } from "../apps/server/src/test-support/simulator.ts";
-import { graphql } from "../e2e/support/api.ts";
+import { completeFirstRun } from "../e2e/support/api.ts";
 import { byTestId, launchBrowser } from "../e2e/support/browser.ts";
 import { signIn } from "../e2e/support/pages.ts";
 import { startServer } from "../e2e/support/server.ts";
@@ -14,10 +14,7 @@ const percentile = (values: number[], p: number): number => [...values].sort((a,
 
 const simulator = await startTestSimulator();
 const server = await startServer({ LOG_LEVEL: "error" });
-await graphql(server.baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, { port: simulator.port });
-await graphql(server.baseUrl, `mutation { createInitialUser(username: "admin", password: "bench password 1", locale: "de") { id } }`);
-// Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
-await graphql(server.baseUrl, "mutation { finishSetup }");
+await completeFirstRun(server.baseUrl, { username: "admin", password: "bench password 1", controllerPort: simulator.port });
 const browser = await launchBrowser();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 await signIn(page, server.baseUrl, "admin", "bench password 1");

@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
+import { graphql } from "../e2e/support/api.ts";
 import { startServer, type RunningServer } from "../e2e/support/server.ts";
 import { applyControllerEvent } from "../apps/server/src/modules/calls/apply-event.ts";
 import { buildSystem } from "../apps/server/src/test-support/builders.ts";
@@ -24,10 +25,6 @@ const BACKLOG_PAIRS = 3000;
 const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function gql(server: RunningServer, query: string) {
-  const response = await fetch(`${server.baseUrl}/backend/query`, { method: "POST", headers: JSON_POST_HEADERS, body: JSON.stringify({ query }) });
-  return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-}
 async function lastSeq(server: RunningServer): Promise<number> {
   try {
     return Number(/caresuite_callsystem_last_seq\{system="1"\} (\d+)/.exec(await (await fetch(`${server.baseUrl}/backend/metrics`)).text())?.[1] ?? 0);
@@ -142,8 +139,7 @@ for (const dialect of TEST_DIALECTS) {
   const env = { LOG_LEVEL: "error", KEEP_DATA: "1", WS_CONNECTIONS_PER_IP: String(SUBSCRIBERS + 10), ...(dialect === "postgres" ? { DATABASE_URL: database.env["DATABASE_URL"] as string } : {}) };
   const simulator = await startTestSimulator();
   let server = await startServer(env);
-  const configured = await gql(server, `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
-  if (configured.errors) throw new Error(JSON.stringify(configured.errors));
+  await graphql(server.baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, { port: simulator.port });
   while ((await lastSeq(server)) === 0) await sleep(100);
   const config = await simulator.get<{ system_tree: { id: number; kind: string; is_enabled: boolean }[] }>("/api/config");
   const devices = config.system_tree.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);

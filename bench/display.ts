@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { TESTIDS } from "../apps/web/src/testids.ts";
-import { demoTrigger } from "../e2e/support/api.ts";
+import { callSystemConnected, demoFloors, demoTrigger } from "../e2e/support/api.ts";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
 import { SYSTEM_HEADER } from "@caresuite/domain/api-contract";
@@ -26,14 +26,9 @@ const trigger = (device_id: number, close = false): Promise<void> => demoTrigger
 let devices: number[] = [];
 while (devices.length === 0) {
   await sleep(200);
-  const rooms = (await (await fetch(`${server.baseUrl}/demo/rooms`)).json()) as { floors?: { rooms: { device_id: number }[] }[] };
-  devices = rooms.floors?.flatMap((f) => f.rooms.map((r) => r.device_id)) ?? [];
+  devices = (await demoFloors(server.baseUrl)).flatMap((f) => f.rooms.map((r) => r.device_id));
 }
-for (;;) {
-  const health = (await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] };
-  if (health.callsystems.some((s) => s.connected)) break;
-  await sleep(200);
-}
+while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
 
 // The other displays.
 const clients: Client[] = [];

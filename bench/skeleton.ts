@@ -4,6 +4,7 @@
 // gzip size of the JavaScript the /login page loads.
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../e2e/support/browser.ts";
+import { completeFirstRun } from "../e2e/support/api.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
@@ -23,26 +24,10 @@ async function coldStart(runs: number): Promise<number[]> {
   return times;
 }
 
-async function gql(baseUrl: string, query: string, variables: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${baseUrl}/backend/query`, {
-    method: "POST",
-    headers: JSON_POST_HEADERS,
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-}
-
 async function loginLatency(requests: number): Promise<{ times: number[]; jsGzipBytes: number; jsFiles: number }> {
   const server = await startServer();
   try {
-    await gql(
-      server.baseUrl,
-      "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id } }",
-      { u: "admin", p: "bench password 1", l: "de" },
-    );
-    // Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
-    await gql(server.baseUrl, "mutation { finishSetup }", {});
+    await completeFirstRun(server.baseUrl, { username: "admin", password: "bench password 1" });
     const times: number[] = [];
     for (let i = 0; i < requests; i++) {
       const started = performance.now();

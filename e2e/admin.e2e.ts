@@ -4,7 +4,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { writeAudit } from "../apps/server/src/modules/audit/audit.repo.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
-import { graphql } from "./support/api.ts";
+import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { field, listRowTexts, openAuditLog, openRow, pickOption, saveAndClose, signIn, waitForPath } from "./support/pages.ts";
@@ -16,7 +16,10 @@ const NURSE = { username: "pflege", password: "nurse password 1" };
 // every list): a theme decision, checked on its own; everything else of these screens must pass.
 const AXE = { disableRules: ["color-contrast"] };
 
-/** The controller's configuration is imported once it is connected; it replaces the call types. */
+/**
+ * The controller's configuration is imported once it is connected; it replaces the call types.
+ * Read from the database: no API reports the import's time (appState.last_gets_change is not set by it).
+ */
 async function waitForImport(dataDir: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -47,7 +50,10 @@ function daysAgo(days: number): { input: string; typed: string; noon: number } {
   };
 }
 
-/** Older history straight into the database: `count` licence changes, one second apart. */
+/**
+ * Older history straight into the database: `count` licence changes, one second apart, days ago.
+ * No mutation can write the past: every API change is audited at the server's now.
+ */
 async function seedHistory(dataDir: string, count: number, at: number): Promise<void> {
   const db = openDatabase({ dataDir });
   try {
@@ -91,17 +97,7 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
     simulator = await startTestSimulator();
     server = await startServer();
     // The first run through the API: the configurator (the virtual call system) and the initial administrator.
-    await graphql(
-      server.baseUrl,
-      `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`,
-      { port: simulator.port },
-    );
-    await graphql(server.baseUrl, `mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: "de") { id } }`, {
-      u: ADMIN.username,
-      p: ADMIN.password,
-    });
-    // Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
-    await graphql(server.baseUrl, "mutation { finishSetup }");
+    await completeFirstRun(server.baseUrl, { ...ADMIN, controllerPort: simulator.port });
     await waitForImport(server.dataDir);
     browser = await launchBrowser();
     ({ page: admin, consoleErrors: adminErrors } = await newPage(browser));

@@ -2,8 +2,8 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
+import { graphql } from "./support/api.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * Issue 4 fault test (DESIGN.md §6 "Nothing the call system reported is lost or doubled across
@@ -14,15 +14,6 @@ import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 const BURST_PAIRS = 1000;
 
 type JournalEvent = { seq: number; type: string; data: { call_id: number } };
-
-async function gql(server: RunningServer, query: string): Promise<{ data?: unknown; errors?: unknown[] }> {
-  const response = await fetch(`${server.baseUrl}/backend/query`, {
-    method: "POST",
-    headers: JSON_POST_HEADERS,
-    body: JSON.stringify({ query }),
-  });
-  return (await response.json()) as { data?: unknown; errors?: unknown[] };
-}
 
 async function journalCalls(simulator: TestSimulator): Promise<{ calls: string[]; lastSeq: number }> {
   const calls = new Map<number, boolean>();
@@ -61,11 +52,9 @@ describe("the call path survives a killed server", () => {
   beforeAll(async () => {
     simulator = await startTestSimulator();
     server = await startServer({ KEEP_DATA: "1" });
-    const configured = await gql(
-      server,
-      `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`,
-    );
-    expect(configured.errors).toBeUndefined();
+    await graphql(server.baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, {
+      port: simulator.port,
+    });
     const config = await simulator.get<{ system_tree: { id: number; kind: string; is_enabled: boolean }[] }>("/api/config");
     devices = config.system_tree.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
     expect(devices.length).toBeGreaterThan(20);

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
-import { graphql } from "./support/api.ts";
+import { completeFirstRun } from "./support/api.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { signIn } from "./support/pages.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
@@ -22,18 +22,9 @@ describe("the top bar's call-system badge", () => {
   beforeAll(async () => {
     simulator = await startTestSimulator();
     server = await startServer();
-    await graphql(
-      server.baseUrl,
-      `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`,
-    );
     // The first run through the API, as a newcomer's setup wizard does it.
     const admin = { username: "technik", password: "technik password 1" };
-    await graphql(server.baseUrl, `mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: "de") { id } }`, {
-      u: admin.username,
-      p: admin.password,
-    });
-    // Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
-    await graphql(server.baseUrl, "mutation { finishSetup }");
+    await completeFirstRun(server.baseUrl, { ...admin, controllerPort: simulator.port });
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     await signIn(page, server.baseUrl, admin.username, admin.password);

@@ -1,6 +1,7 @@
 import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
+import { callSystemConnected, demoFloors } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
@@ -88,12 +89,9 @@ describe("the demo screen in Chromium", () => {
     server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()) });
     browser = await launchBrowser();
     // The virtual call system starts with the server; its tree arrives once the link is up.
-    await until(
-      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
-      (systems) => systems.some((system) => system.connected),
-    );
+    await until(() => callSystemConnected(server.baseUrl), Boolean);
     floors = await until(
-      async () => ((await (await fetch(`${server.baseUrl}/demo/rooms`)).json()) as { floors: DemoFloor[] }).floors,
+      () => demoFloors<DemoFloor>(server.baseUrl),
       (list) => list.length === 2 && list.every((floor) => floor.rooms.length > 0),
     );
   });

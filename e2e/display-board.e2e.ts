@@ -7,8 +7,8 @@ import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
-import { demoTrigger } from "./support/api.ts";
-import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain/api-contract";
+import { callSystemConnected, demoTrigger, graphql, signInApi } from "./support/api.ts";
+import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * The display board's parts beyond the basics (display.e2e.ts): presence column and overflow,
@@ -51,12 +51,7 @@ describe("the display board's side parts and actions in Chromium", () => {
   const trigger = (device_id: number, call_type_id: number, close = false): Promise<void> => demoTrigger(server.baseUrl, device_id, call_type_id, close);
 
   async function openCalls(): Promise<{ id: number; number: number; call_type: { flag: string } }[]> {
-    const response = await fetch(`${server.baseUrl}/backend/query`, {
-      method: "POST",
-      headers: JSON_POST_HEADERS,
-      body: JSON.stringify({ query: "{ openCalls { id number call_type { flag } } }" }),
-    });
-    return ((await response.json()) as { data: { openCalls: { id: number; number: number; call_type: { flag: string } }[] } }).data.openCalls;
+    return (await graphql<{ openCalls: { id: number; number: number; call_type: { flag: string } }[] }>(server.baseUrl, "{ openCalls { id number call_type { flag } } }")).openCalls;
   }
 
   async function startDemo(dataDir?: string): Promise<RunningServer> {
@@ -64,10 +59,7 @@ describe("the display board's side parts and actions in Chromium", () => {
   }
 
   async function connected(): Promise<void> {
-    await until(
-      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
-      (systems) => systems.some((system) => system.connected),
-    );
+    await until(() => callSystemConnected(server.baseUrl), Boolean);
   }
 
   beforeAll(async () => {
@@ -116,18 +108,8 @@ describe("the display board's side parts and actions in Chromium", () => {
 
   it("opens the door camera in a floating window when its call rings, and closes it on the stop call (videostream)", async () => {
     // An administrator links the entrance camera to the door bell (alert, 4) and its stop to the emergency (2).
-    const login = await fetch(`${server.baseUrl}/backend/login`, {
-      method: "POST",
-      headers: JSON_POST_HEADERS,
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const created = await fetch(`${server.baseUrl}/backend/query`, {
-      method: "POST",
-      headers: { ...JSON_POST_HEADERS, [SYSTEM_HEADER]: "01", cookie },
-      body: JSON.stringify({ query: `mutation { createVideoStream(data: { name: "Eingang", url: "https://camera.invalid/entrance", trigger_start: [4], trigger_stop: [2] }) { id } }` }),
-    });
-    expect(((await created.json()) as { errors?: unknown }).errors).toBeUndefined();
+    const admin = await signInApi(server.baseUrl, ADMIN.username, ADMIN.password);
+    await admin.query(`mutation { createVideoStream(data: { name: "Eingang", url: "https://camera.invalid/entrance", trigger_start: [4], trigger_stop: [2] }) { id } }`);
 
     const { page } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
     await page.goto(`${server.baseUrl}/display?videostream=1`);

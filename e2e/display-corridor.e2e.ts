@@ -3,12 +3,11 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
-import { demoTrigger } from "./support/api.ts";
+import { callSystemConnected, demoCloseAll, demoFloors, demoTrigger, graphql } from "./support/api.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { signIn } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
-import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 /**
  * Issue 10 item 3, "The board reads across a corridor": sizes on a wall screen (1920×1080 and
@@ -99,27 +98,17 @@ describe("the display board reads across a corridor (issue 10) in Chromium", () 
   let rooms: number[] = [];
 
   const trigger = (device: number, type: number, close = false) => demoTrigger(server.baseUrl, device, type, close);
-  const closeAll = async () => {
-    await fetch(`${server.baseUrl}/demo/call/close`, { method: "POST", headers: JSON_POST_HEADERS, body: "{}" });
-  };
+  const closeAll = () => demoCloseAll(server.baseUrl);
   async function openCount(): Promise<number> {
-    const response = await fetch(`${server.baseUrl}/backend/query`, {
-      method: "POST",
-      headers: JSON_POST_HEADERS,
-      body: JSON.stringify({ query: "{ openCalls { id } }" }),
-    });
-    return ((await response.json()) as { data: { openCalls: unknown[] } }).data.openCalls.length;
+    return (await graphql<{ openCalls: unknown[] }>(server.baseUrl, "{ openCalls { id } }")).openCalls.length;
   }
 
   beforeAll(async () => {
     // No background traffic: the tests count the calls they open.
     server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), SIMULATOR_TRAFFIC: "off" });
     browser = await launchBrowser();
-    await until(
-      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
-      (systems) => systems.some((system) => system.connected),
-    );
-    const floors = ((await (await fetch(`${server.baseUrl}/demo/rooms`)).json()) as { floors: { rooms: { device_id: number }[] }[] }).floors;
+    await until(() => callSystemConnected(server.baseUrl), Boolean);
+    const floors = await demoFloors(server.baseUrl);
     rooms = floors.flatMap((floor) => floor.rooms.map((room) => room.device_id));
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { TESTIDS } from "../apps/web/src/testids.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
-import { demoTrigger } from "./support/api.ts";
+import { callSystemConnected, demoTrigger } from "./support/api.ts";
 
 /**
  * The public display board against a demo server. The demo's virtual call system opens random
@@ -50,10 +50,7 @@ describe("the display board in Chromium", () => {
   beforeAll(async () => {
     server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()) });
     browser = await launchBrowser();
-    await until(
-      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
-      (systems) => systems.some((system) => system.connected),
-    );
+    await until(() => callSystemConnected(server.baseUrl), Boolean);
   });
   afterAll(async () => {
     await browser?.close();

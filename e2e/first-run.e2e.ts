@@ -3,9 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
-import { graphql } from "./support/api.ts";
+import { callSystemConnected, graphql, signInApi } from "./support/api.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
-import { seedUser } from "./support/seed.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
 import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
@@ -70,10 +69,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
     await done.waitFor({ timeout: 30_000 });
     expect(await done.getAttribute("data-virtual")).toBe("true");
     // The server really connects to the virtual call system it started.
-    await until(
-      async () => ((await (await fetch(`${server.baseUrl}/backend/health`)).json()) as { callsystems: { connected: boolean }[] }).callsystems,
-      (systems) => systems.some((system) => system.connected),
-    );
+    await until(() => callSystemConnected(server.baseUrl), Boolean);
     // "Konfigurator" gets a plain subtitle (issue 10).
     expect(await byTestId(page, TESTIDS.setup.configSubtitle).textContent()).toBe("Rufanlage");
     await byTestId(page, TESTIDS.setup.next).click();
@@ -159,7 +155,16 @@ describe("first run, sign-in and the shell in Chromium", () => {
   });
 
   it("makes a user with a temporary password set a new one", async () => {
-    const user = await seedUser(server.dataDir, { username: "pflege1", password: "temporary pw 1", password_is_temporary: true, permissions: ["calllog::use_module"] });
+    // Seeded as the administrator does it: a role with the call log, a user with a temporary password.
+    const user = { username: "pflege1", password: "temporary pw 1" };
+    const admin = await signInApi(server.baseUrl, "admin", ADMIN_PASSWORD);
+    const { createRole: role } = await admin.query<{ createRole: { id: number } }>(
+      `mutation { createRole(data: { name: "Pflege", permissions: [{ code: "calllog::use_module", level: "write" }] }) { id } }`,
+    );
+    await admin.query(
+      "mutation($data: UserInput!) { createUser(data: $data) { id } }",
+      { data: { ...user, password_repeat: user.password, password_is_temporary: true, roles: [role.id] } },
+    );
     const { page } = await newPage(browser);
     await login(page, server.baseUrl, user.username, user.password);
     await waitForPath(page, "/auth/set-password");

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
-import { graphql } from "./support/api.ts";
+import { completeFirstRun } from "./support/api.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 
@@ -89,8 +89,7 @@ describe("sign-in lands on a working screen", () => {
     let server: RunningServer;
     beforeAll(async () => {
       server = await startServer({ CONTROLLER_PORT: String(await freePort()) });
-      await graphql(server.baseUrl, 'mutation { createInitialUser(username: "chef", password: "chef password 1", locale: "fr") { id } }');
-      await graphql(server.baseUrl, "mutation { finishSetup }");
+      await completeFirstRun(server.baseUrl, { username: "chef", password: "chef password 1", locale: "fr" });
     });
     afterAll(async () => {
       await server?.stop();

@@ -2,12 +2,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
-import { graphql } from "./support/api.ts";
+import { completeFirstRun, graphql, signInApi } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
 import { field, openRow, pickOption, saveAndClose, signIn, waitForPath } from "./support/pages.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
 
 const ADMIN = { username: "admin", password: "admin password 1" };
 // See admin.e2e.ts: the theme's contrast is checked on its own.
@@ -18,27 +17,6 @@ function keysOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(keysOf);
   if (typeof value !== "object" || value === null) return [];
   return Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)]);
-}
-
-/** Signs in through the REST login and returns the session cookie (the API as a script uses it). */
-async function apiSession(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/backend/login`, {
-    method: "POST",
-    headers: JSON_POST_HEADERS,
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("cs_session="));
-  if (!cookie) throw new Error("no session cookie");
-  return cookie.split(";")[0] ?? "";
-}
-
-async function apiQuery<T>(baseUrl: string, cookie: string, query: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/backend/query`, {
-    method: "POST",
-    headers: { ...JSON_POST_HEADERS, cookie },
-    body: JSON.stringify({ query }),
-  });
-  return (await response.json()) as T;
 }
 
 describe("system parameters in Chromium: edit, validate, save, reopen", () => {
@@ -53,17 +31,7 @@ describe("system parameters in Chromium: edit, validate, save, reopen", () => {
   beforeAll(async () => {
     simulator = await startTestSimulator();
     server = await startServer();
-    await graphql(
-      server.baseUrl,
-      `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`,
-      { port: simulator.port },
-    );
-    await graphql(server.baseUrl, `mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: "de") { id } }`, {
-      u: ADMIN.username,
-      p: ADMIN.password,
-    });
-    // Issue 10: the setup completes at the wizard's last step; without it /login sends to /setup.
-    await graphql(server.baseUrl, "mutation { finishSetup }");
+    await completeFirstRun(server.baseUrl, { ...ADMIN, controllerPort: simulator.port });
     browser = await launchBrowser();
     ({ page, consoleErrors } = await newPage(browser));
     page.on("response", (response) => {
@@ -152,14 +120,12 @@ describe("system parameters in Chromium: edit, validate, save, reopen", () => {
   it("never sends the password: not to the browser, not through the API; displays get the new weekend", async () => {
     expect(responses.length).toBeGreaterThan(0);
     for (const body of responses) expect(keysOf(body)).not.toContain("password");
-    const cookie = await apiSession(server.baseUrl);
-    const api = await apiQuery<{ data: { systemParams: Record<string, unknown>[]; __type: { fields: { name: string }[] } } }>(
-      server.baseUrl,
-      cookie,
+    const api = await signInApi(server.baseUrl, ADMIN.username, ADMIN.password);
+    const data = await api.query<{ systemParams: Record<string, unknown>[]; __type: { fields: { name: string }[] } }>(
       '{ systemParams { id name has_password night_start weekend_start } __type(name: "SystemParams") { fields { name } } }',
     );
-    expect(api.data.systemParams).toEqual([{ id: 1, name: "System 1", has_password: true, night_start: "21:30", weekend_start: 4 * 1440 + 18 * 60 }]);
-    expect(api.data.__type.fields.map((f) => f.name)).not.toContain("password");
+    expect(data.systemParams).toEqual([{ id: 1, name: "System 1", has_password: true, night_start: "21:30", weekend_start: 4 * 1440 + 18 * 60 }]);
+    expect(data.__type.fields.map((f) => f.name)).not.toContain("password");
     // spec: "publicSystemParams (id, name, weekend_start, weekend_stop in minutes from a Monday-start week)".
     const open = await graphql<{ publicSystemParams: { weekend_start: number }[] }>(server.baseUrl, "{ publicSystemParams { weekend_start } }");
     expect(open.publicSystemParams).toEqual([{ weekend_start: 6840 }]);
