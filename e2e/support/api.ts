@@ -8,7 +8,7 @@ import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain/api-contract
 
 type GraphQLErrorBody = { message: string; extensions?: { code?: unknown } };
 
-/** A GraphQL answer with errors; `codes` are the server's `extensions.code` (DESIGN.md §2), `errors` the raw list. */
+/** A GraphQL answer with errors; `codes` are the server's `extensions.code` (ARCHITECTURE «Contract rules»), `errors` the raw list. */
 export class GraphQLRequestError extends Error {
   readonly codes: string[];
   readonly errors: GraphQLErrorBody[];

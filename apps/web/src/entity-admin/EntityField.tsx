@@ -65,7 +65,7 @@ function RefInput({ field, value, onChange, common }: { field: RefField | RefLis
   );
 }
 
-/** One input of the generic form, chosen by the field's kind (DESIGN.md §5: the form is derived). */
+/** One input of the generic form, chosen by the field's kind (ARCHITECTURE «Entity registry»: the form is derived). */
 export function EntityField({ entity, name, field, value, onChange, error, secretStored = false, disabled, required = field.required === true }: EntityFieldProps): ReactNode {
   const { t } = useTranslation();
   const common: CommonProps = {

@@ -1,7 +1,7 @@
 import type { EntityDef, EnumField, FieldDef } from "@caresuite/domain";
 
 /**
- * The i18n keys of a registry entity (DESIGN.md §5: labels come from the registry, never from a
+ * The i18n keys of a registry entity (ARCHITECTURE «Entity registry»: labels come from the registry, never from a
  * second field list). Texts live in the admin catalogue (i18n/locales/admin).
  */
 

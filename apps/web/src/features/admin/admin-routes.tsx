@@ -26,8 +26,8 @@ const UserFormPage = lazyPage(() => import("./users/UserFormPage"), "UserFormPag
 const RolesListPage = lazyPage(() => import("./roles/RolesListPage"), "RolesListPage");
 const RoleFormPage = lazyPage(() => import("./roles/RoleFormPage"), "RoleFormPage");
 const RoleSortPage = lazyPage(() => import("./roles/RoleSortPage"), "RoleSortPage");
-const SystemParamsListPage = lazyPage(() => import("./systemparams/SystemParamsListPage"), "SystemParamsListPage");
-const SystemParamFormPage = lazyPage(() => import("./systemparams/SystemParamFormPage"), "SystemParamFormPage");
+const SystemParamsListPage = lazyPage(() => import("./system-params/SystemParamsListPage"), "SystemParamsListPage");
+const SystemParamFormPage = lazyPage(() => import("./system-params/SystemParamFormPage"), "SystemParamFormPage");
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -89,7 +89,7 @@ function userAndRoleRoutes(): RouteObject[] {
 }
 
 /**
- * The /admin route tree, built from the entity registry (DESIGN.md §5): one list per entity
+ * The /admin route tree, built from the entity registry (ARCHITECTURE «Entity registry»): one list per entity
  * (entities edited inside another, like checkpoints in their map, have none) plus the global
  * settings, users and roles. /admin itself is sent to its first child by the route guard.
  */

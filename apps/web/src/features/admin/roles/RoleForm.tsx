@@ -63,7 +63,7 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
   const readOnly = record !== null && !record.can_edit;
   const user = appData.user;
 
-  // DESIGN.md §7 "Granting is bounded by holding": levels whose access exceeds one's own are locked.
+  // ARCHITECTURE «Security rules» "Granting is bounded by holding": levels whose access exceeds one's own are locked.
   const canGrant = useMemo(() => grantLevelCheck(user), [user]);
   const changePermissions = useCallback(
     (next: (levels: PermissionLevels) => PermissionLevels): void => setValues((previous) => ({ ...previous, permissions: next(previous.permissions) })),

@@ -63,7 +63,7 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
   const me = appData.user;
   const readOnly = record !== null && !record.can_edit;
   const mode = record ? "update" : "create";
-  // DESIGN.md §7 "Granting is bounded by holding": the form offers only what the actor may give.
+  // ARCHITECTURE «Security rules» "Granting is bounded by holding": the form offers only what the actor may give.
   const holder = useMemo(() => grantHolderOf(me), [me]);
   const allSystemsAllowed = seesAllSystems(holder);
 

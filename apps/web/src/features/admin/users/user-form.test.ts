@@ -122,7 +122,7 @@ describe("roles the actor may hand out (spec §6: a role manages users and roles
   });
 });
 
-describe('what the form offers — DESIGN.md §7 "Granting is bounded by holding" (issue 9)', () => {
+describe('what the form offers — ARCHITECTURE «Security rules» "Granting is bounded by holding" (issue 9)', () => {
   // Issue 9's limited manager: only admin::manage_users, system 1, the best role "Verwaltung".
   const manager = buildUser({ permissions: ["admin::manage_users"], write_permissions: ["admin::manage_users"], system_access: [1], roles: [{ id: 1, name: "Verwaltung" }] });
   const roles = [

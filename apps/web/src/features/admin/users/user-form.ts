@@ -99,7 +99,7 @@ export function userInputOf(values: UserFormValues): UserInput {
 
 /**
  * The domain's user schema on the input, first message per field (spec §5). With the actor, also
- * DESIGN.md §7 "Granting is bounded by holding": no selection means all systems, which only an
+ * ARCHITECTURE «Security rules» "Granting is bounded by holding": no selection means all systems, which only an
  * actor who sees all systems may give.
  */
 export function userFormErrors(values: UserFormValues, mode: UserFormMode, actor?: GrantHolder): Record<string, FieldError> {
@@ -131,7 +131,7 @@ export function assignableRoles<R extends { sort_order: number }>(actor: RoleAct
   return roles.filter((role) => canManageRole(actor, role));
 }
 
-/** The signed-in user as one who grants (DESIGN.md §7): what they see, change, and which systems. */
+/** The signed-in user as one who grants (ARCHITECTURE «Security rules»): what they see, change, and which systems. */
 export function grantHolderOf(user: Pick<AuthUser, "is_superuser" | "permissions" | "write_permissions" | "system_access">): GrantHolder {
   return { is_superuser: user.is_superuser, permissions: user.permissions, write_permissions: user.write_permissions, system_access: user.system_access };
 }

@@ -144,7 +144,7 @@ function schemaInput(values: SystemParamFormValues): Record<string, unknown> {
 }
 
 /**
- * DESIGN.md §7 "Stored secrets are sent only to the address they were saved with": with a changed
+ * ARCHITECTURE «Security rules» "Stored secrets are sent only to the address they were saved with": with a changed
  * ip or port, an empty password (meaning "keep the stored one") is not enough; the server says the
  * same (VALIDATION validation.password_reentry on the password).
  */

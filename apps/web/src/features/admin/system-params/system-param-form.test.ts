@@ -77,7 +77,7 @@ describe("configurator form values", () => {
   it.each([
     ["a new ip", { ip: "192.168.1.21" }],
     ["a new port", { tcp_port: 7701 }],
-  ])("asks for the password again with %s (DESIGN.md §7: the stored one stays with its address)", (_label, change) => {
+  ])("asks for the password again with %s (ARCHITECTURE «Security rules»: the stored one stays with its address)", (_label, change) => {
     const values = { ...systemParamToValues(record), ...change };
     expect(passwordReentryNeeded(values, record)).toBe(true);
     const checked = checkSystemParamValues(values, "update", record);
