@@ -6,26 +6,38 @@ import tseslint from "typescript-eslint";
 // Layers (docs/ARCHITECTURE.md "Layers"). ESLint keeps one option set per rule and file, so each
 // server group below lists every restriction that applies to it.
 const GRAPHQL_CODE = [
-  { group: ["graphql", "graphql/*", "@pothos/*", "mercurius", "mercurius/*", "graphql-upload-minimal", "graphql-ws"], message: "Services and repositories know no GraphQL: the resolver translates." },
+  {
+    group: ["graphql", "graphql/*", "@pothos/*", "mercurius", "mercurius/*", "graphql-upload-minimal", "graphql-ws"],
+    message: "Services and repositories know no GraphQL: the resolver translates.",
+  },
   { regex: "^\\.{1,2}/(\\.\\./)*graphql/|\\.graphql(\\.ts)?$", message: "Services and repositories do not import the GraphQL layer (graphql/, *.graphql.ts)." },
 ];
 const HTTP_CODE = [
   { group: ["fastify", "fastify/*", "@fastify/*"], message: "Services and repositories know no HTTP framework." },
   { regex: "^\\.{1,2}/(\\.\\./)*http/|\\.routes(\\.ts)?$", message: "Services and repositories do not import the HTTP layer (http/, *.routes.ts)." },
 ];
-const REPOSITORIES = [
-  { regex: "\\.repo(\\.ts)?$|/display-data(\\.ts)?$", message: "Resolvers read through their module's service, not its repository." },
-];
+const REPOSITORIES = [{ regex: "\\.repo(\\.ts)?$|/display-data(\\.ts)?$", message: "Resolvers read through their module's service, not its repository." }];
 const UNTYPED_ROWS = [
-  { regex: "entities\\.repo(\\.ts)?$", importNames: ["dynamic"], message: "Registry rows are typed from their definition: use entityTables() (modules/entities/entity-tables.ts)." },
+  {
+    regex: "entities\\.repo(\\.ts)?$",
+    importNames: ["dynamic"],
+    message: "Registry rows are typed from their definition: use entityTables() (modules/entities/entity-tables.ts).",
+  },
 ];
 const SERVER_SERVICES = ["apps/server/src/modules/**/*.ts", "apps/server/src/db/**/*.ts", "apps/server/src/errors/**/*.ts"];
 const SERVER_RESOLVERS = ["apps/server/src/modules/**/*.graphql.ts", "apps/server/src/graphql/**/*.ts"];
 const SERVER_TESTS = ["apps/server/src/**/*.test.ts"];
 // Owned by the call-system work (docs/decisions/017): they still write registry rows by a runtime table name.
-const UNTYPED_ROWS_ALLOWED = ["apps/server/src/modules/calls/import-config.ts", "apps/server/src/modules/calls/apply-event.ts", "apps/server/src/db/migrations/*.test.ts"];
+const UNTYPED_ROWS_ALLOWED = [
+  "apps/server/src/modules/calls/import-config.ts",
+  "apps/server/src/modules/calls/apply-event.ts",
+  "apps/server/src/db/migrations/*.test.ts",
+];
 const FEATURE_BOUNDARY = (depth) => [
-  { regex: `^(\\.\\./){${depth}}[^./]|(^|/)features/`, message: "A web feature does not import another feature: move the shared part to ui/ (or i18n/, entity-admin/)." },
+  {
+    regex: `^(\\.\\./){${depth}}[^./]|(^|/)features/`,
+    message: "A web feature does not import another feature: move the shared part to ui/ (or i18n/, entity-admin/).",
+  },
 ];
 const restrict = (...patterns) => ["error", { patterns: patterns.flat() }];
 

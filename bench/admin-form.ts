@@ -10,7 +10,8 @@ import { signIn } from "../e2e/support/pages.ts";
 import { startServer } from "../e2e/support/server.ts";
 
 const OPENINGS = 30;
-const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
 const simulator = await startTestSimulator();
 const server = await startServer({ LOG_LEVEL: "error" });
@@ -38,7 +39,8 @@ for (let i = 0; i < OPENINGS; i++) {
       new Promise<{ started: number; shown: number }>((resolve) => {
         const started = performance.now();
         (element as HTMLElement).click();
-        const check = () => (document.querySelector(`[data-testid="${modal}"] form input`) ? resolve({ started, shown: performance.now() }) : requestAnimationFrame(check));
+        const check = () =>
+          document.querySelector(`[data-testid="${modal}"] form input`) ? resolve({ started, shown: performance.now() }) : requestAnimationFrame(check);
         check();
       }),
     TESTIDS.modalRoute,
@@ -50,7 +52,9 @@ for (let i = 0; i < OPENINGS; i++) {
 
 console.log("| measure | result | target |\n|---|---|---|");
 console.log(`| generic form (call type) on screen after the click on its row, first opening | ${times[0]?.toFixed(0)} ms | ≤ 200 ms |`);
-console.log(`| same, ${OPENINGS - 1} warm openings | p50 ${percentile(times.slice(1), 50).toFixed(0)} ms, p95 ${percentile(times.slice(1), 95).toFixed(0)} ms | ≤ 200 ms |`);
+console.log(
+  `| same, ${OPENINGS - 1} warm openings | p50 ${percentile(times.slice(1), 50).toFixed(0)} ms, p95 ${percentile(times.slice(1), 95).toFixed(0)} ms | ≤ 200 ms |`,
+);
 await browser.close();
 await server.stop();
 await simulator.stop();

@@ -15,7 +15,8 @@ const ROWS = 10_000;
 const RUNS = 50;
 const PER_REQUEST = 25;
 const seeding: string[] = [];
-const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
 console.log("| database | query | p50 | p95 |\n|---|---|---|---|");
 for (const dialect of TEST_DIALECTS) {
@@ -25,7 +26,12 @@ for (const dialect of TEST_DIALECTS) {
   await buildSystem(server.db.kysely, 1);
   const client = new TestClient(server.app);
   const admin = { username: "admin", password: "bench password 1" };
-  dataOf(await client.gql("mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: \"de\") { id } }", { u: admin.username, p: admin.password }));
+  dataOf(
+    await client.gql('mutation($u: String!, $p: String!) { createInitialUser(username: $u, password: $p, locale: "de") { id } }', {
+      u: admin.username,
+      p: admin.password,
+    }),
+  );
   await client.login(admin.username, admin.password);
   const seedStarted = performance.now();
   for (let start = 0; start < ROWS; start += PER_REQUEST) {

@@ -22,7 +22,8 @@ import { JSON_POST_HEADERS, SYSTEM_HEADER } from "@caresuite/domain/api-contract
 const SUBSCRIBERS = 500;
 const TRIGGERS = 60;
 const BACKLOG_PAIRS = 3000;
-const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function lastSeq(server: RunningServer): Promise<number> {
@@ -40,7 +41,12 @@ async function fanOut(server: RunningServer, simulator: TestSimulator, devices: 
   const clients: (Client & { seen?: Set<number> })[] = [];
   let ready = 0;
   for (let i = 0; i < SUBSCRIBERS; i++) {
-    const client: Client & { seen?: Set<number> } = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
+    const client: Client & { seen?: Set<number> } = createClient({
+      url: wsUrl,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { [SYSTEM_HEADER]: "01" },
+    });
     clients.push(client);
     let first = true;
     client.subscribe<{ callsChanged: { number: number }[] }>(
@@ -83,15 +89,22 @@ async function fanOut(server: RunningServer, simulator: TestSimulator, devices: 
 }
 
 /** Events the controller journaled while the server was down, applied after it is back. */
-async function catchUp(server: RunningServer, simulator: TestSimulator, devices: number[], env: Record<string, string>): Promise<{ server: RunningServer; events: number; rate: number }> {
+async function catchUp(
+  server: RunningServer,
+  simulator: TestSimulator,
+  devices: number[],
+  env: Record<string, string>,
+): Promise<{ server: RunningServer; events: number; rate: number }> {
   while ((await lastSeq(server)) < (await journalEnd(simulator))) await sleep(20);
   const applied = await lastSeq(server);
   await server.stop();
   for (let i = 0; i < BACKLOG_PAIRS; i += 20) {
-    await Promise.all(devices.slice(0, 20).map(async (device) => {
-      await simulator.press(device, "alert");
-      await simulator.press(device, "cancel");
-    }));
+    await Promise.all(
+      devices.slice(0, 20).map(async (device) => {
+        await simulator.press(device, "alert");
+        await simulator.press(device, "cancel");
+      }),
+    );
   }
   const target = await journalEnd(simulator);
   // Timed from the restart itself: the server's start is included, so the rate is a lower bound
@@ -108,10 +121,12 @@ async function liveBurst(server: RunningServer, simulator: TestSimulator, device
   const before = await lastSeq(server);
   const started = performance.now();
   for (let i = 0; i < 1000; i += 20) {
-    await Promise.all(devices.slice(0, 20).map(async (device) => {
-      await simulator.press(device, "alert");
-      await simulator.press(device, "cancel");
-    }));
+    await Promise.all(
+      devices.slice(0, 20).map(async (device) => {
+        await simulator.press(device, "alert");
+        await simulator.press(device, "cancel");
+      }),
+    );
   }
   const target = await journalEnd(simulator);
   while ((await lastSeq(server)) < target) await sleep(20);
@@ -136,10 +151,25 @@ for (const dialect of TEST_DIALECTS) {
   const database = await freshDatabase(dialect);
   // The e2e helper defaults to SQLite in its own DATA_DIR; PostgreSQL needs the URL passed on.
   // All 500 subscribers connect from this machine: above the default per-address WebSocket limit.
-  const env = { LOG_LEVEL: "error", KEEP_DATA: "1", WS_CONNECTIONS_PER_IP: String(SUBSCRIBERS + 10), ...(dialect === "postgres" ? { DATABASE_URL: database.env["DATABASE_URL"] as string } : {}) };
+  const env = {
+    LOG_LEVEL: "error",
+    KEEP_DATA: "1",
+    WS_CONNECTIONS_PER_IP: String(SUBSCRIBERS + 10),
+    ...(dialect === "postgres" ? { DATABASE_URL: database.env["DATABASE_URL"] as string } : {}),
+  };
   const simulator = await startTestSimulator();
   let server = await startServer(env);
-  await graphql(server.baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, { port: simulator.port });
+  await graphql(
+    server.baseUrl,
+    `
+      mutation ($port: Int) {
+        createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) {
+          id
+        }
+      }
+    `,
+    { port: simulator.port },
+  );
   while ((await lastSeq(server)) === 0) await sleep(100);
   const config = await simulator.get<{ system_tree: { id: number; kind: string; is_enabled: boolean }[] }>("/api/config");
   const devices = config.system_tree.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
@@ -150,10 +180,18 @@ for (const dialect of TEST_DIALECTS) {
   const burst = await liveBurst(server, simulator, devices);
   const cannon = await openCallsThroughput(server, simulator, devices);
 
-  rows.push(`| ${dialect}: trigger → callsChanged at the 500th of ${SUBSCRIBERS} subscribers (${TRIGGERS} triggers) | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms | p99 ≤ 100 ms |`);
-  rows.push(`| ${dialect}: durable apply through the link (backlog of ${backlog.events} events, timed from the server's restart) | ≥ ${Math.round(backlog.rate)} events/s | ≥ 500 events/s |`);
-  rows.push(`| ${dialect}: live burst, press → committed (${burst.events} events; bounded by the simulator's press rate) | ${Math.round(burst.rate)} events/s | — |`);
-  rows.push(`| ${dialect}: openCalls, 50 connections, 10 s | ${Math.round(cannon.requests.average)} req/s (p99 ${cannon.latency.p99} ms, ${cannon.non2xx} non-2xx) | ≥ 3,000 req/s |`);
+  rows.push(
+    `| ${dialect}: trigger → callsChanged at the 500th of ${SUBSCRIBERS} subscribers (${TRIGGERS} triggers) | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms | p99 ≤ 100 ms |`,
+  );
+  rows.push(
+    `| ${dialect}: durable apply through the link (backlog of ${backlog.events} events, timed from the server's restart) | ≥ ${Math.round(backlog.rate)} events/s | ≥ 500 events/s |`,
+  );
+  rows.push(
+    `| ${dialect}: live burst, press → committed (${burst.events} events; bounded by the simulator's press rate) | ${Math.round(burst.rate)} events/s | — |`,
+  );
+  rows.push(
+    `| ${dialect}: openCalls, 50 connections, 10 s | ${Math.round(cannon.requests.average)} req/s (p99 ${cannon.latency.p99} ms, ${cannon.non2xx} non-2xx) | ≥ 3,000 req/s |`,
+  );
   await server.stop();
   rmSync(server.dataDir, { recursive: true, force: true });
   await simulator.stop();
@@ -173,7 +211,9 @@ for (const dialect of TEST_DIALECTS) {
         : { seq, type: "call.closed", at, data: { call_id: seq - 1, closed_at: at, reason: "reset" } };
     await applyControllerEvent(local.db.kysely, 1, event, Date.now());
   }
-  rows.push(`| ${dialect}: apply alone, one event per transaction (2,000 call events) | ${Math.round(2000 / ((performance.now() - t0) / 1000))} events/s | ≥ 500 events/s |`);
+  rows.push(
+    `| ${dialect}: apply alone, one event per transaction (2,000 call events) | ${Math.round(2000 / ((performance.now() - t0) / 1000))} events/s | ≥ 500 events/s |`,
+  );
   await local.close();
 }
 

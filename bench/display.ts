@@ -17,11 +17,17 @@ const OTHER_SUBSCRIBERS = 200;
 const CALLS = 200;
 const CHANGES = 10_000;
 const ALERT = 4;
-const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The 200 other displays connect from this one address: above the per-address limit of a site.
-const server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), LOG_LEVEL: "error", WS_CONNECTIONS_PER_IP: String(OTHER_SUBSCRIBERS + 10) });
+const server = await startServer({
+  DEMO_MODE: "true",
+  CONTROLLER_PORT: String(await freePort()),
+  LOG_LEVEL: "error",
+  WS_CONNECTIONS_PER_IP: String(OTHER_SUBSCRIBERS + 10),
+});
 const trigger = (device_id: number, close = false): Promise<void> => demoTrigger(server.baseUrl, device_id, ALERT, close);
 let devices: number[] = [];
 while (devices.length === 0) {
@@ -34,17 +40,25 @@ while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
 const clients: Client[] = [];
 let ready = 0;
 for (let i = 0; i < OTHER_SUBSCRIBERS; i++) {
-  const client = createClient({ url: `${server.baseUrl.replace("http", "ws")}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
+  const client = createClient({
+    url: `${server.baseUrl.replace("http", "ws")}/backend/query`,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    connectionParams: { [SYSTEM_HEADER]: "01" },
+  });
   clients.push(client);
   let first = true;
-  client.subscribe({ query: "subscription { callsChanged { id number opened_at call_type { urgency color } section { name } system_tree_node { text_long } } }" }, {
-    next: () => {
-      if (first) ready += 1;
-      first = false;
+  client.subscribe(
+    { query: "subscription { callsChanged { id number opened_at call_type { urgency color } section { name } system_tree_node { text_long } } }" },
+    {
+      next: () => {
+        if (first) ready += 1;
+        first = false;
+      },
+      error: () => undefined,
+      complete: () => undefined,
     },
-    error: () => undefined,
-    complete: () => undefined,
-  });
+  );
 }
 while (ready < OTHER_SUBSCRIBERS) await sleep(50);
 
@@ -104,10 +118,12 @@ await sleep(2000);
 const heapBefore = await heap();
 let changes = 0;
 while (changes < CHANGES) {
-  await Promise.all(devices.slice(0, 20).map(async (device) => {
-    await trigger(device);
-    await trigger(device, true);
-  }));
+  await Promise.all(
+    devices.slice(0, 20).map(async (device) => {
+      await trigger(device);
+      await trigger(device, true);
+    }),
+  );
   changes += 40;
 }
 await sleep(3000);
@@ -115,7 +131,9 @@ const heapAfter = await heap();
 
 console.log("| measure | result | target |\n|---|---|---|");
 console.log(`| JavaScript loaded by /display | ${(jsSizes.reduce((a, b) => a + b, 0) / 1024).toFixed(1)} KB gzip in ${jsSizes.length} files | ≤ 150 KB gzip |`);
-console.log(`| trigger → card in the display's DOM (${CALLS} calls, ${OTHER_SUBSCRIBERS} other subscribers) | p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | p50 ≤ 50 ms, p99 ≤ 150 ms |`);
+console.log(
+  `| trigger → card in the display's DOM (${CALLS} calls, ${OTHER_SUBSCRIBERS} other subscribers) | p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | p50 ≤ 50 ms, p99 ≤ 150 ms |`,
+);
 console.log(`| JS heap growth over ${changes} call changes (after GC) | ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(2)} MB | < 10 MB |`);
 for (const client of clients) await client.dispose();
 await browser.close();

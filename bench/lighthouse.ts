@@ -49,7 +49,10 @@ try {
       // Simulated throttling scales the CPU time observed here: a busy machine (benchmark index
       // low, load high) scores lower than a phone would. Both go with every quoted score.
       console.error(`${path} run ${run + 1}: benchmark index ${Math.round(lhr.environment.benchmarkIndex)}, load ${loadavg()[0]?.toFixed(1)}`);
-      if (run === RUNS - 1) console.error(`${path}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`);
+      if (run === RUNS - 1)
+        console.error(
+          `${path}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+        );
     }
     for (const line of failing) console.error(`${path}: ${line}`);
     rows.push([path, ...CATEGORIES.map((c) => `${median(scores[c] ?? [])} (${(scores[c] ?? []).join(", ")})`)]);

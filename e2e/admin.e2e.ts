@@ -202,7 +202,9 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
     expect(await row.textContent()).toContain("Pflege");
     expect(await axeViolations(admin, `[data-testid="${TESTIDS.users.page}"]`, AXE)).toEqual([]);
     // The admin's own row is a superuser's.
-    expect(await byTestId(admin, TESTIDS.entityList.row).filter({ hasText: ADMIN.username }).locator(`[data-testid="${TESTIDS.users.superuser}"]`).count()).toBe(1);
+    expect(
+      await byTestId(admin, TESTIDS.entityList.row).filter({ hasText: ADMIN.username }).locator(`[data-testid="${TESTIDS.users.superuser}"]`).count(),
+    ).toBe(1);
   });
 
   it("shows the nurse only what the role allows; /admin is refused with the error notification", async () => {
@@ -241,13 +243,19 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
     expect(await permissions.textContent()).toContain("Berechtigungen");
     expect(await permissions.textContent()).toContain("Protokoll öffnen: Lesen");
 
-    const renamed = modal.locator(`[data-testid="${TESTIDS.audit.entry}"][data-entity-type="callType"]`).filter({ hasText: "Rufart «E2E Zimmerruf Nord» geändert" });
+    const renamed = modal
+      .locator(`[data-testid="${TESTIDS.audit.entry}"][data-entity-type="callType"]`)
+      .filter({ hasText: "Rufart «E2E Zimmerruf Nord» geändert" });
     expect(await renamed.count()).toBeGreaterThan(0);
-    expect(await modal.locator(`[data-testid="${TESTIDS.audit.entry}"][data-entity-type="callType"][data-action="deleted"]`).textContent()).toContain("Rufart «E2E Toilettenruf» gelöscht");
+    expect(await modal.locator(`[data-testid="${TESTIDS.audit.entry}"][data-entity-type="callType"][data-action="deleted"]`).textContent()).toContain(
+      "Rufart «E2E Toilettenruf» gelöscht",
+    );
     const user = modal.locator(`[data-testid="${TESTIDS.audit.entry}"][data-entity-type="user"][data-action="created"]`).filter({ hasText: "«pflege»" });
     expect(await user.textContent()).toContain("Benutzer «pflege» erstellt");
     // System entries are centred lines: the import of the controller's configuration, the sign-ins.
-    expect(await modal.locator(`[data-testid="${TESTIDS.audit.systemEntry}"][data-action="gets_imported"]`).textContent()).toContain("Aus der Rufanlage importierte Änderungen");
+    expect(await modal.locator(`[data-testid="${TESTIDS.audit.systemEntry}"][data-action="gets_imported"]`).textContent()).toContain(
+      "Aus der Rufanlage importierte Änderungen",
+    );
     expect(await modal.locator(`[data-testid="${TESTIDS.audit.day}"]`).first().textContent()).toContain("Heute");
     expect(await modal.locator(`[data-testid="${TESTIDS.audit.end}"]`).textContent()).toBe("Keine weiteren Daten");
     expect(await axeViolations(admin, `[data-testid="${TESTIDS.audit.modal}"] .mantine-Modal-body`, AXE)).toEqual([]);

@@ -52,9 +52,19 @@ describe("the call path survives a killed server", () => {
   beforeAll(async () => {
     simulator = await startTestSimulator();
     server = await startServer({ KEEP_DATA: "1" });
-    await graphql(server.baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, {
-      port: simulator.port,
-    });
+    await graphql(
+      server.baseUrl,
+      `
+        mutation ($port: Int) {
+          createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) {
+            id
+          }
+        }
+      `,
+      {
+        port: simulator.port,
+      },
+    );
     const config = await simulator.get<{ system_tree: { id: number; kind: string; is_enabled: boolean }[] }>("/api/config");
     devices = config.system_tree.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
     expect(devices.length).toBeGreaterThan(20);

@@ -119,7 +119,8 @@ describe("checkpoint maps in Chromium: map image, placing and dragging checkpoin
   it("adds a checkpoint by clicking the map, drags it, and keeps the place after a reload", async () => {
     await editor.clickMapAt(100, 80);
     const dialog = byTestId(page, TESTIDS.checkpointMaps.dialog);
-    const dialogField = (name: string) => page.locator(`[data-testid="${TESTIDS.checkpointMaps.dialogForm}"] [data-testid="${TESTIDS.entityForm.field(name)}"]`);
+    const dialogField = (name: string) =>
+      page.locator(`[data-testid="${TESTIDS.checkpointMaps.dialogForm}"] [data-testid="${TESTIDS.entityForm.field(name)}"]`);
     await dialogField("text").waitFor();
     // The dialog starts where the map was clicked (image pixels), with the next number.
     expect(Math.abs(Number(await dialogField("position_x").inputValue()) - 100)).toBeLessThanOrEqual(2);
@@ -135,7 +136,10 @@ describe("checkpoint maps in Chromium: map image, placing and dragging checkpoin
 
     const start = await editor.position();
     await editor.drag(start, { x: 300, y: 200 });
-    const moved = await until(() => editor.position(), (at) => Math.abs(at.x - 300) <= 2 && Math.abs(at.y - 200) <= 2);
+    const moved = await until(
+      () => editor.position(),
+      (at) => Math.abs(at.x - 300) <= 2 && Math.abs(at.y - 200) <= 2,
+    );
 
     // The list beside the map follows; after a reload the stored place is shown.
     await until(
@@ -161,7 +165,10 @@ describe("checkpoint maps in Chromium: map image, placing and dragging checkpoin
     expect(await editor.uploadError().textContent()).toBe("Die Datei ist zu gross (höchstens 5 MB).");
 
     await editor.upload("plan.png", "image/png", Buffer.from("Das ist kein Bild, nur Text."));
-    await until(() => editor.uploadError().textContent(), (text) => text === "Die Datei konnte nicht verarbeitet werden.");
+    await until(
+      () => editor.uploadError().textContent(),
+      (text) => text === "Die Datei konnte nicht verarbeitet werden.",
+    );
     expect(await editor.imageSource()).toBe(before);
     expect(await editor.checkpoints().count()).toBe(1);
     expect(consoleErrors).toEqual([]);

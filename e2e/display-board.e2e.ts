@@ -51,11 +51,22 @@ describe("the display board's side parts and actions in Chromium", () => {
   const trigger = (device_id: number, call_type_id: number, close = false): Promise<void> => demoTrigger(server.baseUrl, device_id, call_type_id, close);
 
   async function openCalls(): Promise<{ id: number; number: number; call_type: { flag: string } }[]> {
-    return (await graphql<{ openCalls: { id: number; number: number; call_type: { flag: string } }[] }>(server.baseUrl, "{ openCalls { id number call_type { flag } } }")).openCalls;
+    return (
+      await graphql<{ openCalls: { id: number; number: number; call_type: { flag: string } }[] }>(
+        server.baseUrl,
+        "{ openCalls { id number call_type { flag } } }",
+      )
+    ).openCalls;
   }
 
   async function startDemo(dataDir?: string): Promise<RunningServer> {
-    return startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(controllerPort), PORT: String(port), KEEP_DATA: "1", ...(dataDir ? { DATA_DIR: dataDir } : {}) });
+    return startServer({
+      DEMO_MODE: "true",
+      CONTROLLER_PORT: String(controllerPort),
+      PORT: String(port),
+      KEEP_DATA: "1",
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    });
   }
 
   async function connected(): Promise<void> {
@@ -109,7 +120,9 @@ describe("the display board's side parts and actions in Chromium", () => {
   it("opens the door camera in a floating window when its call rings, and closes it on the stop call (videostream)", async () => {
     // An administrator links the entrance camera to the door bell (alert, 4) and its stop to the emergency (2).
     const admin = await signInApi(server.baseUrl, ADMIN.username, ADMIN.password);
-    await admin.query(`mutation { createVideoStream(data: { name: "Eingang", url: "https://camera.invalid/entrance", trigger_start: [4], trigger_stop: [2] }) { id } }`);
+    await admin.query(
+      `mutation { createVideoStream(data: { name: "Eingang", url: "https://camera.invalid/entrance", trigger_start: [4], trigger_stop: [2] }) { id } }`,
+    );
 
     const { page } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
     await page.goto(`${server.baseUrl}/display?videostream=1`);
@@ -215,7 +228,12 @@ describe("the display board's side parts and actions in Chromium", () => {
         headers,
         body: JSON.stringify({
           query: "mutation($input: DisplayProfileInput!) { createDisplayProfile(input: $input) { id name } }",
-          variables: { input: { name: "Flur Station 1", settings: [{ system_id: 1, weekday_schedule_id: 20, weekday_display_group_1_id: 1, weekend_schedule_id: 20, weekend_display_group_1_id: 1 }] } },
+          variables: {
+            input: {
+              name: "Flur Station 1",
+              settings: [{ system_id: 1, weekday_schedule_id: 20, weekday_display_group_1_id: 1, weekend_schedule_id: 20, weekend_display_group_1_id: 1 }],
+            },
+          },
         }),
       });
       return (await response.json()) as { data?: { createDisplayProfile: { id: number } }; errors?: unknown };

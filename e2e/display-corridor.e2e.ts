@@ -69,14 +69,17 @@ async function cardStyles(page: Page): Promise<CardStyle[]> {
 
 /** The card's background and text colour at a moment of its animation (paused there). */
 async function colorsAt(page: Page, urgency: string, ms: number): Promise<{ background: string; color: string }> {
-  return page.locator(`[data-testid="${TESTIDS.display.call}"][data-urgency="${urgency}"]`).first().evaluate((card, at) => {
-    for (const animation of card.getAnimations()) {
-      animation.pause();
-      animation.currentTime = at;
-    }
-    const style = getComputedStyle(card);
-    return { background: style.backgroundColor, color: style.color };
-  }, ms);
+  return page
+    .locator(`[data-testid="${TESTIDS.display.call}"][data-urgency="${urgency}"]`)
+    .first()
+    .evaluate((card, at) => {
+      for (const animation of card.getAnimations()) {
+        animation.pause();
+        animation.currentTime = at;
+      }
+      const style = getComputedStyle(card);
+      return { background: style.backgroundColor, color: style.color };
+    }, ms);
 }
 
 /** WCAG contrast of two computed "rgb(r, g, b)" colours. */

@@ -78,7 +78,9 @@ describe("the display settings drawer in Chromium", () => {
     browser = await launchBrowser();
     // The first connection imports the virtual system's configuration (schedules, display groups).
     await until(
-      async () => (await graphql<{ displayRelations: { schedules: { id: number }[] } }>(server.baseUrl, "{ displayRelations(system_id: 1) { schedules { id } } }")).displayRelations.schedules,
+      async () =>
+        (await graphql<{ displayRelations: { schedules: { id: number }[] } }>(server.baseUrl, "{ displayRelations(system_id: 1) { schedules { id } } }"))
+          .displayRelations.schedules,
       (schedules) => schedules.length > 0,
     );
   });

@@ -83,10 +83,12 @@ describe("the display board in Chromium", () => {
     });
     expect(background).not.toBe("rgb(255, 255, 255)");
     // Ordered by urgency: the emergency before the normal call, and an emergency heads the board.
-    await expect.poll(async () => {
-      const devices = await display.devices();
-      return devices.indexOf(24) < devices.indexOf(23);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const devices = await display.devices();
+        return devices.indexOf(24) < devices.indexOf(23);
+      })
+      .toBe(true);
     expect(await display.urgencyOfFirstCard()).toBe("EMERGENCY");
 
     await trigger(23, NORMAL, true);

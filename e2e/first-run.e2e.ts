@@ -161,10 +161,9 @@ describe("first run, sign-in and the shell in Chromium", () => {
     const { createRole: role } = await admin.query<{ createRole: { id: number } }>(
       `mutation { createRole(data: { name: "Pflege", permissions: [{ code: "calllog::use_module", level: "write" }] }) { id } }`,
     );
-    await admin.query(
-      "mutation($data: UserInput!) { createUser(data: $data) { id } }",
-      { data: { ...user, password_repeat: user.password, password_is_temporary: true, roles: [role.id] } },
-    );
+    await admin.query("mutation($data: UserInput!) { createUser(data: $data) { id } }", {
+      data: { ...user, password_repeat: user.password, password_is_temporary: true, roles: [role.id] },
+    });
     const { page } = await newPage(browser);
     await login(page, server.baseUrl, user.username, user.password);
     await waitForPath(page, "/auth/set-password");

@@ -56,7 +56,6 @@ describe("sign-in lands on a working screen", () => {
   });
 
   describe("in demo mode", () => {
-
     it.each([
       ["admin", "demo-admin"],
       ["pflege", "demo-pflege"],
@@ -79,7 +78,10 @@ describe("sign-in lands on a working screen", () => {
       expect(hrefs.length).toBeGreaterThan(0);
       for (const href of hrefs) {
         await page.goto(`${demo().baseUrl}${href}`);
-        await page.locator(SCREENS.map((id) => `[data-testid="${id}"]`).join(", ")).first().waitFor({ timeout: 15_000 });
+        await page
+          .locator(SCREENS.map((id) => `[data-testid="${id}"]`).join(", "))
+          .first()
+          .waitFor({ timeout: 15_000 });
         expect(await byTestId(page, TESTIDS.notFound.page).count(), href).toBe(0);
       }
     });

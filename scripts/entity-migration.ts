@@ -34,7 +34,9 @@ for (const entity of entities) {
   if (entity.sortable) out.push(`      .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(999))`);
   for (const [field, def] of Object.entries(entity.fields)) {
     const notNull =
-      def.kind === "bool" || def.kind === "refs" || (def.kind === "text" && def.required === true) ||
+      def.kind === "bool" ||
+      def.kind === "refs" ||
+      (def.kind === "text" && def.required === true) ||
       (def.kind === "enum" && (def.required === true || def.default !== undefined));
     const defaultTo = def.kind === "bool" ? "0" : def.kind === "refs" ? '"[]"' : null;
     const chain = `c${notNull ? ".notNull()" : ""}${defaultTo ? `.defaultTo(${defaultTo})` : ""}`;

@@ -12,7 +12,8 @@ function displayEntryInDev(): Plugin {
     name: "caresuite-display-entry",
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
-        if (request.url && /^\/display(\/[^/?]+)?(\/call\/\d+)?\/?(\?.*)?$/.test(request.url)) request.url = `/display.html${request.url.replace(/^[^?]*/, "")}`;
+        if (request.url && /^\/display(\/[^/?]+)?(\/call\/\d+)?\/?(\?.*)?$/.test(request.url))
+          request.url = `/display.html${request.url.replace(/^[^?]*/, "")}`;
         next();
       });
     },
@@ -45,7 +46,9 @@ function preloadSignInScreen(): Plugin {
         for (const chunk of chunks) if (chunk.facadeModuleId?.endsWith(SCREEN)) visit(chunk);
         if (files.size === 0) throw new Error(`preloadSignInScreen: no chunk for ${SCREEN}`);
         // crossorigin as on Vite's own modulepreload links, so the module request reuses the preload.
-        return [...files].sort().map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
+        return [...files]
+          .sort()
+          .map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
       },
     },
   };

@@ -80,9 +80,19 @@ export async function completeFirstRun(
   user: { username: string; password: string; locale?: string; controllerPort?: number },
 ): Promise<ApiClient> {
   if (user.controllerPort !== undefined) {
-    await graphql(baseUrl, `mutation($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, {
-      port: user.controllerPort,
-    });
+    await graphql(
+      baseUrl,
+      `
+        mutation ($port: Int) {
+          createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) {
+            id
+          }
+        }
+      `,
+      {
+        port: user.controllerPort,
+      },
+    );
   }
   await graphql(baseUrl, "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id } }", {
     u: user.username,

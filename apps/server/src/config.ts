@@ -27,7 +27,10 @@ const envSchema = z.object({
   /** Default port of the call-system controller's protocol (the virtual one listens here). */
   CONTROLLER_PORT: z.coerce.number().int().min(1).max(65535).default(7700),
   /** Demo mode (spec §1): the public /demo screen and /demo/* calls; never on a real site. */
-  DEMO_MODE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  DEMO_MODE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Bearer token for GET /backend/metrics. Without it, metrics answer only on the machine itself
@@ -40,12 +43,15 @@ const envSchema = z.object({
    * Which proxies may set X-Forwarded-*: off by default; a hop count or a comma list of
    * addresses/CIDRs (http/trust-proxy.ts). Decides request.ip for throttling and limits.
    */
-  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
-    const parsed = parseTrustProxy(value);
-    if (parsed.ok) return parsed.value;
-    ctx.addIssue({ code: "custom", message: parsed.message });
-    return z.NEVER;
-  }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }),
   /** Open WebSocket connections per client address (docs/decisions/007-http-hardening.md). */
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 });

@@ -45,6 +45,4 @@ try {
   process.exit(1);
 }
 const { traffic, speed, dataDir, seed } = simulator.options;
-simulator.log.info(
-  `virtual call system on ${simulator.url} (data ${dataDir}, traffic ${traffic ? "on" : "off"}, seed ${seed}, speed ${speed}x)`,
-);
+simulator.log.info(`virtual call system on ${simulator.url} (data ${dataDir}, traffic ${traffic ? "on" : "off"}, seed ${seed}, speed ${speed}x)`);

@@ -1,6 +1,14 @@
 import { callType, DEMO_CALL_TYPES, DEMO_NODE_IDS, hub, section } from "@caresuite/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { controllerConfigSchema, EVENT_DATA_SCHEMAS, EVENT_TYPES, eventEnvelopeSchema, type ControllerConfig, type SimEvent, type TreeNode } from "@caresuite/protocol";
+import {
+  controllerConfigSchema,
+  EVENT_DATA_SCHEMAS,
+  EVENT_TYPES,
+  eventEnvelopeSchema,
+  type ControllerConfig,
+  type SimEvent,
+  type TreeNode,
+} from "@caresuite/protocol";
 import { api, AUTH, openEvents, startTestSimulator, eventually, type TestSimulator } from "./test-support.ts";
 
 const press = (sim: TestSimulator, id: number, kind: string, extra: object = {}) =>

@@ -51,7 +51,7 @@ describe("restarts lose nothing", () => {
     const { revision: _revision, ...body } = (await api<ControllerConfig>(first, "GET", "/api/config")).body;
     body.call_types = body.call_types.map((type) => (type.id === 4 ? { ...type, name: "Ruf" } : type));
     const job = (await api<{ job_id: string }>(first, "POST", "/api/config/publish", body)).body.job_id;
-    for (let step = ""; step !== "done"; ) {
+    for (let step = ""; step !== "done";) {
       step = (await api<{ step: string }>(first, "GET", `/api/config/publish/${job}`)).body.step;
       expect(step).not.toBe("failed");
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -50,7 +50,11 @@ export async function api<T = Record<string, unknown>>(
   const headers: Record<string, string> = {};
   if (auth) headers["authorization"] = auth;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${sim.url}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {

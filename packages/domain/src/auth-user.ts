@@ -49,10 +49,7 @@ export function isLoggedIn(user: Pick<AuthUser, "id">): boolean {
 }
 
 /** spec: "Superuser has all permissions; roles are ignored." */
-export function hasPermission(
-  user: Pick<AuthUser, "is_superuser" | "permissions">,
-  code: string,
-): boolean {
+export function hasPermission(user: Pick<AuthUser, "is_superuser" | "permissions">, code: string): boolean {
   return user.is_superuser || user.permissions.includes(code);
 }
 
@@ -68,10 +65,7 @@ export function hasWritePermission(user: Pick<AuthUser, "is_superuser" | "write_
  * spec: "A route may require a permission list (all of them, or any if the first entry is the
  * any marker)". An empty list (and a bare any marker) requires nothing.
  */
-export function hasPermissions(
-  user: Pick<AuthUser, "is_superuser" | "permissions">,
-  list: readonly string[],
-): boolean {
+export function hasPermissions(user: Pick<AuthUser, "is_superuser" | "permissions">, list: readonly string[]): boolean {
   if (list.length === 0 || user.is_superuser) return true;
   if (list[0] === ANY_MARKER) {
     const rest = list.slice(1);
@@ -83,9 +77,6 @@ export function hasPermissions(
 /**
  * spec: "Superusers and users with an empty list see all systems; others see only listed ones."
  */
-export function canAccessSystem(
-  user: Pick<AuthUser, "is_superuser" | "system_access">,
-  systemId: number,
-): boolean {
+export function canAccessSystem(user: Pick<AuthUser, "is_superuser" | "system_access">, systemId: number): boolean {
   return user.is_superuser || user.system_access.length === 0 || user.system_access.includes(systemId);
 }

@@ -37,4 +37,3 @@ export const displayProfileInputSchema = z
   })
   .strict();
 export type DisplayProfileInput = z.infer<typeof displayProfileInputSchema>;
-

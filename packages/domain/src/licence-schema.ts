@@ -32,4 +32,3 @@ export const licenceActivationInputSchema = z.object({
 
 /** Input of `activateLicense(customer, code)`. */
 export type LicenceActivationInput = z.infer<typeof licenceActivationInputSchema>;
-

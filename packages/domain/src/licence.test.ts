@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEMO_LICENCE,
-  LICENCE_FEATURES,
-  UNLICENSED,
-  licenceStatus,
-  isAppGatewayAvailable,
-  isLicensed,
-  licenceFromPayload,
-} from "./licence.ts";
+import { DEMO_LICENCE, LICENCE_FEATURES, UNLICENSED, licenceStatus, isAppGatewayAvailable, isLicensed, licenceFromPayload } from "./licence.ts";
 import { licenceActivationInputSchema, licencePayloadSchema } from "./licence-schema.ts";
 import type { LicenceFeature } from "./licence.ts";
 import { buildLicence, buildSuperuser, buildUser } from "./test-builders.ts";

@@ -55,11 +55,7 @@ export const LICENCE_FEATURES: readonly LicenceFeature[] = ["analytics", "log", 
  * spec: "the feature "app" is licensed when app_clients is not 0. Other features need their flag
  * to be true. A superuser counts as management licensed."
  */
-export function isLicensed(
-  licence: Licence,
-  feature: LicenceFeature,
-  user?: { is_superuser: boolean },
-): boolean {
+export function isLicensed(licence: Licence, feature: LicenceFeature, user?: { is_superuser: boolean }): boolean {
   switch (feature) {
     case "app":
       return licence.limits.app_clients !== 0;
@@ -79,11 +75,7 @@ export function isAppGatewayAvailable(
   appState: { app_gateway_enabled: boolean; app_gateway_system_id: number | null },
   currentSystemId: number,
 ): boolean {
-  return (
-    isLicensed(licence, "app") &&
-    appState.app_gateway_enabled &&
-    appState.app_gateway_system_id === currentSystemId
-  );
+  return isLicensed(licence, "app") && appState.app_gateway_enabled && appState.app_gateway_system_id === currentSystemId;
 }
 
 /** The licence a validated payload grants. */

@@ -47,7 +47,12 @@ describe("route table", () => {
     ["/tree/connections/edit/3", "/tree/connections/edit/:id?", ["systemtree::use_module", "systemtree::manage_devices"], []],
     ["/tree/displaygroupoverrides", "/tree/displaygroupoverrides", ["systemtree::use_module", "systemtree::see_display_group_overrides"], []],
     // spec: "edit needs systemtree::manage_display_group_overrides"
-    ["/tree/displaygroupoverrides/edit", "/tree/displaygroupoverrides/edit/:id?", ["systemtree::use_module", "systemtree::see_display_group_overrides", "systemtree::manage_display_group_overrides"], []],
+    [
+      "/tree/displaygroupoverrides/edit",
+      "/tree/displaygroupoverrides/edit/:id?",
+      ["systemtree::use_module", "systemtree::see_display_group_overrides", "systemtree::manage_display_group_overrides"],
+      [],
+    ],
     ["/tree/overview", "/tree/overview", ["systemtree::use_module"], []],
     ["/log", "/log", ["calllog::use_module"], []],
     ["/log/filters", "/log/filters", ["calllog::use_module"], []],
@@ -106,8 +111,20 @@ describe("route table", () => {
   });
 
   it.each([
-    "systemparams", "calltypes", "schedules", "sections", "displaygroups", "checkpointmaps", "mergegroups",
-    "callsources", "callsourcegroups", "indicators", "buttons", "hubs", "videostreams", "alert-channels",
+    "systemparams",
+    "calltypes",
+    "schedules",
+    "sections",
+    "displaygroups",
+    "checkpointmaps",
+    "mergegroups",
+    "callsources",
+    "callsourcegroups",
+    "indicators",
+    "buttons",
+    "hubs",
+    "videostreams",
+    "alert-channels",
   ])('spec: "/admin %s ... | admin::manage_system (all with edit/:id?)"', (list) => {
     expect(patternOf(`/admin/${list}/edit/7`)).toBe(`/admin/${list}/edit/:id?`);
     expect(requirementsOf(`/admin/${list}`).permissions).toEqual(["admin::use_module", "admin::manage_system"]);
@@ -119,8 +136,15 @@ describe("route table", () => {
   });
 
   it.each([
-    ["/login", false], ["/setup", false], ["/demo", false], ["/no-access", false], ["/display", false],
-    ["/nowhere", false], ["/auth/set-password", true], ["/tree", true], ["/pwa", true],
+    ["/login", false],
+    ["/setup", false],
+    ["/demo", false],
+    ["/no-access", false],
+    ["/display", false],
+    ["/nowhere", false],
+    ["/auth/set-password", true],
+    ["/tree", true],
+    ["/pwa", true],
   ])("%s needs login: %s", (path, expected) => {
     const chain = findRouteChain(path) ?? [];
     expect(chain.some((def) => def.auth !== false)).toBe(expected);

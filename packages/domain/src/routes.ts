@@ -39,12 +39,7 @@ function decode(segment: string): string {
  * Every way `pattern` can match a prefix of `segments`, most segments consumed first
  * (optional parameters try "present" before "absent").
  */
-function matchPrefix(
-  pattern: readonly string[],
-  segments: readonly string[],
-  def: RouteDef,
-  params: RouteParams,
-): { rest: string[]; params: RouteParams }[] {
+function matchPrefix(pattern: readonly string[], segments: readonly string[], def: RouteDef, params: RouteParams): { rest: string[]; params: RouteParams }[] {
   const [head, ...tail] = pattern;
   if (head === undefined) return [{ rest: [...segments], params }];
   const [segment, ...others] = segments;
@@ -131,11 +126,7 @@ export function fillPattern(pattern: string, params: Record<string, ParamValue> 
  * null or undefined are left out (callForm takes `{ system }`). Throws for unknown names or a
  * missing required parameter: both are programming errors.
  */
-export function routePathByName(
-  name: string,
-  params: Record<string, ParamValue> = {},
-  query: Record<string, ParamValue> = {},
-): string {
+export function routePathByName(name: string, params: Record<string, ParamValue> = {}, query: Record<string, ParamValue> = {}): string {
   const chain = findChainByName(ROUTES, name);
   if (chain === null) throw new Error(`Unknown route name "${name}"`);
   const path = fillPattern(chainPattern(chain), params);

@@ -58,9 +58,24 @@ describe("systemParamInputSchema", () => {
     ["night: start and stop the same", "create", { ...valid, night_start: "22:00", night_stop: "22:00" }, { night_stop: "validation.cannot_be_same" }],
     ["weekend_start: beyond the week", "create", { ...valid, weekend_start: MINUTES_PER_WEEK + 1 }, { weekend_start: "validation.between" }],
     ["weekend_start: form value with bad time", "create", { ...valid, weekend_start: { day: 4, time: "7pm" } }, { weekend_start: "validation.format" }],
-    ["weekend_start: form value without day", "create", { ...valid, weekend_start: { day: 7, time: "18:00" } }, { weekend_start: "validation.one_option_required" }],
-    ["weekend: start and stop the same moment", "create", { ...valid, weekend_start: 0, weekend_stop: MINUTES_PER_WEEK }, { weekend_stop: "validation.cannot_be_same" }],
-    ["suppression on without sections", "create", { ...valid, call_suppression_enabled: true }, { call_suppression_sections: "validation.one_option_required" }],
+    [
+      "weekend_start: form value without day",
+      "create",
+      { ...valid, weekend_start: { day: 7, time: "18:00" } },
+      { weekend_start: "validation.one_option_required" },
+    ],
+    [
+      "weekend: start and stop the same moment",
+      "create",
+      { ...valid, weekend_start: 0, weekend_stop: MINUTES_PER_WEEK },
+      { weekend_stop: "validation.cannot_be_same" },
+    ],
+    [
+      "suppression on without sections",
+      "create",
+      { ...valid, call_suppression_enabled: true },
+      { call_suppression_sections: "validation.one_option_required" },
+    ],
     ["suppression off without sections", "create", { ...valid, call_suppression_enabled: false }, {}],
     ["suppression sections twice", "create", { ...valid, call_suppression_sections: [3, 3] }, { call_suppression_sections: "validation.duplicate" }],
     [

@@ -115,7 +115,7 @@ export function fromWeekMinutes(minutes: number): WeekTime {
 
 /** Two week points name the same moment of the week (10080 and 0 are both Monday 00:00). */
 export function sameWeekMoment(a: number, b: number): boolean {
-  return ((a - b) % MINUTES_PER_WEEK) === 0;
+  return (a - b) % MINUTES_PER_WEEK === 0;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

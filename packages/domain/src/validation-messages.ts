@@ -82,10 +82,7 @@ interface RawIssue {
  * anything else reports `otherwise`.
  */
 export function requiredOr(otherwise: ValidationKey): (issue: RawIssue) => string {
-  return (issue) =>
-    issue.input === undefined || issue.input === null || issue.input === ""
-      ? VALIDATION_KEYS.required
-      : otherwise;
+  return (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? VALIDATION_KEYS.required : otherwise);
 }
 
 /**

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  FORM_ERROR_KEY,
-  configuratorInputSchema,
-  fieldErrors,
-  initialUserInputSchema,
-  loginInputSchema,
-  setPasswordInputSchema,
-} from "./validation.ts";
+import { FORM_ERROR_KEY, configuratorInputSchema, fieldErrors, initialUserInputSchema, loginInputSchema, setPasswordInputSchema } from "./validation.ts";
 
 /** The per-field errors a schema reports for `input` (empty object when valid). */
 function errorsOf(schema: z.ZodType, input: unknown): ReturnType<typeof fieldErrors> {
@@ -25,9 +18,7 @@ describe("loginInputSchema", () => {
     ["password too long", { username: "u", password: "p".repeat(1025) }, { password: "validation.max_length" }],
     ["unknown key", { username: "u", password: "p", admin: true }, { [FORM_ERROR_KEY]: "validation.unknown_field" }],
   ])("%s", (_label, input, expected) => {
-    const firstMessages = Object.fromEntries(
-      Object.entries(errorsOf(loginInputSchema, input)).map(([field, list]) => [field, list[0]?.message]),
-    );
+    const firstMessages = Object.fromEntries(Object.entries(errorsOf(loginInputSchema, input)).map(([field, list]) => [field, list[0]?.message]));
     expect(firstMessages).toEqual(expected);
   });
 });
@@ -124,12 +115,14 @@ describe("initialUserInputSchema", () => {
     // issue 9: "not only spaces, not equal to the user name, not in a short list of common passwords"
     ["password only spaces", { password: "         ", locale: "de" }, { password: "validation.password_only_spaces" }],
     ["password common", { password: "12345678", locale: "de" }, { password: "validation.password_common" }],
-    ["password is the user name", { username: "Stationsleitung", password: "stationsleitung", locale: "de" }, { password: "validation.password_same_as_username" }],
+    [
+      "password is the user name",
+      { username: "Stationsleitung", password: "stationsleitung", locale: "de" },
+      { password: "validation.password_same_as_username" },
+    ],
     ["password is the default user name", { password: "ADMIN", locale: "de" }, { password: "validation.min_length" }],
   ])("%s", (_label, input, expected) => {
-    const firstMessages = Object.fromEntries(
-      Object.entries(errorsOf(initialUserInputSchema, input)).map(([field, list]) => [field, list[0]?.message]),
-    );
+    const firstMessages = Object.fromEntries(Object.entries(errorsOf(initialUserInputSchema, input)).map(([field, list]) => [field, list[0]?.message]));
     expect(firstMessages).toEqual(expected);
   });
 });
@@ -153,9 +146,7 @@ describe("configuratorInputSchema", () => {
     ["controller.local", { ip: "validation.ip" }],
     ["", { ip: "validation.required" }],
   ])("ip %j → %j", (ip, expected) => {
-    const firstMessages = Object.fromEntries(
-      Object.entries(errorsOf(configuratorInputSchema, { ip, password: "pw" })).map(([f, l]) => [f, l[0]?.message]),
-    );
+    const firstMessages = Object.fromEntries(Object.entries(errorsOf(configuratorInputSchema, { ip, password: "pw" })).map(([f, l]) => [f, l[0]?.message]));
     expect(firstMessages).toEqual(expected);
   });
 

@@ -50,10 +50,7 @@ function newPassword(username: string | null = null): z.ZodString {
 export function setPasswordInputSchema(username: string | null = null) {
   return z
     .object({
-      current_password: z
-        .string({ error: VALIDATION_KEYS.invalid })
-        .max(PASSWORD_MAX_LENGTH, { error: VALIDATION_KEYS.max_length })
-        .optional(),
+      current_password: z.string({ error: VALIDATION_KEYS.invalid }).max(PASSWORD_MAX_LENGTH, { error: VALIDATION_KEYS.max_length }).optional(),
       password: newPassword(username),
       password_repeat: requiredString({ trim: false }),
     })
@@ -79,9 +76,7 @@ export type SetPasswordInput = z.infer<ReturnType<typeof setPasswordInputSchema>
 /** spec: "Initial user: username default admin, password required." (and issue 9's strength) */
 export const initialUserInputSchema = z
   .object({
-    username: requiredString()
-      .max(USERNAME_MAX_LENGTH, { error: VALIDATION_KEYS.max_length })
-      .default("admin"),
+    username: requiredString().max(USERNAME_MAX_LENGTH, { error: VALIDATION_KEYS.max_length }).default("admin"),
     password: newPassword(),
     locale: z.enum(LOCALES, { error: requiredOr(VALIDATION_KEYS.one_option_required) }),
   })
@@ -95,11 +90,8 @@ export type InitialUserInput = z.infer<typeof initialUserInputSchema>;
 /** spec: "Configurator: ip, username (default admin), password." and "ip (IPv4 only)". */
 export const configuratorInputSchema = z.object({
   ip: z.ipv4({ error: requiredOr(VALIDATION_KEYS.ip) }),
-  username: requiredString()
-    .max(USERNAME_MAX_LENGTH, { error: VALIDATION_KEYS.max_length })
-    .default("admin"),
+  username: requiredString().max(USERNAME_MAX_LENGTH, { error: VALIDATION_KEYS.max_length }).default("admin"),
   password: requiredString({ trim: false }),
 });
 /** createInitialConfigurator input. */
 export type ConfiguratorInput = z.infer<typeof configuratorInputSchema>;
-

@@ -1,13 +1,4 @@
-import {
-  callSource,
-  callType,
-  displayGroup,
-  displayGroupConnection,
-  hub,
-  schedule,
-  section,
-  type EntityDef,
-} from "@caresuite/domain";
+import { callSource, callType, displayGroup, displayGroupConnection, hub, schedule, section, type EntityDef } from "@caresuite/domain";
 import { z } from "zod";
 
 /**

@@ -13,7 +13,11 @@ export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 /** What `GET /api/firmware` reports; the server shows it as the configurator version. */
 export const FIRMWARE_VERSION = "GETS 5.8.2 (virtual)";
 
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const seq = z.coerce.number().int().min(0);
 
 export const idParams = z.object({ id });

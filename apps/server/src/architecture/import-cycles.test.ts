@@ -15,7 +15,14 @@ describe("server import graph", () => {
     { name: "a file importing itself", edges: { a: ["a"] }, cycles: [["a"]] },
     { name: "two files", edges: { a: ["b"], b: ["a"] }, cycles: [["a", "b"]] },
     { name: "a long circle beside a tail", edges: { a: ["b"], b: ["c"], c: ["d", "a"], d: [] }, cycles: [["a", "b", "c"]] },
-    { name: "two separate circles", edges: { a: ["b"], b: ["a"], c: ["d"], d: ["c"] }, cycles: [["a", "b"], ["c", "d"]] },
+    {
+      name: "two separate circles",
+      edges: { a: ["b"], b: ["a"], c: ["d"], d: ["c"] },
+      cycles: [
+        ["a", "b"],
+        ["c", "d"],
+      ],
+    },
   ])("finds the circles of $name", ({ edges, cycles }) => {
     const found = importCycles(new Map(Object.entries(edges)));
     expect(found.sort()).toEqual(cycles);

@@ -4,7 +4,9 @@ import ts from "typescript";
 
 /** The server's relative imports (type-only ones too: a type cycle still ties two layers together), file → files it imports. */
 export function serverImportGraph(root: string): Map<string, string[]> {
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => join(root, f));
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(root, f));
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {

@@ -35,7 +35,8 @@ describe.each(TEST_DIALECTS)("a configuration published at the controller on %s"
     );
 
     const callTypes = await until(
-      async () => (await admin.gql<{ callTypes: { items: Named[] } }>("{ callTypes(filter: { limit: 100 }) { items { id name } } }")).data?.callTypes.items ?? [],
+      async () =>
+        (await admin.gql<{ callTypes: { items: Named[] } }>("{ callTypes(filter: { limit: 100 }) { items { id name } } }")).data?.callTypes.items ?? [],
       (items) => items.some((item) => item.id === 4 && item.name === "Patientenruf neu"),
     );
     expect(callTypes.length).toBe(7);
@@ -55,7 +56,8 @@ describe.each(TEST_DIALECTS)("a configuration published at the controller on %s"
     await simulator.post("/api/debug/drop-sockets", {});
     await until(imports, (list) => list.length === 3);
     await until(
-      async () => (await server.db.kysely.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", 1).executeTakeFirst())?.imported_at ?? null,
+      async () =>
+        (await server.db.kysely.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", 1).executeTakeFirst())?.imported_at ?? null,
       (importedAt) => importedAt !== null,
     );
   });

@@ -11,12 +11,7 @@ import { isLockHolderRunning, readDataDirLock, type DataDirLock } from "@caresui
  * process whose command line runs `simulatorMain`. Any other holder is left alone (the new
  * child then refuses the data dir with a clear error).
  */
-export async function replaceLeftoverController(
-  simulatorDir: string,
-  port: number,
-  simulatorMain: string,
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function replaceLeftoverController(simulatorDir: string, port: number, simulatorMain: string, log: FastifyBaseLogger): Promise<void> {
   const lock = readDataDirLock(simulatorDir);
   if (!lock || !isLockHolderRunning(lock)) return;
   if (!runsScript(lock.pid, simulatorMain)) {

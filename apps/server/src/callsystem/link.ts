@@ -128,9 +128,11 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     if (callsChanged) await handlers.callsChanged(systemId, { seq: last });
     // After the calls: a board shows the call first, its door camera a moment later.
     if (openedCallTypes.length > 0) {
-      await handlers.callsOpened(systemId, openedCallTypes).catch((error: unknown) =>
-        deps.log.warn({ systemId, error: error instanceof Error ? error.message : String(error) }, "callsystem: video stream announcement failed"),
-      );
+      await handlers
+        .callsOpened(systemId, openedCallTypes)
+        .catch((error: unknown) =>
+          deps.log.warn({ systemId, error: error instanceof Error ? error.message : String(error) }, "callsystem: video stream announcement failed"),
+        );
     }
     // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Should it
     // fail, the stream closes and the next connection imports (the import stays due).

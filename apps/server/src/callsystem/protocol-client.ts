@@ -80,8 +80,7 @@ export function refusalMessage(error: ControllerError): string {
 
 export const baseUrl = (address: ControllerAddress): string => `http://${address.host}:${address.port}`;
 
-export const authorization = (address: ControllerAddress): string =>
-  `Basic ${Buffer.from(`${address.username}:${address.password}`).toString("base64")}`;
+export const authorization = (address: ControllerAddress): string => `Basic ${Buffer.from(`${address.username}:${address.password}`).toString("base64")}`;
 
 /** The body as JSON, read up to `maxBytes` (a host that is no controller may send anything, endlessly). */
 async function readJson(response: Response, maxBytes: number): Promise<unknown> {

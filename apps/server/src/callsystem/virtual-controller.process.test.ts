@@ -61,7 +61,10 @@ async function startServer(dataDir: string, port: number, controllerPort: number
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/backend/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/backend/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return { process: child, url };
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -132,7 +135,14 @@ describe("the virtual call system dies with its server", () => {
     await db.close();
     const leftover = spawn(
       process.execPath,
-      [SIMULATOR_MAIN, "--host=127.0.0.1", `--port=${controllerPort}`, `--data=${join(dataDir, "simulator")}`, `--user=${settings?.username}`, "--log-level=silent"],
+      [
+        SIMULATOR_MAIN,
+        "--host=127.0.0.1",
+        `--port=${controllerPort}`,
+        `--data=${join(dataDir, "simulator")}`,
+        `--user=${settings?.username}`,
+        "--log-level=silent",
+      ],
       { env: { ...process.env, SIMULATOR_PASSWORD: settings?.password }, stdio: "ignore", detached: true },
     );
     leftover.unref();

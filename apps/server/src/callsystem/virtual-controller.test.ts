@@ -39,15 +39,19 @@ describe("the bundled virtual call system as a child process", () => {
 
   // The generated password is base64url: one in 64 starts with "-", which a command line reads
   // as an option. Such an installation could never start its virtual call system again.
-  it.each(["-leading-dash-password", "--double-dash", "plain_password"])("starts with the password %s and answers the protocol", async (password) => {
-    const settings = { port: await freePort(), username: "admin", password, traffic: false };
-    const controller = await startVirtualController(settings, join(dir, password), quiet);
-    try {
-      expect(await fetchFirmwareVersion(controller.address)).toMatch(/\S/);
-    } finally {
-      await controller.stop();
-    }
-  }, 30_000);
+  it.each(["-leading-dash-password", "--double-dash", "plain_password"])(
+    "starts with the password %s and answers the protocol",
+    async (password) => {
+      const settings = { port: await freePort(), username: "admin", password, traffic: false };
+      const controller = await startVirtualController(settings, join(dir, password), quiet);
+      try {
+        expect(await fetchFirmwareVersion(controller.address)).toMatch(/\S/);
+      } finally {
+        await controller.stop();
+      }
+    },
+    30_000,
+  );
 
   it("never puts the password on the child's command line (ps shows it to every user)", async () => {
     const password = "secret-Ünïcode-3f9a";
@@ -69,10 +73,14 @@ describe("the bundled virtual call system as a child process", () => {
     const dataDir = join(dir, "leftover");
     const simulatorDir = join(dataDir, "simulator");
     // As an earlier server left it: no parent watch, holding the data dir and the port.
-    const leftover = spawn(process.execPath, [SIMULATOR_MAIN, "--host=127.0.0.1", `--port=${port}`, `--data=${simulatorDir}`, "--user=admin", "--log-level=silent"], {
-      env: { ...process.env, SIMULATOR_PASSWORD: "pw" },
-      stdio: "ignore",
-    });
+    const leftover = spawn(
+      process.execPath,
+      [SIMULATOR_MAIN, "--host=127.0.0.1", `--port=${port}`, `--data=${simulatorDir}`, "--user=admin", "--log-level=silent"],
+      {
+        env: { ...process.env, SIMULATOR_PASSWORD: "pw" },
+        stdio: "ignore",
+      },
+    );
     strays.push(leftover);
     await until(() => readDataDirLock(simulatorDir)?.port === port);
 

@@ -21,7 +21,17 @@ import { buildSchema } from "./schema.ts";
  * without permissions and as a superuser. Operations open to anonymous visitors are listed here
  * on purpose: adding one is a decision, not an accident.
  */
-const PUBLIC = new Set(["Query.appState", "Query.authUser", "Query.license", "Query.publicSystemParams", "Query.systems", "Query.openCalls", "Query.displayProfiles", "Query.displayRelations", "Query.activeDisplayNotes"]);
+const PUBLIC = new Set([
+  "Query.appState",
+  "Query.authUser",
+  "Query.license",
+  "Query.publicSystemParams",
+  "Query.systems",
+  "Query.openCalls",
+  "Query.displayProfiles",
+  "Query.displayRelations",
+  "Query.activeDisplayNotes",
+]);
 /** Open before the first-run setup finishes; this server has finished it (an initial user exists). */
 const SETUP_ONLY = new Set(["Mutation.createInitialUser", "Mutation.createInitialConfigurator", "Mutation.activateLicense", "Mutation.finishSetup"]);
 /** Closed for everyone once the setup is done: CONFLICT setup_done, not a rights question (issue 9). */

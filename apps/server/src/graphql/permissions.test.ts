@@ -6,9 +6,7 @@ import { buildSchema } from "./schema.ts";
 describe("every root field declares its permission", () => {
   const schema = buildSchema();
   const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
-  const fields = roots.flatMap((root) =>
-    Object.values(root?.getFields() ?? {}).map((field) => [`${root?.name}.${field.name}`, field] as const),
-  );
+  const fields = roots.flatMap((root) => Object.values(root?.getFields() ?? {}).map((field) => [`${root?.name}.${field.name}`, field] as const));
 
   it("has root fields to check", () => {
     expect(fields.length).toBeGreaterThan(5);

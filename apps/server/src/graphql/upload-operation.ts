@@ -37,9 +37,7 @@ export function uploadOperationOf(operations: unknown): UploadOperation {
   const operation = getOperationAST(document, operationName ?? undefined);
   if (!operation) return { ok: false, message: "The 'operations' part names no single operation." };
   if (operation.operation !== "mutation") return { ok: false, message: "Only mutations take file uploads." };
-  const uploadVariables = new Set(
-    (operation.variableDefinitions ?? []).filter((d) => namedType(d.type) === UPLOAD_SCALAR).map((d) => d.variable.name.value),
-  );
+  const uploadVariables = new Set((operation.variableDefinitions ?? []).filter((d) => namedType(d.type) === UPLOAD_SCALAR).map((d) => d.variable.name.value));
   if (uploadVariables.size === 0) return { ok: false, message: "This operation takes no file upload." };
   return { ok: true, uploadVariables };
 }

@@ -29,16 +29,16 @@ function sameOrigin(origin: string | undefined, host: string | undefined): boole
 function clientErrors(error: Error & { originalError?: unknown }): GraphQLError[] {
   const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(inner)) return [toClientError(error)];
-  return inner.map((e: { message?: unknown }) =>
-    new GraphQLError(String(e.message ?? "Invalid query"), { extensions: { code: "VALIDATION" } }),
-  );
+  return inner.map((e: { message?: unknown }) => new GraphQLError(String(e.message ?? "Invalid query"), { extensions: { code: "VALIDATION" } }));
 }
 
 /** The same errors without "Did you mean" hints (production: they would describe the schema). */
 function withoutHints(errors: GraphQLError[]): GraphQLError[] {
   return errors.map((e) => {
     const message = withoutSuggestions(e.message);
-    return message === e.message ? e : new GraphQLError(message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: e.extensions });
+    return message === e.message
+      ? e
+      : new GraphQLError(message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: e.extensions });
   });
 }
 
@@ -78,7 +78,8 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
       const errors = execution.errors.flatMap((error) => {
         const mapped = clientErrors(error);
         // The client hears "Internal error" only; the operator needs the cause in the log.
-        if (mapped.some((e) => e.extensions["code"] === "INTERNAL")) context.reply.log.error({ err: error.originalError ?? error }, "internal error in a GraphQL operation");
+        if (mapped.some((e) => e.extensions["code"] === "INTERNAL"))
+          context.reply.log.error({ err: error.originalError ?? error }, "internal error in a GraphQL operation");
         return mapped;
       });
       return { statusCode: 200, response: { data: execution.data ?? null, errors: production ? withoutHints(errors) : errors } };

@@ -30,7 +30,10 @@ describe.each(TEST_DIALECTS)("refused input on %s", (dialect) => {
     client.language = "en";
     const response = await client.login("ad\u0000min", "whatever-password");
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ ok: false, errors: [{ code: "invalid_input", message: "Control characters and invisible direction marks are not allowed." }] });
+    expect(response.json()).toMatchObject({
+      ok: false,
+      errors: [{ code: "invalid_input", message: "Control characters and invisible direction marks are not allowed." }],
+    });
   });
 
   it("refuses a NUL in a GraphQL variable with VALIDATION on its field, and stores nothing", async () => {
@@ -56,7 +59,10 @@ describe.each(TEST_DIALECTS)("refused input on %s", (dialect) => {
     const ids = Array.from({ length: 32_766 }, (_, i) => i + 1);
     const response = await admin.post("/backend/query", { query: DELETE, variables: { ids } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0].extensions).toMatchObject({ code: "VALIDATION", fields: { ids: [{ message: "validation.list_too_long", data: { size: INPUT_LIST_MAX } }] } });
+    expect(response.json().errors[0].extensions).toMatchObject({
+      code: "VALIDATION",
+      fields: { ids: [{ message: "validation.list_too_long", data: { size: INPUT_LIST_MAX } }] },
+    });
   });
 
   it("still accepts a list at the limit", async () => {

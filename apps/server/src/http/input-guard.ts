@@ -18,7 +18,12 @@ const MESSAGE_KEY = {
 
 /** The field name a client shows the message on: the last part of the path, without list indexes. */
 function fieldOf(path: string): string {
-  return path.split(".").filter((part) => !/^\d+$/.test(part)).at(-1) ?? "";
+  return (
+    path
+      .split(".")
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1) ?? ""
+  );
 }
 
 /** Fastify preValidation hook for the JSON bodies of /backend/* and /demo/* (REST and GraphQL). */

@@ -49,7 +49,7 @@ const partHeader = fc.oneof(
     'Content-Disposition: form-data; name="map"',
     'Content-Disposition: form-data; name="0"; filename="map.png"',
     'Content-Disposition: form-data; name="0"; filename="m\u0000ap.png"',
-    'Content-Disposition: form-data; name="0"; filename*=UTF-8\'\'%00.png',
+    "Content-Disposition: form-data; name=\"0\"; filename*=UTF-8''%00.png",
     "Content-Type: image/png",
     "bad header",
     ": empty name",
@@ -105,14 +105,19 @@ describe("multipart fuzz against a listening server", () => {
   it("answers every malformed multipart body below 500 and stays alive", async () => {
     await fc.assert(
       fc.asyncProperty(multipart, async (m) => {
-        const text = m.parts.map((p) => `--${m.boundary}${CRLF}${p.headers.join(CRLF)}${CRLF}${CRLF}${p.body}${CRLF}`).join("") + (m.closing ? `--${m.boundary}--${CRLF}` : "");
+        const text =
+          m.parts.map((p) => `--${m.boundary}${CRLF}${p.headers.join(CRLF)}${CRLF}${CRLF}${p.body}${CRLF}`).join("") +
+          (m.closing ? `--${m.boundary}--${CRLF}` : "");
         let body = Buffer.from(text, "latin1");
         if (m.cut !== null) body = body.subarray(0, m.cut);
         const head =
           `POST /backend/query HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${REQUEST_HEADER}: 1${CRLF}${SYSTEM_HEADER}: 01${CRLF}` +
           `Content-Type: multipart/form-data${m.declaredBoundary ? `; boundary=${m.declaredBoundary}` : ""}${CRLF}` +
           (m.signedIn ? `Cookie: ${cookie}${CRLF}` : "");
-        const answer = await sendRaw(port, head, body, { declaredLength: m.overDeclare ? body.length + 100 : undefined, halfClose: m.halfClose || m.overDeclare });
+        const answer = await sendRaw(port, head, body, {
+          declaredLength: m.overDeclare ? body.length + 100 : undefined,
+          halfClose: m.halfClose || m.overDeclare,
+        });
         if (answer.status !== null) expect(answer.status).toBeLessThan(500);
         const health = await fetch(`http://127.0.0.1:${port}/backend/health`);
         expect(health.status).toBe(200);

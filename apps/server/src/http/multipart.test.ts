@@ -34,12 +34,34 @@ function corpus(id: number): [string, Buffer, string?][] {
     ["a body cut inside the file", Buffer.concat([operations(id), map(), file("0", "a.png").subarray(0, 120)])],
     ["a body cut inside a part header", Buffer.concat([operations(id), Buffer.from(`--${B}\r\nContent-Disposition: form-da`)])],
     ["a NUL byte in the file name", Buffer.concat([operations(id), map(), file("0", "a\0b.png"), end])],
-    ["a NUL in the encoded file name", Buffer.concat([operations(id), map(), part([`Content-Disposition: form-data; name="0"; filename*=utf-8''a%00b.png`, "Content-Type: image/png"], buildPng(4, 4)), end])],
+    [
+      "a NUL in the encoded file name",
+      Buffer.concat([
+        operations(id),
+        map(),
+        part([`Content-Disposition: form-data; name="0"; filename*=utf-8''a%00b.png`, "Content-Type: image/png"], buildPng(4, 4)),
+        end,
+      ]),
+    ],
     ["a right-to-left override in the file name", Buffer.concat([operations(id), map(), file("0", "a\u202egnp.png"), end])],
-    ["a part header of 40 KB", Buffer.concat([operations(id), map(), part([`Content-Disposition: form-data; name="0"; filename="${"a".repeat(40_000)}.png"`], "x"), end])],
-    ["200 part headers", Buffer.concat([part(Array.from({ length: 200 }, (_, i) => `X-${i}: y`).concat('Content-Disposition: form-data; name="operations"'), "{}"), end])],
+    [
+      "a part header of 40 KB",
+      Buffer.concat([operations(id), map(), part([`Content-Disposition: form-data; name="0"; filename="${"a".repeat(40_000)}.png"`], "x"), end]),
+    ],
+    [
+      "200 part headers",
+      Buffer.concat([part(Array.from({ length: 200 }, (_, i) => `X-${i}: y`).concat('Content-Disposition: form-data; name="operations"'), "{}"), end]),
+    ],
     ["operations that are not JSON", Buffer.concat([field("operations", "{nope"), map(), file("0", "a.png"), end])],
-    ["a batch of operations", Buffer.concat([field("operations", JSON.stringify([{ query: UPLOAD, variables: { id, file: null } }])), map({ 0: ["0.variables.file"] }), file("0", "a.png"), end])],
+    [
+      "a batch of operations",
+      Buffer.concat([
+        field("operations", JSON.stringify([{ query: UPLOAD, variables: { id, file: null } }])),
+        map({ 0: ["0.variables.file"] }),
+        file("0", "a.png"),
+        end,
+      ]),
+    ],
     ["operations without a query", Buffer.concat([field("operations", JSON.stringify({ variables: {} })), map(), file("0", "a.png"), end])],
     ["a query instead of a mutation", Buffer.concat([operations(id, "query($file: Upload) { authUser { id } }"), map(), file("0", "a.png"), end])],
     ["a mutation without an Upload variable", Buffer.concat([operations(id, "mutation { logout }"), map(), file("0", "a.png"), end])],
@@ -49,7 +71,15 @@ function corpus(id: number): [string, Buffer, string?][] {
     ["a map that is a list", Buffer.concat([operations(id), map([["variables.file"]]), file("0", "a.png"), end])],
     ["a map to a missing variable", Buffer.concat([operations(id), map({ 0: ["variables.nope"] }), file("0", "a.png"), end])],
     ["a map to a non-Upload variable", Buffer.concat([operations(id), map({ 0: ["variables.id"] }), file("0", "a.png"), end])],
-    ["a map to __proto__", Buffer.concat([operations(id, "mutation($__proto__: Upload!) { uploadCheckpointMapImage(id: 1, file: $__proto__) { id } }"), map({ 0: ["variables.__proto__"] }), file("0", "a.png"), end])],
+    [
+      "a map to __proto__",
+      Buffer.concat([
+        operations(id, "mutation($__proto__: Upload!) { uploadCheckpointMapImage(id: 1, file: $__proto__) { id } }"),
+        map({ 0: ["variables.__proto__"] }),
+        file("0", "a.png"),
+        end,
+      ]),
+    ],
     ["a map to a list index of a single file", Buffer.concat([operations(id), map({ 0: ["variables.file.3"] }), file("0", "a.png"), end])],
     ["a map with an empty path list", Buffer.concat([operations(id), map({ 0: [] }), file("0", "a.png"), end])],
     ["a map before the operations", Buffer.concat([map(), operations(id), file("0", "a.png"), end])],
@@ -58,7 +88,10 @@ function corpus(id: number): [string, Buffer, string?][] {
     ["too many files in the map", Buffer.concat([operations(id), map({ 0: ["variables.file"], 1: ["variables.file"], 2: ["variables.file"] }), end])],
     ["too many file parts", Buffer.concat([operations(id), map(), file("0", "a.png"), file("1", "b.png"), file("2", "c.png"), end])],
     ["a third field", Buffer.concat([operations(id), map(), field("extra", "1"), file("0", "a.png"), end])],
-    ["operations over the field limit", Buffer.concat([field("operations", JSON.stringify({ query: UPLOAD, variables: { id, pad: "p".repeat(300_000) } })), map(), end])],
+    [
+      "operations over the field limit",
+      Buffer.concat([field("operations", JSON.stringify({ query: UPLOAD, variables: { id, pad: "p".repeat(300_000) } })), map(), end]),
+    ],
     ["a part without Content-Disposition", Buffer.concat([part(["Content-Type: text/plain"], "x"), end])],
   ];
 }
@@ -94,7 +127,10 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     const adminUser = await buildUser(server.db.kysely, { permissions: ["admin::use_module", "admin::manage_system"] });
     await admin.login(adminUser.username, adminUser.password);
     adminCookie = admin.cookie;
-    const created = await admin.gql<{ createCheckpointMap: { id: number } }>("mutation($data: CheckpointMapInput!) { createCheckpointMap(data: $data) { id } }", { data: { name: "Stock 1" } });
+    const created = await admin.gql<{ createCheckpointMap: { id: number } }>(
+      "mutation($data: CheckpointMapInput!) { createCheckpointMap(data: $data) { id } }",
+      { data: { name: "Stock 1" } },
+    );
     mapId = created.data?.createCheckpointMap.id ?? 0;
     const plain = new TestClient(server.app);
     const plainUser = await buildUser(server.db.kysely, { permissions: [] });
@@ -116,7 +152,10 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     for (const [name, body, contentType] of corpus(mapId)) {
       const response = await send(body, { cookie: adminCookie, ...(contentType ? { contentType } : {}) });
       expect({ name, status: response.status >= 400 && response.status < 500 }).toEqual({ name, status: true });
-      expect({ name, code: (JSON.parse(response.body) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code }).toEqual({ name, code: "VALIDATION" });
+      expect({ name, code: (JSON.parse(response.body) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code }).toEqual({
+        name,
+        code: "VALIDATION",
+      });
       await expectAlive();
     }
   });
@@ -152,7 +191,13 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     const body = Buffer.concat([operations(mapId), map(), file("0", "plan.png").subarray(0, 100)]);
     const response = await rawRequest({
       port,
-      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": String(body.length + 1000), [REQUEST_HEADER]: "1", [SYSTEM_HEADER]: "01", cookie: adminCookie },
+      headers: {
+        "content-type": `multipart/form-data; boundary=${B}`,
+        "content-length": String(body.length + 1000),
+        [REQUEST_HEADER]: "1",
+        [SYSTEM_HEADER]: "01",
+        cookie: adminCookie,
+      },
       body,
       timeoutMs: 15_000,
     });
@@ -166,7 +211,12 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
     const head = Buffer.concat([operations(mapId), map(), Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="0"; filename="a.png"\r\n\r\n`)]);
     const response = await rawRequest({
       port,
-      headers: { "content-type": `multipart/form-data; boundary=${B}`, "content-length": String(head.length + total), [REQUEST_HEADER]: "1", [SYSTEM_HEADER]: "01" },
+      headers: {
+        "content-type": `multipart/form-data; boundary=${B}`,
+        "content-length": String(head.length + total),
+        [REQUEST_HEADER]: "1",
+        [SYSTEM_HEADER]: "01",
+      },
       body: async (write, answered) => {
         await write(head);
         for (let sent = 0; sent < total && !answered(); sent += 64 * 1024) {
@@ -186,7 +236,9 @@ describe.each(TEST_DIALECTS)("multipart requests to /backend/query on %s", (dial
   it("survives the corpus sent by anonymous visitors and by a user without upload rights, all at once", async () => {
     const bodies = corpus(mapId);
     const responses = await Promise.all(
-      [undefined, plainCookie].flatMap((cookie) => bodies.map(([, body, contentType]) => send(body, { ...(cookie ? { cookie } : {}), ...(contentType ? { contentType } : {}) }))),
+      [undefined, plainCookie].flatMap((cookie) =>
+        bodies.map(([, body, contentType]) => send(body, { ...(cookie ? { cookie } : {}), ...(contentType ? { contentType } : {}) })),
+      ),
     );
     expect(responses.filter((r) => r.status === 0 || r.status >= 500).map((r) => r.body)).toEqual([]);
     await expectAlive();

@@ -50,7 +50,12 @@ function parseJson(text: string, part: string): unknown {
 }
 
 /** Puts the uploads of a `map` part into the operation's Upload variables; throws on any other path. */
-function applyMap(operations: Record<string, unknown>, uploadVariables: ReadonlySet<string>, map: unknown, limits: MultipartLimits): Map<string, PendingUpload> {
+function applyMap(
+  operations: Record<string, unknown>,
+  uploadVariables: ReadonlySet<string>,
+  map: unknown,
+  limits: MultipartLimits,
+): Map<string, PendingUpload> {
   if (!isRecord(map)) throw new HttpClientError(400, "The 'map' part must be an object.");
   const entries = Object.entries(map);
   if (entries.length > limits.files) throw new HttpClientError(413, `At most ${limits.files} files per request.`);

@@ -48,7 +48,13 @@ export function rawRequest(request: RawRequest): Promise<RawResponse> {
       const [statusLine = "", ...lines] = head.split("\r\n");
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0);
       const parsed = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-      resolve({ status, headers: parsed, body: split === -1 ? "" : received.subarray(Buffer.byteLength(head, "latin1") + 4).toString("utf8"), closed, answeredAfterMs: answeredAt - started });
+      resolve({
+        status,
+        headers: parsed,
+        body: split === -1 ? "" : received.subarray(Buffer.byteLength(head, "latin1") + 4).toString("utf8"),
+        closed,
+        answeredAfterMs: answeredAt - started,
+      });
     };
     const timer = setTimeout(() => finish(false), timeoutMs);
     const complete = (): boolean => {

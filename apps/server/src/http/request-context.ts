@@ -38,10 +38,7 @@ function openCallsOf(services: Services): OpenCallsCache {
 }
 
 /** The context, or "system-unavailable" (HTTP 424) when the requested system may not be used. */
-export async function buildRequestContext(
-  services: Services,
-  facts: RequestFacts,
-): Promise<RequestContext | "system-unavailable"> {
+export async function buildRequestContext(services: Services, facts: RequestFacts): Promise<RequestContext | "system-unavailable"> {
   const db = services.db.kysely;
   const now = services.now();
   let user = ANONYMOUS_USER;

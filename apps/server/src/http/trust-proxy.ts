@@ -26,10 +26,16 @@ export function parseTrustProxy(value: string | undefined): { ok: true; value: T
   const text = (value ?? "").trim();
   if (text === "" || text === "false" || text === "off") return { ok: true, value: false };
   if (/^\d{1,2}$/.test(text)) return { ok: true, value: Number(text) };
-  const entries = text.split(",").map((e) => e.trim()).filter((e) => e !== "");
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "");
   const wrong = entries.filter((e) => !isAddressOrRange(e));
   if (wrong.length > 0 || entries.length === 0) {
-    return { ok: false, message: `expected a hop count or proxy addresses/CIDRs, got ${JSON.stringify(wrong.join(",") || text)} ("true" would trust any client)` };
+    return {
+      ok: false,
+      message: `expected a hop count or proxy addresses/CIDRs, got ${JSON.stringify(wrong.join(",") || text)} ("true" would trust any client)`,
+    };
   }
   return { ok: true, value: entries };
 }

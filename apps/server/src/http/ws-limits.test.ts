@@ -28,7 +28,7 @@ function watch(client: Client, query: string): Watch {
 }
 
 const until = async (check: () => boolean, ms = 5_000): Promise<void> => {
-  for (const started = Date.now(); !check(); ) {
+  for (const started = Date.now(); !check();) {
     if (Date.now() - started > ms) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 20));
   }

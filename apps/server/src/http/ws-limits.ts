@@ -94,7 +94,9 @@ export function guardSocket(socket: WebSocket, limits: WsLimits): void {
         const parsed = JSON.parse(data) as { id?: unknown; payload?: unknown };
         if (typeof parsed.id === "string") running.delete(parsed.id);
         if (limits.production && SERVER_ERROR.test(data) && Array.isArray(parsed.payload)) {
-          const payload = parsed.payload.map((e: { message?: unknown }) => (typeof e.message === "string" ? { ...e, message: withoutSuggestions(e.message) } : e));
+          const payload = parsed.payload.map((e: { message?: unknown }) =>
+            typeof e.message === "string" ? { ...e, message: withoutSuggestions(e.message) } : e,
+          );
           out = JSON.stringify({ ...parsed, payload });
         }
       } catch {

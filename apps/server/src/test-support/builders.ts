@@ -54,8 +54,5 @@ export async function buildUser(
 /** Adds a system (configurator) row. */
 export async function buildSystem(db: Kysely<Database>, id: number, name = `System ${id}`): Promise<void> {
   const now = Date.now();
-  await db
-    .insertInto("systems")
-    .values({ id, name, ip: "127.0.0.1", username: "admin", password: "secret", created_at: now, updated_at: now })
-    .execute();
+  await db.insertInto("systems").values({ id, name, ip: "127.0.0.1", username: "admin", password: "secret", created_at: now, updated_at: now }).execute();
 }

@@ -13,7 +13,10 @@ export async function databaseSnapshot(db: Db): Promise<string> {
     db.dialect === "sqlite"
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely)
       : await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db.kysely);
-  const names = tables.rows.map((r) => r.name).filter((name) => !VOLATILE.test(name)).sort();
+  const names = tables.rows
+    .map((r) => r.name)
+    .filter((name) => !VOLATILE.test(name))
+    .sort();
   const parts: string[] = [];
   for (const name of names) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.kysely);

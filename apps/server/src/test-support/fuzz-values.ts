@@ -102,10 +102,9 @@ export function inputValue(type: GraphQLInputType, field = "", depth = 0): fc.Ar
   if (isInputObjectType(type)) {
     if (depth > 3) return fc.constant({});
     const fields = Object.values(type.getFields());
-    const record = fc.record(
-      Object.fromEntries(fields.map((f) => [f.name, inputValue(f.type, f.name, depth + 1)])),
-      { requiredKeys: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name) },
-    );
+    const record = fc.record(Object.fromEntries(fields.map((f) => [f.name, inputValue(f.type, f.name, depth + 1)])), {
+      requiredKeys: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name),
+    });
     return fc.oneof(
       { weight: 9, arbitrary: record },
       { weight: 1, arbitrary: record.map((r) => ({ ...r, unknown_field: "x" })) },

@@ -34,7 +34,9 @@ export async function startLinkedSystem(dialect: DialectName): Promise<LinkedSys
   const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
   const admin = new TestClient(server.app);
   await admin.login(root.username, root.password);
-  const configured = await admin.gql(`mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`);
+  const configured = await admin.gql(
+    `mutation { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: ${simulator.port}) { id } }`,
+  );
   if (configured.errors) throw new Error(`configurator: ${JSON.stringify(configured.errors)}`);
   await until(
     async () =>

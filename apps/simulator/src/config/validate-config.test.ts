@@ -13,8 +13,10 @@ function bodyWith(collection: keyof PublishBody, change: (rows: Rows) => Rows): 
   return publishBodySchema.parse({ ...body, [collection]: change(body[collection] as Rows) });
 }
 
-const patch = (id: number, values: Record<string, unknown>) => (rows: Rows): Rows =>
-  rows.map((row) => (row["id"] === id ? { ...row, ...values } : row));
+const patch =
+  (id: number, values: Record<string, unknown>) =>
+  (rows: Rows): Rows =>
+    rows.map((row) => (row["id"] === id ? { ...row, ...values } : row));
 
 function failureOf(body: PublishBody): { code: string; detail: string } {
   try {

@@ -17,9 +17,7 @@ import { checkTreeDuplicates, checkTreeShape, validateNodes } from "./validate-t
 export type ConfigContent = Omit<ControllerConfig, "revision">;
 
 const COLLECTIONS = Object.keys(ENTITY_COLLECTIONS) as EntityCollection[];
-const COLLECTION_OF_ENTITY = new Map<string, EntityCollection>(
-  COLLECTIONS.map((collection) => [ENTITY_COLLECTIONS[collection].name, collection]),
-);
+const COLLECTION_OF_ENTITY = new Map<string, EntityCollection>(COLLECTIONS.map((collection) => [ENTITY_COLLECTIONS[collection].name, collection]));
 
 type Ids = Map<string, Set<number>>;
 
@@ -39,7 +37,15 @@ function checkRelations(content: ConfigContent, ids: Ids): void {
     for (const record of content[collection] as EntityRecord[]) {
       for (const [name, field] of Object.entries(entity.fields)) {
         const where = `${collection} ${record.id}`;
-        if (field.kind === "ref") checkRef(ids, where, name, field.entity, record[name], field.sentinels?.map((s) => s.id));
+        if (field.kind === "ref")
+          checkRef(
+            ids,
+            where,
+            name,
+            field.entity,
+            record[name],
+            field.sentinels?.map((s) => s.id),
+          );
         if (field.kind === "refs" && Array.isArray(record[name])) {
           for (const value of record[name] as unknown[]) checkRef(ids, where, name, field.entity, value);
         }

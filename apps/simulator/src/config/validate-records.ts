@@ -75,7 +75,9 @@ export function validateCollection(collection: EntityCollection, input: readonly
 /** spec "unique: already used" and "duplicate: a record with same values exists". */
 export function checkUniqueness(collection: EntityCollection, records: readonly EntityRecord[]): void {
   const entity: EntityDef = ENTITY_COLLECTIONS[collection];
-  const uniqueFields = Object.entries(entity.fields).filter(([, field]) => field.unique).map(([name]) => [name]);
+  const uniqueFields = Object.entries(entity.fields)
+    .filter(([, field]) => field.unique)
+    .map(([name]) => [name]);
   for (const fields of [...uniqueFields, ...(entity.uniqueTogether ?? [])]) {
     const seen = new Map<string, number>();
     for (const record of records) {

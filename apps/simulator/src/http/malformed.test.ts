@@ -54,7 +54,7 @@ describe("malformed requests get a 4xx, never a 500", () => {
     const response = await fetch(`${sim.url}/api/devices/23/press`, {
       method: "POST",
       headers: { authorization: AUTH, "content-type": "application/xml" },
-      body: "<press kind=\"alert\"/>",
+      body: '<press kind="alert"/>',
     });
     expect(response.status).toBe(415);
   });

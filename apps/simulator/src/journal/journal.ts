@@ -116,7 +116,7 @@ export class Journal {
   private write(lines: readonly string[]): void {
     if (this.fd === null || lines.length === 0) return;
     const buffer = Buffer.from(lines.join(""));
-    for (let written = 0; written < buffer.length; ) written += writeSync(this.fd, buffer, written);
+    for (let written = 0; written < buffer.length;) written += writeSync(this.fd, buffer, written);
     fsyncSync(this.fd);
   }
 

@@ -35,7 +35,17 @@ export const STRUCTURE: readonly StructureNode[] = [
   { id: 16, kind: "device", parent_id: 15, name: "Flurdisplay EG", number: 1, text_short: "FLUR EG", text_long: "Flurdisplay EG" },
   // Technical alarms (wired contacts), each with its own call source.
   { id: 17, kind: "tech", parent_id: 6, name: "Heizung", number: 1, text_short: "HEIZUNG", text_long: "Heizung", call_source_id: 901 },
-  { id: 18, kind: "tech", parent_id: 1, name: "Aufzug Haus A", number: null, text_short: "AUFZ A", text_long: "Aufzug Haus A", call_source_id: 902, section_id: 4 },
+  {
+    id: 18,
+    kind: "tech",
+    parent_id: 1,
+    name: "Aufzug Haus A",
+    number: null,
+    text_short: "AUFZ A",
+    text_long: "Aufzug Haus A",
+    call_source_id: 902,
+    section_id: 4,
+  },
   { id: 19, kind: "tech", parent_id: 6, name: "Kühlraum Küche", number: 2, text_short: "KUEHLR", text_long: "Kuehlraum Kueche", call_source_id: 903 },
   { id: 22, kind: "tech", parent_id: 6, name: "Brandmeldezentrale", number: 3, text_short: "BMZ", text_long: "Brandmeldezentrale", call_source_id: 904 },
 ];

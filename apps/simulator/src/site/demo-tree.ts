@@ -1,15 +1,6 @@
 import type { TreeNode } from "@caresuite/protocol";
 import { mulberry32 } from "../traffic/prng.ts";
-import {
-  DEVICE_STATE_OVERRIDES,
-  FLOORS,
-  PINNED_ROOMS,
-  RESIDENTS,
-  SINGLE_ROOMS,
-  STRUCTURE,
-  TECH_CALL_SOURCES,
-  type FloorPlan,
-} from "./building-plan.ts";
+import { DEVICE_STATE_OVERRIDES, FLOORS, PINNED_ROOMS, RESIDENTS, SINGLE_ROOMS, STRUCTURE, TECH_CALL_SOURCES, type FloorPlan } from "./building-plan.ts";
 
 /** The bathroom call type: what a pull cord raises (src/site/call-types.ts). */
 const BATHROOM_CALL_TYPE = 3;
@@ -28,7 +19,17 @@ function roomNodes(plan: FloorPlan, number: number, nextId: () => number): NodeD
   // Devices carry their room's call source explicitly (a bed calls as its room).
   const base = { call_source_id: number, section_id: null, default_call_type_id: null, radio: true };
   const nodes: NodeDraft[] = [
-    { ...base, id: roomId, kind: "room", parent_id: plan.floorId, name: `Zimmer ${number}`, number, text_short: `Z${number}`, text_long: `Zimmer ${number}`, radio: false },
+    {
+      ...base,
+      id: roomId,
+      kind: "room",
+      parent_id: plan.floorId,
+      name: `Zimmer ${number}`,
+      number,
+      text_short: `Z${number}`,
+      text_long: `Zimmer ${number}`,
+      radio: false,
+    },
     ...beds.map((id, index): NodeDraft => ({
       ...base,
       id,
@@ -52,7 +53,16 @@ function roomNodes(plan: FloorPlan, number: number, nextId: () => number): NodeD
     },
   ];
   for (const resident of RESIDENTS.filter((candidate) => candidate.room === number)) {
-    nodes.push({ ...base, id: nextId(), kind: "person", parent_id: roomId, name: resident.name, number: null, text_short: resident.text_short, text_long: resident.name });
+    nodes.push({
+      ...base,
+      id: nextId(),
+      kind: "person",
+      parent_id: roomId,
+      name: resident.name,
+      number: null,
+      text_short: resident.text_short,
+      text_long: resident.name,
+    });
   }
   return nodes;
 }

@@ -110,7 +110,10 @@ export class TrafficGenerator {
   private arrive(at: number): void {
     if (isDayTime(at)) this.stats.arrivals.day++;
     else this.stats.arrivals.night++;
-    const typeId = pickWeighted(this.random, this.profile.mix.map((entry) => ({ item: entry.callTypeId, weight: entry.weight })));
+    const typeId = pickWeighted(
+      this.random,
+      this.profile.mix.map((entry) => ({ item: entry.callTypeId, weight: entry.weight })),
+    );
     const type = typeId === undefined ? undefined : this.engine.callType(typeId);
     if (!type) return;
     const device = pick(this.random, this.freeDevices(this.candidates(type)));
@@ -122,9 +125,7 @@ export class TrafficGenerator {
     const callId = opened.data.call_id;
     this.queue.push(
       at + ending.afterMs,
-      ending.by === "reset"
-        ? { kind: "reset", callId }
-        : { kind: "presence-on", deviceId: device.id, callId, emergency: type.urgency === "EMERGENCY" },
+      ending.by === "reset" ? { kind: "reset", callId } : { kind: "presence-on", deviceId: device.id, callId, emergency: type.urgency === "EMERGENCY" },
     );
   }
 

@@ -66,12 +66,15 @@ export class TrafficRunner {
     const generator = this.generator;
     const next = generator?.nextAt();
     if (!generator || next === undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      // Everything due at this moment goes to disk together.
-      this.journal.batched(() => generator.runUntil(this.clock.now()));
-      this.schedule();
-    }, Math.min(MAX_TIMER_MS, this.clock.realDelayUntil(next)));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        // Everything due at this moment goes to disk together.
+        this.journal.batched(() => generator.runUntil(this.clock.now()));
+        this.schedule();
+      },
+      Math.min(MAX_TIMER_MS, this.clock.realDelayUntil(next)),
+    );
   }
 
   /** A new speed re-plans the next wake-up. */

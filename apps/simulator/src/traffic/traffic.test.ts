@@ -38,7 +38,14 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 describe("PRNG", () => {
   it("repeats itself for a seed and differs between seeds", () => {
-    const sequence = (seed: number) => Array.from({ length: 5 }, ((random) => () => random.next())(mulberry32(seed)));
+    const sequence = (seed: number) =>
+      Array.from(
+        { length: 5 },
+        (
+          (random) => () =>
+            random.next()
+        )(mulberry32(seed)),
+      );
     expect(sequence(42)).toEqual(sequence(42));
     expect(sequence(42)).not.toEqual(sequence(43));
     expect(sequence(42).every((value) => value >= 0 && value < 1)).toBe(true);

@@ -93,7 +93,12 @@ describe("loadAppData over plain HTTP", () => {
 
   it("asks again with the session-only fields when a session turns up unannounced", async () => {
     answer = (request) =>
-      json({ data: { authUser: USER, ...(request.body.variables.hasSession ? { globalSettings: { battery_threshold_low: 40, battery_threshold_critical: 20, locale: null } } : {}) } });
+      json({
+        data: {
+          authUser: USER,
+          ...(request.body.variables.hasSession ? { globalSettings: { battery_threshold_low: 40, battery_threshold_critical: 20, locale: null } } : {}),
+        },
+      });
     const data = await loadAppData(() => undefined);
     expect(sent.map((r) => r.body.variables.hasSession)).toEqual([false, true]);
     expect(data?.user.username).toBe("pflege");

@@ -1,14 +1,7 @@
 import type { APP_DATA_DOCUMENT } from "./app-data.graphql";
 import type { ResultOf, VariablesOf } from "./graphql";
 import { LICENCE_FIELDS } from "./licence-fields";
-import {
-  ANONYMOUS_USER,
-  EPOCH_ZERO,
-  UNLICENSED,
-  type AuthUser,
-  type Licence,
-  type PublicSystemParams,
-} from "@caresuite/domain";
+import { ANONYMOUS_USER, EPOCH_ZERO, UNLICENSED, type AuthUser, type Licence, type PublicSystemParams } from "@caresuite/domain";
 
 /** spec §7: "AppData(hasSession: Boolean!): license, appState, authUser, ... no cache, errors ignored." */
 export const APP_DATA_OPERATION = "AppData";

@@ -33,11 +33,7 @@ function isAbortError(error: unknown): boolean {
  * cookie, the CSRF header on POST (the server rejects POSTs without it), and reads the
  * X-CS-Version and 424 signals every response carries.
  */
-export async function backendFetch(
-  input: RequestInfo | URL,
-  init: RequestInit = {},
-  options: BackendFetchOptions = {},
-): Promise<Response> {
+export async function backendFetch(input: RequestInfo | URL, init: RequestInit = {}, options: BackendFetchOptions = {}): Promise<Response> {
   const reportFailures = options.reportFailures ?? true;
   const headers = new Headers(init.headers);
   // A per-operation X-CS-System (spec: "or per-operation system_id override") wins.

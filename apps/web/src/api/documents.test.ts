@@ -17,8 +17,7 @@ const modules = import.meta.glob<Record<string, unknown>>(["./*.graphql.ts", "..
 const SRC = fileURLToPath(new URL("..", import.meta.url));
 const srcPath = (file: string): string => relative(SRC, fileURLToPath(new URL(file, import.meta.url)));
 
-const isDocument = (value: unknown): value is DocumentNode =>
-  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "Document";
+const isDocument = (value: unknown): value is DocumentNode => typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "Document";
 
 const documents = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports)
@@ -42,7 +41,9 @@ describe("web documents against schema.graphql", () => {
   it("finds the documents (every *.graphql.ts file exports some)", () => {
     expect(Object.keys(modules).length).toBeGreaterThan(10);
     for (const [file, exports] of Object.entries(modules)) expect(Object.values(exports).some(isDocument), file).toBe(true);
-    expect(documents.map(([label]) => label)).toEqual(expect.arrayContaining(["api/app-data.graphql.ts APP_DATA_DOCUMENT", "app/system-messages.graphql.ts SYSTEM_MESSAGES_DOCUMENT"]));
+    expect(documents.map(([label]) => label)).toEqual(
+      expect.arrayContaining(["api/app-data.graphql.ts APP_DATA_DOCUMENT", "app/system-messages.graphql.ts SYSTEM_MESSAGES_DOCUMENT"]),
+    );
   });
 
   it.each(documents)("%s is valid", (_label, document) => {
@@ -52,7 +53,9 @@ describe("web documents against schema.graphql", () => {
   });
 
   it("gives every operation its own name", () => {
-    const names = documents.flatMap(([, document]) => document.definitions.flatMap((d) => (d.kind === "OperationDefinition" ? [d.name?.value ?? "(anonymous)"] : [])));
+    const names = documents.flatMap(([, document]) =>
+      document.definitions.flatMap((d) => (d.kind === "OperationDefinition" ? [d.name?.value ?? "(anonymous)"] : [])),
+    );
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 

@@ -59,9 +59,7 @@ export function validationFieldErrors(error: GraphQLErrors | undefined): Record<
 }
 
 /** Reduces `{field: [errors]}` (as domain `fieldErrors` returns) to the first error per field. */
-export function firstFieldErrors(
-  errors: Record<string, readonly FieldError[] | undefined>,
-): Record<string, FieldError> {
+export function firstFieldErrors(errors: Record<string, readonly FieldError[] | undefined>): Record<string, FieldError> {
   const result: Record<string, FieldError> = {};
   for (const [field, list] of Object.entries(errors)) {
     const first = list?.[0];

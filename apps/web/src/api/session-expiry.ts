@@ -2,11 +2,7 @@
  * spec §8: "MISSING_AUTH: session timed out; logged; go to login unless on login or display."
  * Returns where to go, or null to stay. The redirect query holds the full path to return to.
  */
-export function sessionExpiredRedirect(location: {
-  pathname: string;
-  search: string;
-  hash?: string;
-}): string | null {
+export function sessionExpiredRedirect(location: { pathname: string; search: string; hash?: string }): string | null {
   const { pathname } = location;
   if (pathname === "/login" || pathname.startsWith("/login/")) return null;
   if (pathname === "/display" || pathname.startsWith("/display/")) return null;

@@ -7,20 +7,14 @@ export const SYSTEM_REDIRECT_PARAM = "systemRedirect";
 export const SYSTEM_UNAVAILABLE_PATH = "/tree/overview";
 export const SYSTEM_UNAVAILABLE_TARGET = `${SYSTEM_UNAVAILABLE_PATH}?${SYSTEM_REDIRECT_PARAM}=1`;
 
-export type SystemUnavailableAction =
-  | { kind: "reload"; to: string }
-  | { kind: "navigate"; to: string }
-  | { kind: "none" };
+export type SystemUnavailableAction = { kind: "reload"; to: string } | { kind: "navigate"; to: string } | { kind: "none" };
 
 /**
  * spec §8: "Network status 424: system unavailable; logged, stored system reset to 1, page
  * reloaded once unless systemRedirect is present, go to /tree/overview with systemRedirect=1."
  * The marker in the URL is what makes the reload happen only once.
  */
-export function systemUnavailableAction(location: {
-  pathname: string;
-  search: string;
-}): SystemUnavailableAction {
+export function systemUnavailableAction(location: { pathname: string; search: string }): SystemUnavailableAction {
   const alreadyRedirected = new URLSearchParams(location.search).has(SYSTEM_REDIRECT_PARAM);
   if (!alreadyRedirected) return { kind: "reload", to: SYSTEM_UNAVAILABLE_TARGET };
   if (location.pathname === SYSTEM_UNAVAILABLE_PATH) return { kind: "none" };

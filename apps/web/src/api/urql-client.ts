@@ -1,13 +1,4 @@
-import {
-  Client,
-  cacheExchange,
-  fetchExchange,
-  getOperationName,
-  makeOperation,
-  mapExchange,
-  subscriptionExchange,
-  type Operation,
-} from "@urql/core";
+import { Client, cacheExchange, fetchExchange, getOperationName, makeOperation, mapExchange, subscriptionExchange, type Operation } from "@urql/core";
 import { backendFetch, queryUrl } from "./backend-fetch";
 import { log } from "./log";
 import type { RestartableWsClient } from "./ws-client";

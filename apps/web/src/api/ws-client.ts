@@ -1,11 +1,5 @@
 import { createClient, type Client } from "graphql-ws";
-import {
-  CLOSE_PING_TIMEOUT,
-  CLOSE_RESTART,
-  KEEP_ALIVE_MS,
-  PING_TIMEOUT_MS,
-  retryWait,
-} from "@caresuite/domain";
+import { CLOSE_PING_TIMEOUT, CLOSE_RESTART, KEEP_ALIVE_MS, PING_TIMEOUT_MS, retryWait } from "@caresuite/domain";
 import { BACKEND_BASE } from "./backend-fetch";
 import { log } from "./log";
 import { contextHeaders } from "./request-context";

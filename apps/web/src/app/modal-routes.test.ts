@@ -86,8 +86,7 @@ describe("modal routes (spec: Modal routes stack. Closing a modal goes to the pa
 });
 
 describe("Escape handling (spec: Escape closes the top modal unless an input has focus)", () => {
-  const element = (tagName: string, isContentEditable = false): Element =>
-    ({ tagName: tagName.toUpperCase(), isContentEditable }) as unknown as Element;
+  const element = (tagName: string, isContentEditable = false): Element => ({ tagName: tagName.toUpperCase(), isContentEditable }) as unknown as Element;
 
   it.each([
     ["input", true],

@@ -38,11 +38,7 @@ export function modalDepth(matches: readonly MatchLike[], id: string): number {
  * The parent is the nearest enclosing match with a different path (pathless layout routes and
  * index routes share their parent's path). The query string is kept, so a list keeps its filters.
  */
-export function modalCloseTarget(
-  matches: readonly MatchLike[],
-  id: string,
-  search = "",
-): string | null {
+export function modalCloseTarget(matches: readonly MatchLike[], id: string, search = ""): string | null {
   const index = matches.findIndex((match) => match.id === id);
   const match = matches[index];
   if (!match) return null;

@@ -5,10 +5,7 @@ import { hasScreen, registerRouteSource } from "./screens";
 const routes: RouteObject[] = [
   {
     id: "root",
-    children: [
-      { path: "display/:slug?" },
-      { id: "main", children: [{ path: "sync" }, { path: "*" }] },
-    ],
+    children: [{ path: "display/:slug?" }, { id: "main", children: [{ path: "sync" }, { path: "*" }] }],
   },
 ];
 

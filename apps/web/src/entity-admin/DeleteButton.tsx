@@ -24,7 +24,9 @@ export function DeleteButton({ entity, record, onDeleted, onFailed }: DeleteButt
 
   const confirm = async (): Promise<void> => {
     const result = await remove({ ids: [record.id] }, context);
-    const failure = answerFailure(result.error, Boolean(result.data?.[rootField.delete(entity)]), "delete", (error) => mutationFailure(error, "delete", new Set()));
+    const failure = answerFailure(result.error, Boolean(result.data?.[rootField.delete(entity)]), "delete", (error) =>
+      mutationFailure(error, "delete", new Set()),
+    );
     if (failure) {
       onFailed(failure);
       return;
@@ -35,4 +37,3 @@ export function DeleteButton({ entity, record, onDeleted, onFailed }: DeleteButt
 
   return <ConfirmDeleteButton name={name} loading={fetching} onConfirm={confirm} />;
 }
-

@@ -32,7 +32,17 @@ interface CommonProps {
   "data-testid": string;
 }
 
-function RefInput({ field, value, onChange, common }: { field: RefField | RefListField; value: FormValue; onChange: (value: FormValue) => void; common: CommonProps }): ReactNode {
+function RefInput({
+  field,
+  value,
+  onChange,
+  common,
+}: {
+  field: RefField | RefListField;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  common: CommonProps;
+}): ReactNode {
   const { t } = useTranslation();
   const { options, fetching, failed } = useRefOptions(field);
   const placeholder = fetching ? t("common.loading") : failed ? t("entityForm.optionsError") : undefined;
@@ -66,7 +76,17 @@ function RefInput({ field, value, onChange, common }: { field: RefField | RefLis
 }
 
 /** One input of the generic form, chosen by the field's kind (ARCHITECTURE «Entity registry»: the form is derived). */
-export function EntityField({ entity, name, field, value, onChange, error, secretStored = false, disabled, required = field.required === true }: EntityFieldProps): ReactNode {
+export function EntityField({
+  entity,
+  name,
+  field,
+  value,
+  onChange,
+  error,
+  secretStored = false,
+  disabled,
+  required = field.required === true,
+}: EntityFieldProps): ReactNode {
   const { t } = useTranslation();
   const common: CommonProps = {
     label: t(fieldLabelKey(entity, name)),

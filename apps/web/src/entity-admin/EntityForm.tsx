@@ -18,16 +18,7 @@ import { fieldLabelKey } from "./entity-labels";
 import { formCells } from "./form-layout";
 import { savedNotice, useFormMutation } from "./useFormMutation";
 import { useLeaveGuard } from "./useLeaveGuard";
-import {
-  clientErrors,
-  copyValues,
-  formFields,
-  sameValues,
-  storedSecrets,
-  valuesToInput,
-  type FormValue,
-  type FormValues,
-} from "./form-values";
+import { clientErrors, copyValues, formFields, sameValues, storedSecrets, valuesToInput, type FormValue, type FormValues } from "./form-values";
 import { CloseSaveButtons } from "./CloseSaveButtons";
 
 /** Navigation state of a copy: the values travel to the new form (spec: "Copying resets id to -1"). */
@@ -143,14 +134,7 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
         ) : (
           <Group justify="space-between" mt="xs">
             <Group gap="xs">
-              {record && (
-                <DeleteButton
-                  entity={entity}
-                  record={record}
-                  onDeleted={() => leave(close)}
-                  onFailed={fail}
-                />
-              )}
+              {record && <DeleteButton entity={entity} record={record} onDeleted={() => leave(close)} onFailed={fail} />}
               {record && (
                 <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy} data-testid={TESTIDS.entityForm.copy}>
                   {t("entityForm.copy")}

@@ -21,8 +21,7 @@ export function useCanWrite(entity: EntityDef): boolean {
   const { data } = useAppData();
   return (
     // spec "Levels are hide, read, write": changes need the entity's permission at write.
-    hasWritePermission(data.user, entity.permission) &&
-    (entity.licence === undefined || isLicensed(data.licence, entity.licence, data.user))
+    hasWritePermission(data.user, entity.permission) && (entity.licence === undefined || isLicensed(data.licence, entity.licence, data.user))
   );
 }
 
@@ -95,7 +94,17 @@ export function EntityListPage({ entity, formPart = null }: { entity: EntityDef;
         )
       }
       minWidth={480}
-      table={() => page && <EntityTable entity={entity} items={page.items} state={state} onSort={(field) => update(toggleSort(state, field))} onOpen={(id) => open(`edit/${id}`)} />}
+      table={() =>
+        page && (
+          <EntityTable
+            entity={entity}
+            items={page.items}
+            state={state}
+            onSort={(field) => update(toggleSort(state, field))}
+            onOpen={(id) => open(`edit/${id}`)}
+          />
+        )
+      }
       footer={page && total > 0 && <ListPager total={total} page={state.page} pages={pages} onPage={(next) => update({ ...state, page: next })} />}
       outlet={
         <EntityProvider entity={entity} formPart={formPart}>

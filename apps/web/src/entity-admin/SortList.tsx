@@ -23,7 +23,17 @@ export interface SortListProps<T extends { id: number }> {
 }
 
 /** An order edited with up/down buttons, then saved (the sort modals of entities and roles). */
-export function SortList<T extends { id: number }>({ items: loaded, total, loadFailed, onRetry, labelOf, saving, onSave, onClose, kind }: SortListProps<T>): ReactNode {
+export function SortList<T extends { id: number }>({
+  items: loaded,
+  total,
+  loadFailed,
+  onRetry,
+  labelOf,
+  saving,
+  onSave,
+  onClose,
+  kind,
+}: SortListProps<T>): ReactNode {
   const { t } = useTranslation();
   // null until the user moves something: until then the loaded order shows.
   const [moved, setMoved] = useState<T[] | null>(null);
@@ -69,10 +79,24 @@ export function SortList<T extends { id: number }>({ items: loaded, total, loadF
                   {name}
                 </Text>
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t("entitySort.up", { name })} data-testid={TESTIDS.entitySort.up} data-id={item.id}>
+                  <ActionIcon
+                    variant="subtle"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t("entitySort.up", { name })}
+                    data-testid={TESTIDS.entitySort.up}
+                    data-id={item.id}
+                  >
                     <IconArrowUp size={16} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" disabled={index === items.length - 1} onClick={() => move(index, 1)} aria-label={t("entitySort.down", { name })} data-testid={TESTIDS.entitySort.down} data-id={item.id}>
+                  <ActionIcon
+                    variant="subtle"
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={t("entitySort.down", { name })}
+                    data-testid={TESTIDS.entitySort.down}
+                    data-id={item.id}
+                  >
                     <IconArrowDown size={16} />
                   </ActionIcon>
                 </Group>

@@ -41,7 +41,9 @@ describe("entity documents", () => {
   it("builds the contract's names for callType", () => {
     const callType = entityByName("callType");
     if (!callType) throw new Error("callType missing from the registry");
-    expect(print(listDocument(callType, "DESC"))).toContain("callTypes(\n    filter: {search: $search, sort: $sort, direction: DESC, offset: $offset, limit: $limit}");
+    expect(print(listDocument(callType, "DESC"))).toContain(
+      "callTypes(\n    filter: {search: $search, sort: $sort, direction: DESC, offset: $offset, limit: $limit}",
+    );
     expect(print(recordDocument(callType))).toContain("callType(id: $id)");
     expect(print(createDocument(callType))).toContain("createCallType(data: $data)");
     expect(print(updateDocument(callType))).toContain("updateCallType(id: $id, data: $data)");

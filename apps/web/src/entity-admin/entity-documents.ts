@@ -84,12 +84,7 @@ function cached<R, V>(key: string, source: () => string): TypedDocumentNode<R, V
   return document as unknown as TypedDocumentNode<R, V>;
 }
 
-export function listDocumentSource(
-  entity: EntityDef,
-  direction: SortDirection,
-  fields: string,
-  operation = `${typeName(entity)}List`,
-): string {
+export function listDocumentSource(entity: EntityDef, direction: SortDirection, fields: string, operation = `${typeName(entity)}List`): string {
   // The direction is written into the document: it is one of two enum literals, and the
   // variables then need no server type names.
   return `query ${operation}($search: String, $sort: String, $offset: Int, $limit: Int) {
@@ -112,40 +107,53 @@ export function optionsDocument(entity: EntityDef): TypedDocumentNode<ListResult
 }
 
 export function recordDocument(entity: EntityDef): TypedDocumentNode<RecordResult, { id: number }> {
-  return cached(`record:${entity.name}`, () => `query ${typeName(entity)}($id: Int!) {
+  return cached(
+    `record:${entity.name}`,
+    () => `query ${typeName(entity)}($id: Int!) {
   ${entity.name}(id: $id) { ${recordSelection(entity)} }
-}`);
+}`,
+  );
 }
 
 export function createDocument(entity: EntityDef): TypedDocumentNode<RecordResult, { data: Record<string, unknown> }> {
   const name = typeName(entity);
-  return cached(`create:${entity.name}`, () => `mutation Create${name}($data: ${name}Input!) {
+  return cached(
+    `create:${entity.name}`,
+    () => `mutation Create${name}($data: ${name}Input!) {
   create${name}(data: $data) { ${recordSelection(entity)} }
-}`);
+}`,
+  );
 }
 
-export function updateDocument(
-  entity: EntityDef,
-): TypedDocumentNode<RecordResult, { id: number; data: Record<string, unknown> }> {
+export function updateDocument(entity: EntityDef): TypedDocumentNode<RecordResult, { id: number; data: Record<string, unknown> }> {
   const name = typeName(entity);
-  return cached(`update:${entity.name}`, () => `mutation Update${name}($id: Int!, $data: ${name}Input!) {
+  return cached(
+    `update:${entity.name}`,
+    () => `mutation Update${name}($id: Int!, $data: ${name}Input!) {
   update${name}(id: $id, data: $data) { ${recordSelection(entity)} }
-}`);
+}`,
+  );
 }
 
 export function deleteDocument(entity: EntityDef): TypedDocumentNode<DeleteResult, { ids: number[] }> {
   const name = typeName(entity);
-  return cached(`delete:${entity.name}`, () => `mutation Delete${name}($ids: [Int!]!) {
+  return cached(
+    `delete:${entity.name}`,
+    () => `mutation Delete${name}($ids: [Int!]!) {
   delete${name}(ids: $ids) { id name }
-}`);
+}`,
+  );
 }
 
 /** Only for sortable entities: the order of `ids` is the new order. */
 export function sortDocument(entity: EntityDef): TypedDocumentNode<SortResult, { ids: number[] }> {
   const name = `Sort${pascalCase(entity.plural)}`;
-  return cached(`sort:${entity.name}`, () => `mutation ${name}($ids: [Int!]!) {
+  return cached(
+    `sort:${entity.name}`,
+    () => `mutation ${name}($ids: [Int!]!) {
   sort${pascalCase(entity.plural)}(ids: $ids)
-}`);
+}`,
+  );
 }
 
 /** Root field names, to read results without knowing the entity at compile time. */

@@ -11,7 +11,10 @@ describe("mutation failures (spec §8: mutation error shows error callout)", () 
   it("puts VALIDATION errors of form fields on the fields, the others into the callout", () => {
     const error = serverError("VALIDATION", {
       fields: {
-        name: [{ message: "validation.unique", data: { field: "name" } }, { message: "validation.max_length", data: { size: 50 } }],
+        name: [
+          { message: "validation.unique", data: { field: "name" } },
+          { message: "validation.max_length", data: { size: 50 } },
+        ],
         sort_order: [{ message: "validation.between", data: { min: 0, max: 100000 } }],
       },
     });

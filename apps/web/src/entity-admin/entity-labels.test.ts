@@ -15,9 +15,7 @@ import { entityLabelKeys, entitySingularKey, entityTitleKey, fieldLabelKey } fro
 type Catalogue = { [key: string]: string | Catalogue };
 
 function keysOf(catalogue: Catalogue, prefix = ""): string[] {
-  return Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
+  return Object.entries(catalogue).flatMap(([key, value]) => (typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
 }
 
 /** What the app can show in each language once the admin catalogue is loaded. */

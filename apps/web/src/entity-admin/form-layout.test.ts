@@ -14,7 +14,15 @@ describe("formCells", () => {
 
   it("leaves switches to their own grid and keeps the registry order", () => {
     expect(shape(formCells(formFields(callType)))).toEqual([
-      ["name"], ["char"], ["color"], ["urgency"], ["flag"], ["text"], ["indication_type"], ["led_primary_color"], ["led_secondary_color"],
+      ["name"],
+      ["char"],
+      ["color"],
+      ["urgency"],
+      ["flag"],
+      ["text"],
+      ["indication_type"],
+      ["led_primary_color"],
+      ["led_secondary_color"],
     ]);
   });
 });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bool, callSource, callType, defineEntity, isFieldRequired, schedule, file, int, oneOf, ref, refs, text, time } from "@caresuite/domain";
-import {
-  clientErrors,
-  copyValues,
-  emptyValues,
-  formFields,
-  parseRecordId,
-  recordToValues,
-  sameValues,
-  storedSecrets,
-  valuesToInput,
-} from "./form-values";
+import { clientErrors, copyValues, emptyValues, formFields, parseRecordId, recordToValues, sameValues, storedSecrets, valuesToInput } from "./form-values";
 
 /** One field of every kind the generic form handles. */
 const probe = defineEntity({
@@ -119,7 +109,19 @@ describe("value conversions", () => {
   });
 
   it("a round trip record → form → input keeps every value", () => {
-    const record = { id: 1, sort_order: 0, name: "A", char: "B", level: 3, enabled: true, urgency: "URGENT", start: "07:15", schedule_id: 20, sections: [9], password_set: false };
+    const record = {
+      id: 1,
+      sort_order: 0,
+      name: "A",
+      char: "B",
+      level: 3,
+      enabled: true,
+      urgency: "URGENT",
+      start: "07:15",
+      schedule_id: 20,
+      sections: [9],
+      password_set: false,
+    };
     const input = valuesToInput(probe, recordToValues(probe, record), record);
     expect(input).toEqual({ name: "A", char: "B", level: 3, enabled: true, urgency: "URGENT", start: "07:15", schedule_id: 20, sections: [9], sort_order: 0 });
   });

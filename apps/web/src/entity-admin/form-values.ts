@@ -1,4 +1,14 @@
-import { entitySchema, fieldErrors, formatTimeOfDay, missingSettingRequiredFields, parseTimeOfDay, type EntityDef, type FieldDef, type RequirementSettings, NEW_RECORD_ID } from "@caresuite/domain";
+import {
+  entitySchema,
+  fieldErrors,
+  formatTimeOfDay,
+  missingSettingRequiredFields,
+  parseTimeOfDay,
+  type EntityDef,
+  type FieldDef,
+  type RequirementSettings,
+  NEW_RECORD_ID,
+} from "@caresuite/domain";
 import { firstFieldErrors, type FieldError } from "../api/errors";
 import type { EntityRecord } from "./entity-documents";
 
@@ -18,9 +28,7 @@ export function parseRecordId(param: string | undefined): number {
 
 /** The fields the generic form edits, in registry order. File fields come later (upload). */
 export function formFields(entity: EntityDef): [string, FieldDef][] {
-  return (Object.entries(entity.fields) as [string, FieldDef][]).filter(
-    ([, field]) => field.form !== false && field.kind !== "file",
-  );
+  return (Object.entries(entity.fields) as [string, FieldDef][]).filter(([, field]) => field.form !== false && field.kind !== "file");
 }
 
 /** The value of a new record's field: the registry default, else empty. */
@@ -109,11 +117,7 @@ function inputValue(field: FieldDef, value: FormValue): unknown {
  * The API input of the form (contract: "Input = all form fields (secret: omit or empty to keep
  * the stored one)"). An update carries the record's sort_order so the order is kept.
  */
-export function valuesToInput(
-  entity: EntityDef,
-  values: FormValues,
-  record: EntityRecord | null = null,
-): Record<string, unknown> {
+export function valuesToInput(entity: EntityDef, values: FormValues, record: EntityRecord | null = null): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, field] of formFields(entity)) {
     const value = inputValue(field, values[name] === undefined ? defaultValue(field) : values[name]);

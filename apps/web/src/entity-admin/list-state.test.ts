@@ -48,7 +48,12 @@ describe("list state in the query string", () => {
   });
 
   it("reads search, sort and page, and ignores columns that cannot be sorted", () => {
-    expect(readListState(sortable, new URLSearchParams("q=bett&sort=code&dir=desc&page=3"))).toEqual({ search: "bett", sort: "code", direction: "DESC", page: 3 });
+    expect(readListState(sortable, new URLSearchParams("q=bett&sort=code&dir=desc&page=3"))).toEqual({
+      search: "bett",
+      sort: "code",
+      direction: "DESC",
+      page: 3,
+    });
     expect(readListState(sortable, new URLSearchParams("sort=secret&dir=desc&page=-2"))).toEqual({ search: "", sort: "sort_order", direction: "ASC", page: 1 });
   });
 

@@ -52,7 +52,12 @@ export function useFormMutation({ fields, failureOf, explainCheck = false }: For
     return Object.keys(found).length === 0;
   };
 
-  const succeeded = <T>(action: MutationAction, error: CombinedError | undefined, answer: T | null | undefined, notice?: (answer: T) => Notice): answer is T => {
+  const succeeded = <T>(
+    action: MutationAction,
+    error: CombinedError | undefined,
+    answer: T | null | undefined,
+    notice?: (answer: T) => Notice,
+  ): answer is T => {
     const next = answerFailure(error, Boolean(answer), action, toFailure);
     if (next) {
       if (action === "save") setErrors(next.fieldErrors);

@@ -14,9 +14,7 @@ export interface LeaveGuard {
  */
 export function useLeaveGuard(dirty: boolean): LeaveGuard {
   const leaving = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   const leave = (go: () => void): void => {
     leaving.current = true;
     go();

@@ -19,7 +19,10 @@ export function configuratorConnectionError(messages: readonly string[]): { fiel
   for (const message of messages) {
     if (!message.includes("failed to fetch firmware version")) continue;
     if (message.includes("Unauthorized")) return { field: "password", key: "setup.configurator.errors.connectionUnauthorized" };
-    const failure = message.slice(message.indexOf("failed to fetch firmware version") + "failed to fetch firmware version".length).replace(/^:\s*/, "").trim();
+    const failure = message
+      .slice(message.indexOf("failed to fetch firmware version") + "failed to fetch firmware version".length)
+      .replace(/^:\s*/, "")
+      .trim();
     return { field: "ip", key: CONNECTION_CLASS_KEYS[failure] ?? "setup.configurator.errors.connectionError" };
   }
   return null;

@@ -120,22 +120,12 @@ export interface FileField extends FieldBase {
   maxBytes: number;
 }
 
-export type FieldDef =
-  | TextField
-  | IntField
-  | BoolField
-  | EnumField
-  | TimeField
-  | RefField
-  | RefListField
-  | FileField;
+export type FieldDef = TextField | IntField | BoolField | EnumField | TimeField | RefField | RefListField | FileField;
 
 export type FieldKind = FieldDef["kind"];
 
 /** A cross-field rule: returns issues as { field, message (i18n key), data }. */
-export type EntityRule = (
-  data: Record<string, unknown>,
-) => { field: string; message: string; data?: Record<string, unknown> }[];
+export type EntityRule = (data: Record<string, unknown>) => { field: string; message: string; data?: Record<string, unknown> }[];
 
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** camelCase singular: GraphQL type (PascalCase of it), i18n namespace `entities.<name>`. */
@@ -194,11 +184,7 @@ export function defineEntity<const D extends EntityDef>(def: D & EntityDef<D["fi
       throw new Error(`${def.name}: ${name} is implied, do not declare it`);
     }
   }
-  const named = [
-    ...(def.parent ? [def.parent.field] : []),
-    ...(def.uniqueTogether ?? []).flat(),
-    ...(def.defaultSort ? [def.defaultSort.field] : []),
-  ];
+  const named = [...(def.parent ? [def.parent.field] : []), ...(def.uniqueTogether ?? []).flat(), ...(def.defaultSort ? [def.defaultSort.field] : [])];
   for (const name of named) {
     if (!(name in def.fields)) throw new Error(`${def.name}: ${name} is not a field`);
   }

@@ -10,9 +10,8 @@ import { videoStream } from "./video-stream.ts";
 const overlap = (field: string) => ({ [field]: [{ message: "validation.time_overlap", data: { field } }] });
 const needed = (field: string) => ({ [field]: [{ message: "validation.required", data: { field } }] });
 
-describe("schedule: spec \"Schedule: two to five steps, times ascending\"", () => {
-  const times = (...values: (string | null)[]) =>
-    Object.fromEntries(values.map((value, index) => [`time_${index + 1}`, value]));
+describe('schedule: spec "Schedule: two to five steps, times ascending"', () => {
+  const times = (...values: (string | null)[]) => Object.fromEntries(values.map((value, index) => [`time_${index + 1}`, value]));
 
   it.each([
     ["two steps", times("07:00", "19:00"), {}],
@@ -46,7 +45,7 @@ describe("schedule: spec \"Schedule: two to five steps, times ascending\"", () =
   });
 });
 
-describe("display note: spec \"date_after: start date must be before end date\"", () => {
+describe('display note: spec "date_after: start date must be before end date"', () => {
   const afterError = { display_until: [{ message: "validation.date_after", data: { field: "display_until" } }] };
   it.each([
     ["from before until", { display_from: "08:00", display_until: "17:00" }, {}],
@@ -59,17 +58,19 @@ describe("display note: spec \"date_after: start date must be before end date\""
   });
 
   it("reports the rule together with other fields' messages", () => {
-    expect(Object.keys(errorsOf(displayNote, { title: "", display_from: "17:00", display_until: "08:00" }))).toEqual([
-      "title",
-      "display_until",
-    ]);
+    expect(Object.keys(errorsOf(displayNote, { title: "", display_from: "17:00", display_until: "08:00" }))).toEqual(["title", "display_until"]);
   });
 });
 
-describe("spec \"cannot_be_same\"", () => {
+describe('spec "cannot_be_same"', () => {
   const same = (field: string) => ({ [field]: [{ message: "validation.cannot_be_same", data: { field } }] });
   it.each([
-    ["a stream started and stopped by one call type", videoStream, { name: "Door", url: "https://cam", trigger_start: [1, 2], trigger_stop: [2] }, same("trigger_stop")],
+    [
+      "a stream started and stopped by one call type",
+      videoStream,
+      { name: "Door", url: "https://cam", trigger_start: [1, 2], trigger_stop: [2] },
+      same("trigger_stop"),
+    ],
     ["a stream with distinct triggers", videoStream, { name: "Door", url: "https://cam", trigger_start: [1, 2], trigger_stop: [3] }, {}],
     ["an indicator linked to its own call source", indicator, { number: 1, call_source_id: 4, linked_call_source_id: 4 }, same("linked_call_source_id")],
     ["an indicator linked to another call source", indicator, { number: 1, call_source_id: 4, linked_call_source_id: 5 }, {}],
@@ -86,9 +87,13 @@ describe("alert channel: outbound delivery needs a url", () => {
     ["enabled with url", { outbound_enabled: true, outbound_url: "https://gateway.example/hook" }, {}],
     ["disabled without url", { outbound_enabled: false }, {}],
     // spec: "url (must start with http:// or https://)": the field's own message, once
-    ["enabled with a bad url", { outbound_enabled: true, outbound_url: "gateway" }, {
-      outbound_url: [{ message: "validation.url", data: { field: "outbound_url", format: "url" } }],
-    }],
+    [
+      "enabled with a bad url",
+      { outbound_enabled: true, outbound_url: "gateway" },
+      {
+        outbound_url: [{ message: "validation.url", data: { field: "outbound_url", format: "url" } }],
+      },
+    ],
   ])("%s", (_label, input, expected) => {
     expect(errorsOf(alertChannel, { name: "Care", ...input })).toEqual(expected);
   });

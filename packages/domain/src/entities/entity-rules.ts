@@ -13,8 +13,7 @@ const numberOf = (data: Record<string, unknown>, field: string): number | null =
   return typeof value === "number" ? value : null;
 };
 
-const isGiven = (value: unknown): boolean =>
-  value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
+const isGiven = (value: unknown): boolean => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
 
 /**
  * spec: "Schedule: two to five steps, times ascending" and "time_overlap: time must be later than

@@ -67,7 +67,11 @@ describe("entity registry", () => {
     for (const [field, def] of Object.entries(entity.fields)) {
       const label = `${entity.name}.${field}`;
       if (def.kind === "enum" && def.default !== undefined) expect(def.values, label).toContain(def.default);
-      if (def.kind === "ref" && def.default !== undefined) expect(def.sentinels?.map((s) => s.id), label).toContain(def.default);
+      if (def.kind === "ref" && def.default !== undefined)
+        expect(
+          def.sentinels?.map((s) => s.id),
+          label,
+        ).toContain(def.default);
       if (def.kind === "int" && def.default !== undefined) {
         expect(def.default, label).toBeGreaterThanOrEqual(def.min ?? -Infinity);
         expect(def.default, label).toBeLessThanOrEqual(def.max ?? Infinity);

@@ -1,11 +1,4 @@
-import {
-  DISPLAY_GROUP_ALL,
-  DISPLAY_GROUP_NONE,
-  DISPLAY_GROUP_SECTION,
-  DISPLAY_GROUPS_PER_SCHEDULE,
-  SCHEDULE_ALL_DAY,
-  SCHEDULE_NONE,
-} from "../constants.ts";
+import { DISPLAY_GROUP_ALL, DISPLAY_GROUP_NONE, DISPLAY_GROUP_SECTION, DISPLAY_GROUPS_PER_SCHEDULE, SCHEDULE_ALL_DAY, SCHEDULE_NONE } from "../constants.ts";
 import { ref } from "./define.ts";
 import type { RefField } from "./define.ts";
 
@@ -51,10 +44,7 @@ export function scheduleSlotFields(): Record<ScheduleSlotFieldName, RefField> {
   for (const period of SCHEDULE_PERIODS) {
     fields.set(`${period}_schedule_id`, ref("schedule", { sentinels: SCHEDULE_SENTINELS, default: SCHEDULE_NONE }));
     for (let slot = 1; slot <= DISPLAY_GROUPS_PER_SCHEDULE; slot++) {
-      fields.set(
-        displayGroupSlotField(period, slot),
-        ref("displayGroup", { sentinels: DISPLAY_GROUP_SENTINELS, default: DISPLAY_GROUP_NONE }),
-      );
+      fields.set(displayGroupSlotField(period, slot), ref("displayGroup", { sentinels: DISPLAY_GROUP_SENTINELS, default: DISPLAY_GROUP_NONE }));
     }
   }
   return Object.fromEntries(fields) as Record<ScheduleSlotFieldName, RefField>;

@@ -41,22 +41,47 @@ const STREAM = { name: "Door", url: "https://cam.local/stream", trigger_start: [
 describe("entitySchema: spec §5 messages as { message, data } per field", () => {
   it.each([
     // spec: "required: {field} is needed."
-    ["required", callSource, {}, {
-      char: { message: "validation.required", data: { field: "char" } },
-      number: { message: "validation.required", data: { field: "number" } },
-    }],
+    [
+      "required",
+      callSource,
+      {},
+      {
+        char: { message: "validation.required", data: { field: "char" } },
+        number: { message: "validation.required", data: { field: "number" } },
+      },
+    ],
     ["required: blank is empty", hub, { ...HUB, name: "   " }, { name: { message: "validation.required", data: { field: "name" } } }],
     ["required: null", callSource, { ...CALL_SOURCE, number: null }, { number: { message: "validation.required", data: { field: "number" } } }],
-    ["required refs", videoStream, { ...STREAM, trigger_start: undefined }, { trigger_start: { message: "validation.required", data: { field: "trigger_start" } } }],
-    ["required refs, empty: one_option_required", mergeGroup, { name: "Night", sections: [] }, {
-      sections: { message: "validation.one_option_required", data: { field: "sections", size: 1 } },
-    }],
-    ["required parent field of a child entity", checkpoint, { number: 1 }, {
-      checkpoint_map_id: { message: "validation.required", data: { field: "checkpoint_map_id" } },
-    }],
+    [
+      "required refs",
+      videoStream,
+      { ...STREAM, trigger_start: undefined },
+      { trigger_start: { message: "validation.required", data: { field: "trigger_start" } } },
+    ],
+    [
+      "required refs, empty: one_option_required",
+      mergeGroup,
+      { name: "Night", sections: [] },
+      {
+        sections: { message: "validation.one_option_required", data: { field: "sections", size: 1 } },
+      },
+    ],
+    [
+      "required parent field of a child entity",
+      checkpoint,
+      { number: 1 },
+      {
+        checkpoint_map_id: { message: "validation.required", data: { field: "checkpoint_map_id" } },
+      },
+    ],
     // spec: "between: must be between {min} and {max}. min: not less than {min}."
     ["between, below", callSource, { ...CALL_SOURCE, number: 0 }, { number: { message: "validation.between", data: { field: "number", min: 1, max: 9999 } } }],
-    ["between, above", callSource, { ...CALL_SOURCE, number: 10000 }, { number: { message: "validation.between", data: { field: "number", min: 1, max: 9999 } } }],
+    [
+      "between, above",
+      callSource,
+      { ...CALL_SOURCE, number: 10000 },
+      { number: { message: "validation.between", data: { field: "number", min: 1, max: 9999 } } },
+    ],
     ["min", probe, { threshold: -1 }, { threshold: { message: "validation.min", data: { field: "threshold", min: 0 } } }],
     // spec: "numeric"
     ["numeric: a string", callSource, { ...CALL_SOURCE, number: "12" }, { number: { message: "validation.numeric", data: { field: "number" } } }],
@@ -68,7 +93,12 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
     // issue 9: "Names refuse control characters (NUL, U+202E)"; NUL in any string is a VALIDATION error.
     ["NUL in a name", hub, { ...HUB, name: "Hub\u0000 1" }, { name: { message: "validation.control_characters", data: { field: "name" } } }],
     ["right-to-left override in a name", hub, { ...HUB, name: "Hub \u202E1" }, { name: { message: "validation.control_characters", data: { field: "name" } } }],
-    ["an id list longer than ID_LIST_MAX", videoStream, { ...STREAM, trigger_stop: Array.from({ length: 1001 }, (_, i) => i + 1) }, { trigger_stop: { message: "validation.list_too_long", data: { field: "trigger_stop", size: 1000 } } }],
+    [
+      "an id list longer than ID_LIST_MAX",
+      videoStream,
+      { ...STREAM, trigger_stop: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      { trigger_stop: { message: "validation.list_too_long", data: { field: "trigger_stop", size: 1000 } } },
+    ],
     // spec: "email (invalid address)" and "email (several, comma-separated)"
     ["email", probe, { email: "nurse@" }, { email: { message: "validation.email", data: { field: "email" } } }],
     ["emails: one bad", probe, { emails: "a@home.ch, b@" }, { emails: { message: "validation.email", data: { field: "emails" } } }],
@@ -89,26 +119,86 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
     ["short text: umlaut", probe, { short: "Büro" }, { short: { message: "validation.format", data: { field: "short", format: "short_text" } } }],
     ["short text: special character", probe, { short: "A&B" }, { short: { message: "validation.format", data: { field: "short", format: "short_text" } } }],
     // spec: "Long text max 19, no umlauts"
-    ["long text: 20 characters", callSource, { ...CALL_SOURCE, text: "ROOM 12 BATHROOM LEFT".slice(0, 20) }, {
-      text: { message: "validation.max_length", data: { field: "text", size: 19 } },
-    }],
-    ["long text: umlaut", callSource, { ...CALL_SOURCE, text: "Zimmer 3 Bad Süd" }, { text: { message: "validation.format", data: { field: "text", format: "long_text" } } }],
+    [
+      "long text: 20 characters",
+      callSource,
+      { ...CALL_SOURCE, text: "ROOM 12 BATHROOM LEFT".slice(0, 20) },
+      {
+        text: { message: "validation.max_length", data: { field: "text", size: 19 } },
+      },
+    ],
+    [
+      "long text: umlaut",
+      callSource,
+      { ...CALL_SOURCE, text: "Zimmer 3 Bad Süd" },
+      { text: { message: "validation.format", data: { field: "text", format: "long_text" } } },
+    ],
     // spec: "Input filter: ... value uppercased and stripped ..." before the length check
-    ["input filter: only stripped characters", callSource, { ...CALL_SOURCE, char: "ä" }, { char: { message: "validation.required", data: { field: "char" } } }],
+    [
+      "input filter: only stripped characters",
+      callSource,
+      { ...CALL_SOURCE, char: "ä" },
+      { char: { message: "validation.required", data: { field: "char" } } },
+    ],
     ["input filter: two letters", callSource, { ...CALL_SOURCE, char: "ab" }, { char: { message: "validation.max_length", data: { field: "char", size: 1 } } }],
     // "HH:MM" times and YYYY-MM-DD dates
-    ["time format", schedule, { name: "Day", time_1: "7.00", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
-    ["time: three digits after the colon", schedule, { name: "Day", time_1: "08:000", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
-    ["time without colon out of day", schedule, { name: "Day", time_1: "2400", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
-    ["time out of day", schedule, { name: "Day", time_1: "24:00", time_2: "19:00" }, { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } }],
-    ["date: not a calendar day", displayNote, { title: "Visit", display_date: "2024-02-30" }, { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } }],
-    ["date: Swiss notation", displayNote, { title: "Visit", display_date: "01.05.2024" }, { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } }],
+    [
+      "time format",
+      schedule,
+      { name: "Day", time_1: "7.00", time_2: "19:00" },
+      { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } },
+    ],
+    [
+      "time: three digits after the colon",
+      schedule,
+      { name: "Day", time_1: "08:000", time_2: "19:00" },
+      { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } },
+    ],
+    [
+      "time without colon out of day",
+      schedule,
+      { name: "Day", time_1: "2400", time_2: "19:00" },
+      { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } },
+    ],
+    [
+      "time out of day",
+      schedule,
+      { name: "Day", time_1: "24:00", time_2: "19:00" },
+      { time_1: { message: "validation.format", data: { field: "time_1", format: "HH:MM" } } },
+    ],
+    [
+      "date: not a calendar day",
+      displayNote,
+      { title: "Visit", display_date: "2024-02-30" },
+      { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } },
+    ],
+    [
+      "date: Swiss notation",
+      displayNote,
+      { title: "Visit", display_date: "01.05.2024" },
+      { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } },
+    ],
     // issue 10: 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
-    ["colour: a word", callType, { name: "Ruf", char: "R", color: "grün" }, { color: { message: "validation.colour", data: { field: "color", format: "color" } } }],
-    ["colour: three digits", callType, { name: "Ruf", char: "R", color: "#0F0" }, { color: { message: "validation.colour", data: { field: "color", format: "color" } } }],
+    [
+      "colour: a word",
+      callType,
+      { name: "Ruf", char: "R", color: "grün" },
+      { color: { message: "validation.colour", data: { field: "color", format: "color" } } },
+    ],
+    [
+      "colour: three digits",
+      callType,
+      { name: "Ruf", char: "R", color: "#0F0" },
+      { color: { message: "validation.colour", data: { field: "color", format: "color" } } },
+    ],
     // enums and refs
     ["enum: not an option", displayNote, { title: "Visit", color: "pink" }, { color: { message: "validation.one_option_required", data: { field: "color" } } }],
-    ["ref: not an id", section, { name: "Ward A", connected_section_id: 0 }, { connected_section_id: { message: "validation.invalid", data: { field: "connected_section_id" } } }],
+    [
+      "ref: not an id",
+      section,
+      { name: "Ward A", connected_section_id: 0 },
+      { connected_section_id: { message: "validation.invalid", data: { field: "connected_section_id" } } },
+    ],
     ["refs: not ids", mergeGroup, { name: "Night", sections: [1, "2"] }, { sections: { message: "validation.invalid", data: { field: "sections" } } }],
     // spec: "Node selection: each element assigned once."
     ["refs: twice the same", mergeGroup, { name: "Night", sections: [1, 1] }, { sections: { message: "validation.duplicate", data: { field: "sections" } } }],
@@ -161,13 +251,25 @@ describe("entitySchema: defaults and conversions", () => {
 
   it("converts HH:MM to minutes since midnight and leaves unset steps null", () => {
     expect(parsed(schedule, { name: "Day", time_1: "07:00", time_2: "19:30" })).toEqual({
-      name: "Day", time_1: 420, time_2: 1170, time_3: null, time_4: null, time_5: null, interval: 0,
+      name: "Day",
+      time_1: 420,
+      time_2: 1170,
+      time_3: null,
+      time_4: null,
+      time_5: null,
+      interval: 0,
     });
   });
 
   it("treats null as not given for optional fields", () => {
     expect(parsed(displayNote, { title: "Visit", text: null, color: null, display_date: null, display_from: null })).toEqual({
-      title: "Visit", text: "", color: "yellow", active: true, display_date: "", display_from: null, display_until: null,
+      title: "Visit",
+      text: "",
+      color: "yellow",
+      active: true,
+      display_date: "",
+      display_from: null,
+      display_until: null,
     });
   });
 

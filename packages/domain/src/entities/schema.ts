@@ -66,15 +66,27 @@ function textSchema(field: TextField): z.ZodType {
   const nonEmpty = (check: (value: string) => boolean) => (value: string) => value === "" || check(value);
   const min = field.min;
   if (min !== undefined) {
-    result = result.refine(nonEmpty((v) => v.length >= min), { error: VALIDATION_KEYS.min_length, params: { size: min } });
+    result = result.refine(
+      nonEmpty((v) => v.length >= min),
+      { error: VALIDATION_KEYS.min_length, params: { size: min } },
+    );
   }
   if (field.noComma) {
-    result = result.refine(nonEmpty((v) => !v.includes(",")), { error: VALIDATION_KEYS.comma_not_allowed });
+    result = result.refine(
+      nonEmpty((v) => !v.includes(",")),
+      { error: VALIDATION_KEYS.comma_not_allowed },
+    );
   }
   if (field.format === "ipv4") {
-    result = result.refine(nonEmpty((v) => z.ipv4().safeParse(v).success), { error: VALIDATION_KEYS.ip });
+    result = result.refine(
+      nonEmpty((v) => z.ipv4().safeParse(v).success),
+      { error: VALIDATION_KEYS.ip },
+    );
   } else if (field.format === "email") {
-    result = result.refine(nonEmpty((v) => EMAIL.safeParse(v).success), { error: VALIDATION_KEYS.email });
+    result = result.refine(
+      nonEmpty((v) => EMAIL.safeParse(v).success),
+      { error: VALIDATION_KEYS.email },
+    );
   } else if (field.format === "emails") {
     // spec: "email (several, comma-separated)"
     result = result.refine(
@@ -106,7 +118,12 @@ function intSchema(field: IntField): z.ZodType {
           error: min !== undefined && max !== undefined ? VALIDATION_KEYS.between : min !== undefined ? VALIDATION_KEYS.min : VALIDATION_KEYS.between,
           params: { min, max },
         });
-  return field.required ? schema : schema.nullable().optional().default(field.default ?? null);
+  return field.required
+    ? schema
+    : schema
+        .nullable()
+        .optional()
+        .default(field.default ?? null);
 }
 
 /** The zod schema of one field's input value. */
@@ -117,7 +134,10 @@ export function fieldSchema(field: FieldDef): z.ZodType {
     case "int":
       return intSchema(field);
     case "bool":
-      return z.boolean({ error: VALIDATION_KEYS.invalid }).optional().default(field.default ?? false);
+      return z
+        .boolean({ error: VALIDATION_KEYS.invalid })
+        .optional()
+        .default(field.default ?? false);
     case "enum": {
       const schema = z.enum(field.values as [string, ...string[]], { error: requiredOr(VALIDATION_KEYS.one_option_required) });
       return field.required ? schema : optional(schema, field.default ?? null);
@@ -128,7 +148,12 @@ export function fieldSchema(field: FieldDef): z.ZodType {
       const id = z
         .number({ error: requiredOr(VALIDATION_KEYS.one_option_required) })
         .refine((v) => Number.isInteger(v) && v > 0, { error: VALIDATION_KEYS.invalid });
-      return field.required ? id : id.nullable().optional().default(field.default ?? null);
+      return field.required
+        ? id
+        : id
+            .nullable()
+            .optional()
+            .default(field.default ?? null);
     }
     case "refs": {
       let list = z.array(z.unknown(), { error: requiredOr(VALIDATION_KEYS.invalid) });
@@ -146,7 +171,10 @@ export function fieldSchema(field: FieldDef): z.ZodType {
       return field.required ? ids : optional(ids, []);
     }
     case "file": {
-      const path = z.string({ error: requiredOr(VALIDATION_KEYS.invalid) }).trim().max(255, { error: VALIDATION_KEYS.max_length });
+      const path = z
+        .string({ error: requiredOr(VALIDATION_KEYS.invalid) })
+        .trim()
+        .max(255, { error: VALIDATION_KEYS.max_length });
       return field.required ? path.min(1, { error: VALIDATION_KEYS.required }) : optional(path, null);
     }
   }
@@ -174,8 +202,7 @@ function timeSchema(required: boolean, fallback: number | null): z.ZodType {
   return required ? minutes : minutes.optional().default(fallback);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The input schema of an entity (create and update take the whole record). Unknown keys fail. */
 export function entitySchema(entity: EntityDef): z.ZodType<Record<string, unknown>> {

@@ -11,9 +11,7 @@ export function errorsOf(entity: EntityDef, input: unknown): Record<string, Fiel
 
 /** Test helper: the first error per field, as the form shows it ("the first message per field is shown"). */
 export function firstErrorsOf(entity: EntityDef, input: unknown): Record<string, FieldError> {
-  return Object.fromEntries(
-    Object.entries(errorsOf(entity, input)).flatMap(([field, list]) => (list[0] ? [[field, list[0]]] : [])),
-  );
+  return Object.fromEntries(Object.entries(errorsOf(entity, input)).flatMap(([field, list]) => (list[0] ? [[field, list[0]]] : [])));
 }
 
 /** Test helper: the parsed (defaulted, converted) input; throws when invalid. */

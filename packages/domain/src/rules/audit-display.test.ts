@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { auditActionColor, auditChanges, classifyAuditValue, groupByLocalDay, hasMoreAuditData, isSystemAuditEntry, sinceLastCommitDone } from "./audit-display.ts";
+import {
+  auditActionColor,
+  auditChanges,
+  classifyAuditValue,
+  groupByLocalDay,
+  hasMoreAuditData,
+  isSystemAuditEntry,
+  sinceLastCommitDone,
+} from "./audit-display.ts";
 
 describe("audit paging", () => {
   it.each([
@@ -58,6 +66,9 @@ describe("audit values", () => {
   it("groups consecutive entries by local day (spec: timeline grouped by local calendar day)", () => {
     const at = (h: number, d = 25) => new Date(2026, 10, d, h).toISOString();
     const groups = groupByLocalDay([{ created_at: at(15) }, { created_at: at(9) }, { created_at: at(23, 24) }]);
-    expect(groups.map((g) => [g.day, g.entries.length])).toEqual([["2026-11-25", 2], ["2026-11-24", 1]]);
+    expect(groups.map((g) => [g.day, g.entries.length])).toEqual([
+      ["2026-11-25", 2],
+      ["2026-11-24", 1],
+    ]);
   });
 });

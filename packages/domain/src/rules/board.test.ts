@@ -148,7 +148,11 @@ describe('schedules — spec §4: "weekend schedule and groups apply then, other
   ])("%s", (_name, now, selection) => expect(view({ profile, now }).selection).toEqual(selection));
 
   it("a profile without a setting for the board's system shows nothing", () => {
-    expect(view({ profile: { show_presences: true, settings: [{ ...setting, system_id: 2 }] } })).toMatchObject({ selection: { kind: "none" }, cards: [], presences: [] });
+    expect(view({ profile: { show_presences: true, settings: [{ ...setting, system_id: 2 }] } })).toMatchObject({
+      selection: { kind: "none" },
+      cards: [],
+      presences: [],
+    });
   });
 
   it('spec: "wd_schedule with wd_groups (... -1 meaning none)" replaces the profile\'s weekday part', () => {

@@ -76,7 +76,13 @@ function selectionOf(input: BoardInput<BoardRuleCall>): GroupSelection {
     const times = (schedules.find((s) => s.id === scheduleId)?.times ?? []).map(parseTimeOfDay);
     return { scheduleId, times, groups: GROUP_SLOTS.map((slot) => setting[groupSlotField(name, slot)]) };
   };
-  return activeDisplayGroup({ now: input.now, weekendStart: input.weekend.start, weekendStop: input.weekend.stop, weekday: part("weekday"), weekend: part("weekend") });
+  return activeDisplayGroup({
+    now: input.now,
+    weekendStart: input.weekend.start,
+    weekendStop: input.weekend.stop,
+    weekday: part("weekday"),
+    weekend: part("weekend"),
+  });
 }
 
 /**
@@ -92,7 +98,12 @@ function presencesJoin(group: BoardGroup, sectionId: number | null, urgencyOf: R
 }
 
 /** The calls of a display group: a connection matches, or a presence joins its section. */
-function groupCalls<T extends BoardRuleCall>(calls: readonly T[], group: BoardGroup | undefined, showPresences: boolean, callTypes: readonly BoardCallType[]): T[] {
+function groupCalls<T extends BoardRuleCall>(
+  calls: readonly T[],
+  group: BoardGroup | undefined,
+  showPresences: boolean,
+  callTypes: readonly BoardCallType[],
+): T[] {
   if (!group) return [];
   const urgencyOf = new Map<number, string>();
   for (const type of callTypes) urgencyOf.set(type.id, type.urgency);
@@ -100,7 +111,8 @@ function groupCalls<T extends BoardRuleCall>(calls: readonly T[], group: BoardGr
   const joins = new Map<number | null, boolean>();
   return calls.filter((call) => {
     const typeId = call.call_type?.id ?? null;
-    if (group.connections.some((c) => (c.section_id === null || c.section_id === call.section_id) && (c.call_type_id === null || c.call_type_id === typeId))) return true;
+    if (group.connections.some((c) => (c.section_id === null || c.section_id === call.section_id) && (c.call_type_id === null || c.call_type_id === typeId)))
+      return true;
     if (!showPresences || !isPresence(call.call_type)) return false;
     if (!joins.has(call.section_id)) joins.set(call.section_id, presencesJoin(group, call.section_id, urgencyOf));
     return joins.get(call.section_id) === true;
@@ -121,7 +133,12 @@ export function boardView<T extends BoardRuleCall>(input: BoardInput<T>): BoardV
   const { query } = input;
   const filterActive = sectionsFilterActive(query, input.now.getHours() * 60 + input.now.getMinutes());
   const calls = input.calls.filter((call) =>
-    passesSectionsFilter({ section_id: call.section_id, call_type_id: call.call_type?.id ?? null }, query.sections, filterActive, query.ignoreSectionsFilterForCallTypes),
+    passesSectionsFilter(
+      { section_id: call.section_id, call_type_id: call.call_type?.id ?? null },
+      query.sections,
+      filterActive,
+      query.ignoreSectionsFilterForCallTypes,
+    ),
   );
   let shown: T[];
   switch (selection.kind) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { demoButtonLights, demoRoomMode, demoRoomStates, pressDemoButton, type DemoButton, type DemoRoomMode, type DemoRoomState, type DemoTrigger } from "./demo-buttons.ts";
+import {
+  demoButtonLights,
+  demoRoomMode,
+  demoRoomStates,
+  pressDemoButton,
+  type DemoButton,
+  type DemoRoomMode,
+  type DemoRoomState,
+  type DemoTrigger,
+} from "./demo-buttons.ts";
 
 // spec §9: "demo call types alert 4, presence 6, emergency 2".
 const ALERT_ON: DemoTrigger = { call_type_id: 4, close: false };
@@ -48,8 +57,22 @@ describe("demoRoomMode", () => {
     ["an alert", [{ number: 23, call_type_id: 4 }], "alert"],
     ["a presence", [{ number: 23, call_type_id: 6 }], "presence"],
     ["an emergency", [{ number: 23, call_type_id: 2 }], "emergency"],
-    ["alert and presence both on", [{ number: 23, call_type_id: 4 }, { number: 23, call_type_id: 6 }], "emergency"],
-    ["another device's calls", [{ number: 24, call_type_id: 2 }, { number: 10, call_type_id: 4 }], "off"],
+    [
+      "alert and presence both on",
+      [
+        { number: 23, call_type_id: 4 },
+        { number: 23, call_type_id: 6 },
+      ],
+      "emergency",
+    ],
+    [
+      "another device's calls",
+      [
+        { number: 24, call_type_id: 2 },
+        { number: 10, call_type_id: 4 },
+      ],
+      "off",
+    ],
     ["a call type the buttons do not send", [{ number: 23, call_type_id: 3 }], "off"],
   ])("%s → %s", (_label, calls, expected) => {
     expect(demoRoomMode(calls, device)).toBe(expected);

@@ -35,7 +35,16 @@ describe('group pickers — spec: "Group pickers show only when a schedule other
 });
 
 describe("choosing a schedule empties the slots it has no picker for", () => {
-  const full = { ...emptyDisplaySetting(1), weekday_schedule_id: 5, weekday_display_group_1_id: 1, weekday_display_group_2_id: 2, weekday_display_group_3_id: 3, weekday_display_group_4_id: 4, weekday_display_group_5_id: 5, weekend_display_group_1_id: 6 };
+  const full = {
+    ...emptyDisplaySetting(1),
+    weekday_schedule_id: 5,
+    weekday_display_group_1_id: 1,
+    weekday_display_group_2_id: 2,
+    weekday_display_group_3_id: 3,
+    weekday_display_group_4_id: 4,
+    weekday_display_group_5_id: 5,
+    weekend_display_group_1_id: 6,
+  };
 
   it.each([
     ["three times keep slots 1-3", 2, [1, 2, 3, null, null]],

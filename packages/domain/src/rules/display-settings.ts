@@ -106,7 +106,14 @@ function sameSetting(a: DisplaySettingDraft, b: DisplaySettingDraft): boolean {
  * compared trimmed (the server trims them); settings by system, in any order.
  */
 export function isDisplayProfileDirty(saved: DisplayProfileDraft, draft: DisplayProfileDraft): boolean {
-  const plain: (keyof Omit<DisplayProfileDraft, "name" | "settings">)[] = ["font_size", "fullscreen", "locale", "show_presences", "show_video_stream", "show_calls_from_system"];
+  const plain: (keyof Omit<DisplayProfileDraft, "name" | "settings">)[] = [
+    "font_size",
+    "fullscreen",
+    "locale",
+    "show_presences",
+    "show_video_stream",
+    "show_calls_from_system",
+  ];
   if (saved.name.trim() !== draft.name.trim()) return true;
   if (plain.some((key) => saved[key] !== draft[key])) return true;
   if (saved.settings.length !== draft.settings.length) return true;

@@ -12,7 +12,7 @@ import {
   visiblePresences,
 } from "./display-widgets.ts";
 
-describe("presence column — spec: \"one column in portrait, two in landscape, row gap 10 px, fallback capacity 20 tiles\"", () => {
+describe('presence column — spec: "one column in portrait, two in landscape, row gap 10 px, fallback capacity 20 tiles"', () => {
   it.each([
     [true, 2],
     [false, 1],
@@ -41,7 +41,7 @@ describe("presence column — spec: \"one column in portrait, two in landscape, 
   ])("expanded at %s, now %i → %s", (at, now, active) => expect(presenceExpansionActive(at, now)).toBe(active));
 });
 
-describe("video streams — spec: \"videostream (action start adds the url, otherwise removes it)\"", () => {
+describe('video streams — spec: "videostream (action start adds the url, otherwise removes it)"', () => {
   const url = "https://cam.example/1";
   it("start adds, stop removes, garbage changes nothing", () => {
     const one = applyVideoStreamMessage([], { action: "start", url }, 1000);
@@ -71,7 +71,7 @@ describe("video streams — spec: \"videostream (action start adds the url, othe
   ])("%i window(s) → %j", (count, layout) => expect(videoStreamLayout(count)).toEqual(layout));
 });
 
-describe("reload — spec: \"The page reloads every 4 hours when the backend is connected.\"", () => {
+describe('reload — spec: "The page reloads every 4 hours when the backend is connected."', () => {
   const h4 = 4 * 3600_000;
   it.each([
     [h4 - 1, true, false],
@@ -80,7 +80,7 @@ describe("reload — spec: \"The page reloads every 4 hours when the backend is 
   ])("after %i ms, connected %s → %s", (elapsed, connected, due) => expect(displayReloadDue(0, elapsed, connected)).toBe(due));
 });
 
-describe("auto fullscreen — spec: \"if configured and the page is opened within 5 seconds while not logged in\"", () => {
+describe('auto fullscreen — spec: "if configured and the page is opened within 5 seconds while not logged in"', () => {
   it.each([
     [true, false, 5000, true],
     [true, false, 5001, false],
@@ -91,7 +91,7 @@ describe("auto fullscreen — spec: \"if configured and the page is opened withi
   );
 });
 
-describe("close-call flow — spec: \"sends device action EndCalls, polls up to 15 times every 500 ms until the call vanishes from open calls, then marks it manually closed\"", () => {
+describe('close-call flow — spec: "sends device action EndCalls, polls up to 15 times every 500 ms until the call vanishes from open calls, then marks it manually closed"', () => {
   const noSleep = async () => undefined;
   it("closes after the call vanished on the third poll", async () => {
     const calls: string[] = [];
@@ -121,7 +121,12 @@ describe("close-call flow — spec: \"sends device action EndCalls, polls up to 
     expect(marked).toBe(false);
   });
   it("a refused action stops at once", async () => {
-    const result = await runCloseCallFlow({ sendEndCalls: async () => Promise.reject(new Error("x")), isStillOpen: async () => false, markClosed: async () => true, sleep: noSleep });
+    const result = await runCloseCallFlow({
+      sendEndCalls: async () => Promise.reject(new Error("x")),
+      isStillOpen: async () => false,
+      markClosed: async () => true,
+      sleep: noSleep,
+    });
     expect(result).toEqual({ ok: false, reason: "action_failed" });
   });
 });

@@ -17,7 +17,7 @@ const at = (day: number, hours: number, minutes = 0) => new Date(2026, 10, 23 + 
 const SAT = 5 * 1440;
 const MON = 7 * 1440;
 
-describe("weekend — spec: \"runs from weekend_start to weekend_stop (minutes from a Monday-start week)\"", () => {
+describe('weekend — spec: "runs from weekend_start to weekend_stop (minutes from a Monday-start week)"', () => {
   it.each([
     ["Friday 23:59", at(4, 23, 59), false],
     ["Saturday 00:00", at(5, 0), true],
@@ -31,7 +31,7 @@ describe("weekend — spec: \"runs from weekend_start to weekend_stop (minutes f
   });
 });
 
-describe("schedule slot — spec: \"before the first time wraps to the last slot\"", () => {
+describe('schedule slot — spec: "before the first time wraps to the last slot"', () => {
   const dayNight = [7 * 60, 19 * 60];
   it.each([
     ["06:59 is before the first time: last slot", 6 * 60 + 59, 1],
@@ -43,7 +43,7 @@ describe("schedule slot — spec: \"before the first time wraps to the last slot
 });
 
 describe("display groups", () => {
-  it("spec: \"Trailing empty group ids are dropped\"", () => {
+  it('spec: "Trailing empty group ids are dropped"', () => {
     expect(dropTrailingEmpty([3, -1, 4, -1, null])).toEqual([3, null, 4]);
   });
   it.each([
@@ -68,7 +68,7 @@ describe("display groups", () => {
   });
 });
 
-describe("time since opened — spec: \"under 10 seconds reads as just now\"", () => {
+describe('time since opened — spec: "under 10 seconds reads as just now"', () => {
   const opened = "2026-11-25T10:00:00.000Z";
   it.each([
     [9_999, { kind: "just_now" }],
@@ -96,7 +96,7 @@ describe("query parameters with garbage (issue 5 bad input)", () => {
     ["", null],
     ["x", null],
   ])("%s → %j", (value, expected) => expect(parseTimeRange(value)).toEqual(expected));
-  it("ranges wrap past midnight (spec \"ignore_sections_time (start-end, may wrap past midnight)\")", () => {
+  it('ranges wrap past midnight (spec "ignore_sections_time (start-end, may wrap past midnight)")', () => {
     expect(inTimeRange(23 * 60, { start: 1320, end: 360 })).toBe(true);
     expect(inTimeRange(12 * 60, { start: 1320, end: 360 })).toBe(false);
   });

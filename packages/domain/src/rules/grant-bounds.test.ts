@@ -29,7 +29,12 @@ describe('granting is bounded by holding — ARCHITECTURE «Security rules», sp
     ["only superusers give is_superuser", manager, holder({ is_superuser: true, system_access: [1] }), false],
     ["a subset of permissions and systems", manager, holder({ permissions: ["calllog::use_module"], system_access: [1] }), true],
     ["the same rights", manager, manager, true],
-    ["write where the manager holds read only", manager, holder({ permissions: ["calllog::use_module", "admin::manage_users"], write_permissions: ["admin::manage_users"], system_access: [1] }), true],
+    [
+      "write where the manager holds read only",
+      manager,
+      holder({ permissions: ["calllog::use_module", "admin::manage_users"], write_permissions: ["admin::manage_users"], system_access: [1] }),
+      true,
+    ],
     [
       "write beyond the manager's read",
       holder({ permissions: ["admin::manage_system"], system_access: [] }),
@@ -53,17 +58,28 @@ describe('granting is bounded by holding — ARCHITECTURE «Security rules», sp
   it("counts what a role's levels give, not the levels written", () => {
     const reader = holder({ permissions: ["calllog::use_module", "admin::manage_system"] });
     // A view code at write gives only read; an action code at read gives nothing.
-    expect(roleGrantsBeyond(reader, [{ code: "calllog::use_module", level: "write" }, { code: "calllog::close_calls", level: "read" }])).toEqual([]);
-    expect(roleGrantsBeyond(reader, [{ code: "admin::manage_system", level: "write" }, { code: "calllog::close_calls", level: "write" }])).toEqual([
-      "admin::manage_system",
-      "calllog::close_calls",
-    ]);
+    expect(
+      roleGrantsBeyond(reader, [
+        { code: "calllog::use_module", level: "write" },
+        { code: "calllog::close_calls", level: "read" },
+      ]),
+    ).toEqual([]);
+    expect(
+      roleGrantsBeyond(reader, [
+        { code: "admin::manage_system", level: "write" },
+        { code: "calllog::close_calls", level: "write" },
+      ]),
+    ).toEqual(["admin::manage_system", "calllog::close_calls"]);
     expect(roleGrantsBeyond(holder({ is_superuser: true }), [{ code: "admin::manage_system", level: "write" }])).toEqual([]);
   });
 });
 
 describe('call-source-group grants — spec: "the highest level among roles wins"; "Tech access is full for ... users without group permissions"', () => {
-  const grant = (system_id: number, callsource_group_id: number, permission_level: GroupGrant["permission_level"]): GroupGrant => ({ system_id, callsource_group_id, permission_level });
+  const grant = (system_id: number, callsource_group_id: number, permission_level: GroupGrant["permission_level"]): GroupGrant => ({
+    system_id,
+    callsource_group_id,
+    permission_level,
+  });
   const restricted = { is_superuser: false, groups: [grant(1, 10, "Write"), grant(1, 11, "Read")] };
 
   it.each<[string, GroupGrant[], number]>([

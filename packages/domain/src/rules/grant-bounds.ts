@@ -31,7 +31,10 @@ export function seesAllSystems(holder: Pick<GrantHolder, "is_superuser" | "syste
  * The systems of `target` the actor does not see: `[]` when within the actor's, "all" when the
  * target sees every system (an empty list) and the actor does not.
  */
-export function systemsBeyond(actor: Pick<GrantHolder, "is_superuser" | "system_access">, target: Pick<GrantHolder, "is_superuser" | "system_access">): number[] | "all" {
+export function systemsBeyond(
+  actor: Pick<GrantHolder, "is_superuser" | "system_access">,
+  target: Pick<GrantHolder, "is_superuser" | "system_access">,
+): number[] | "all" {
   if (seesAllSystems(actor)) return [];
   if (seesAllSystems(target)) return "all";
   return target.system_access.filter((id) => !actor.system_access.includes(id));
@@ -94,7 +97,9 @@ export function groupLevelHeld(actor: { is_superuser: boolean; groups: readonly 
   if (actor.is_superuser) return null;
   const inSystem = actor.groups.filter((g) => g.system_id === systemId);
   if (inSystem.length === 0) return null;
-  return inSystem.filter((g) => g.callsource_group_id === groupId).reduce<AccessLevel>((best, g) => (rank(g.permission_level) > rank(best) ? g.permission_level : best), "None");
+  return inSystem
+    .filter((g) => g.callsource_group_id === groupId)
+    .reduce<AccessLevel>((best, g) => (rank(g.permission_level) > rank(best) ? g.permission_level : best), "None");
 }
 
 /** The grants that give more than the actor's level for that group (a role's call-source-group grants). */

@@ -15,12 +15,7 @@ import { ANY_MARKER } from "../permissions.ts";
  * order, down to the display." `hasScreen` tells which paths the client has built (absent: all);
  * the display is the last resort and always taken.
  */
-export function homeRedirect(ctx: {
-  user: AuthUser;
-  licence: Licence;
-  isInstalledApp: boolean;
-  hasScreen?: (path: string) => boolean;
-}): string {
+export function homeRedirect(ctx: { user: AuthUser; licence: Licence; isInstalledApp: boolean; hasScreen?: (path: string) => boolean }): string {
   const { user, licence } = ctx;
   if (!isLoggedIn(user)) return "/login";
   const built = (path: string): boolean => ctx.hasScreen?.(path) ?? true;

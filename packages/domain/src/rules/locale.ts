@@ -21,11 +21,7 @@ export function toLocale(value: string | null | undefined): Locale | null {
  * spec: "The locale comes from a locale query parameter, otherwise from local storage, otherwise
  * from the user's locale." Unsupported values are skipped; German is the fallback.
  */
-export function resolveLocale(
-  query: string | null | undefined,
-  stored: string | null | undefined,
-  userLocale: string | null | undefined,
-): Locale {
+export function resolveLocale(query: string | null | undefined, stored: string | null | undefined, userLocale: string | null | undefined): Locale {
   return toLocale(query) ?? toLocale(stored) ?? toLocale(userLocale) ?? FALLBACK_LOCALE;
 }
 

@@ -89,26 +89,15 @@ export function showSystemSelector(systemCount: number): boolean {
  * sync route)".
  */
 export function showSyncIndicator(ctx: Pick<ShellContext, "user" | "licence" | "routeName">): boolean {
-  return (
-    isLicensed(ctx.licence, "management", ctx.user) &&
-    hasPermission(ctx.user, "systemtree::sync") &&
-    ctx.routeName !== "sync"
-  );
+  return isLicensed(ctx.licence, "management", ctx.user) && hasPermission(ctx.user, "systemtree::sync") && ctx.routeName !== "sync";
 }
 
 /**
  * spec: "an incident indicator (analytics licence, the incidents feature, and
  * analytics::manage_incidents)" and "hidden while a configuration commit runs".
  */
-export function showIncidentIndicator(
-  ctx: Pick<ShellContext, "user" | "licence" | "committing" | "incidentsFeature">,
-): boolean {
-  return (
-    !ctx.committing &&
-    isLicensed(ctx.licence, "analytics", ctx.user) &&
-    ctx.incidentsFeature &&
-    hasPermission(ctx.user, "analytics::manage_incidents")
-  );
+export function showIncidentIndicator(ctx: Pick<ShellContext, "user" | "licence" | "committing" | "incidentsFeature">): boolean {
+  return !ctx.committing && isLicensed(ctx.licence, "analytics", ctx.user) && ctx.incidentsFeature && hasPermission(ctx.user, "analytics::manage_incidents");
 }
 
 /** spec: "an audit-log button (admin::see_auditlog)", hidden while a commit runs. */
@@ -121,19 +110,14 @@ export function showAuditLogButton(ctx: Pick<ShellContext, "user" | "committing"
  * admin::manage_system, and has the management licence or is superuser."
  */
 export function showSystemSearch(ctx: Pick<ShellContext, "user" | "licence">): boolean {
-  return (
-    hasPermissions(ctx.user, [ANY_MARKER, "systemtree::use_module", "admin::manage_system"]) &&
-    isLicensed(ctx.licence, "management", ctx.user)
-  );
+  return hasPermissions(ctx.user, [ANY_MARKER, "systemtree::use_module", "admin::manage_system"]) && isLicensed(ctx.licence, "management", ctx.user);
 }
 
 /**
  * spec: "A warning banner about outdated hub data shows when not in demo mode, the user is logged
  * in and hubs are outdated. ... It is dismissible and remembered for the session."
  */
-export function showOutdatedHubsBanner(
-  ctx: Pick<ShellContext, "user" | "demoMode" | "outdatedHubCount" | "outdatedHubsDismissed">,
-): boolean {
+export function showOutdatedHubsBanner(ctx: Pick<ShellContext, "user" | "demoMode" | "outdatedHubCount" | "outdatedHubsDismissed">): boolean {
   return !ctx.demoMode && isLoggedIn(ctx.user) && ctx.outdatedHubCount > 0 && !ctx.outdatedHubsDismissed;
 }
 

@@ -40,7 +40,10 @@ describe('permission levels — spec: "Levels are hide, read, write."', () => {
   });
 
   it('a permission held at level "read" does not allow its write actions (issue 9)', () => {
-    const lists = permissionListsOf([{ code: "admin::manage_system", level: "read" }, { code: "admin::use_module", level: "write" }]);
+    const lists = permissionListsOf([
+      { code: "admin::manage_system", level: "read" },
+      { code: "admin::use_module", level: "write" },
+    ]);
     expect(lists).toEqual({ permissions: ["admin::manage_system", "admin::use_module"], write_permissions: [] });
     const user = buildUser(lists);
     expect(hasPermission(user, "admin::manage_system")).toBe(true);

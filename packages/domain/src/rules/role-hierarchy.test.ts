@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  canManageRole,
-  canManageUser,
-  highestAccessLevel,
-  techAccessLevel,
-  type AccessLevel,
-} from "./role-hierarchy.ts";
+import { canManageRole, canManageUser, highestAccessLevel, techAccessLevel, type AccessLevel } from "./role-hierarchy.ts";
 import { parseRolePermissions, serializeRolePermissions } from "./role-permissions-clipboard.ts";
 
-describe("role hierarchy — spec: \"a role manages users and roles below it\"", () => {
+describe('role hierarchy — spec: "a role manages users and roles below it"', () => {
   it.each([
     ["superuser manages any role", { is_superuser: true, roleOrders: [] }, 0, true],
     ["a role manages roles below it", { is_superuser: false, roleOrders: [2] }, 3, true],
@@ -30,7 +24,7 @@ describe("role hierarchy — spec: \"a role manages users and roles below it\"",
   });
 });
 
-describe("access levels — spec: \"the highest level among roles wins\"", () => {
+describe('access levels — spec: "the highest level among roles wins"', () => {
   it.each<[AccessLevel[], AccessLevel]>([
     [[], "None"],
     [["Read", "Write"], "Write"],
@@ -43,14 +37,23 @@ describe("access levels — spec: \"the highest level among roles wins\"", () =>
     // highest level among groups flagged tech, none if there are none."
     ["superuser", true, [{ flag: "Radio", permission_level: "Read" as const }], "Full"],
     ["no group permissions", false, [], "Full"],
-    ["highest tech group", false, [{ flag: "Tech", permission_level: "Read" as const }, { flag: "Tech", permission_level: "Write" as const }, { flag: "Radio", permission_level: "Full" as const }], "Write"],
+    [
+      "highest tech group",
+      false,
+      [
+        { flag: "Tech", permission_level: "Read" as const },
+        { flag: "Tech", permission_level: "Write" as const },
+        { flag: "Radio", permission_level: "Full" as const },
+      ],
+      "Write",
+    ],
     ["no tech groups", false, [{ flag: "Radio", permission_level: "Full" as const }], "None"],
   ])("tech access: %s", (_name, superuser, groups, expected) => {
     expect(techAccessLevel({ is_superuser: superuser }, groups)).toBe(expected);
   });
 });
 
-describe("role permission clipboard — spec: \"Permissions can be copied and pasted between servers\"", () => {
+describe('role permission clipboard — spec: "Permissions can be copied and pasted between servers"', () => {
   it("round-trips", () => {
     const text = serializeRolePermissions([{ code: "calllog::use_module", level: "write" }]);
     expect(parseRolePermissions(text)?.permissions).toEqual([{ code: "calllog::use_module", level: "write" }]);

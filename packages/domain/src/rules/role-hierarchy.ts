@@ -43,10 +43,7 @@ export function highestAccessLevel(levels: readonly AccessLevel[]): AccessLevel 
  * spec §6: "Tech access is full for superusers or users without group permissions; otherwise the
  * highest level among groups flagged tech, none if there are none."
  */
-export function techAccessLevel(
-  user: { is_superuser: boolean },
-  groupPermissions: readonly { flag: string; permission_level: AccessLevel }[],
-): AccessLevel {
+export function techAccessLevel(user: { is_superuser: boolean }, groupPermissions: readonly { flag: string; permission_level: AccessLevel }[]): AccessLevel {
   if (user.is_superuser || groupPermissions.length === 0) return "Full";
   return highestAccessLevel(groupPermissions.filter((g) => g.flag === "Tech").map((g) => g.permission_level));
 }

@@ -14,11 +14,7 @@ export const rolePermissionsClipboardSchema = z
   .object({
     format: z.literal(ROLE_PERMISSIONS_CLIPBOARD_FORMAT),
     version: z.literal(1),
-    permissions: z
-      .array(
-        z.object({ code: z.enum(PERMISSION_CODES), level: z.enum(ROLE_PERMISSION_LEVELS) }).strict(),
-      )
-      .max(PERMISSION_CODES.length),
+    permissions: z.array(z.object({ code: z.enum(PERMISSION_CODES), level: z.enum(ROLE_PERMISSION_LEVELS) }).strict()).max(PERMISSION_CODES.length),
   })
   .strict();
 export type RolePermissionsClipboard = z.infer<typeof rolePermissionsClipboardSchema>;

@@ -65,13 +65,25 @@ describe("guardRoute: permissions and licences", () => {
     ["admin without admin::use_module", "/admin/users", logUser, full, denied],
     ["admin users with permission", "/admin/users", adminUser, full, allow],
     ["admin calltypes without manage_system", "/admin/calltypes", adminUser, full, denied],
-    ["analytics without licence", "/analytics", buildUser({ permissions: ["analytics::use_module"] }), buildLicence({ features: { analytics: false } }), denied],
+    [
+      "analytics without licence",
+      "/analytics",
+      buildUser({ permissions: ["analytics::use_module"] }),
+      buildLicence({ features: { analytics: false } }),
+      denied,
+    ],
     ["analytics with licence", "/analytics", buildUser({ permissions: ["analytics::use_module"] }), full, allow],
     ["backups without management licence", "/admin/backups", buildUser({ permissions: ["admin::use_module", "admin::manage_backups"] }), noManagement, denied],
     // spec: "A superuser counts as management licensed."
     ["superuser, backups, no management licence", "/admin/backups", superuser, noManagement, allow],
     ["superuser, analytics unlicensed", "/analytics", superuser, UNLICENSED, denied],
-    ["app management, app_clients 0", "/appmanagement/settings", buildUser({ permissions: ["app::use_module", "app::manage_settings"] }), buildLicence({ limits: { app_clients: 0 } }), denied],
+    [
+      "app management, app_clients 0",
+      "/appmanagement/settings",
+      buildUser({ permissions: ["app::use_module", "app::manage_settings"] }),
+      buildLicence({ limits: { app_clients: 0 } }),
+      denied,
+    ],
     // spec: "/admin defects | admin::manage_system or calllog::see_defects"
     ["defects via calllog::see_defects", "/admin/defects", buildUser({ permissions: ["admin::use_module", "calllog::see_defects"] }), full, allow],
     // spec: "/admin roles | admin::manage_roles | sort only for superusers, others go to no-access"
@@ -79,7 +91,13 @@ describe("guardRoute: permissions and licences", () => {
     ["roles sort, superuser", "/admin/roles/sort", superuser, full, allow],
     ["roles list, non-superuser", "/admin/roles", adminUser, full, allow],
     // spec: "edit needs systemtree::manage_display_group_overrides"
-    ["override edit without manage", "/tree/displaygroupoverrides/edit/1", buildUser({ permissions: ["systemtree::use_module", "systemtree::see_display_group_overrides"] }), full, denied],
+    [
+      "override edit without manage",
+      "/tree/displaygroupoverrides/edit/1",
+      buildUser({ permissions: ["systemtree::use_module", "systemtree::see_display_group_overrides"] }),
+      full,
+      denied,
+    ],
   ])("%s", (_label, path, user, licence, expected) => {
     expect(guard(path, user, licence)).toEqual(expected);
   });
@@ -130,7 +148,12 @@ describe("guardRoute: first-child redirect", () => {
     ["admin, users is the first allowed child", "/admin", adminUser, to("/admin/users")],
     ["admin, superuser gets the first child", "/admin", superuser, to("/admin/systemparams")],
     ["admin with only use_module reaches maintenance", "/admin", buildUser({ permissions: ["admin::use_module"] }), to("/admin/maintenance")],
-    ["app management, statistic first (subscriptions disabled)", "/appmanagement", buildUser({ permissions: ["app::use_module", "app::manage_subscriptions", "app::see_statistic"] }), to("/appmanagement/statistic")],
+    [
+      "app management, statistic first (subscriptions disabled)",
+      "/appmanagement",
+      buildUser({ permissions: ["app::use_module", "app::manage_subscriptions", "app::see_statistic"] }),
+      to("/appmanagement/statistic"),
+    ],
     ["app management, no child allowed", "/appmanagement", buildUser({ permissions: ["app::use_module"] }), denied],
     // spec: "/pwa | redirects to /pwa/overview"
     ["pwa", "/pwa", logUser, to("/pwa/overview")],
@@ -139,10 +162,18 @@ describe("guardRoute: first-child redirect", () => {
   });
 
   // Children the client has no screen for yet are skipped while another accessible one has one.
-  const built = (...paths: string[]) => (path: string) => paths.includes(path);
+  const built =
+    (...paths: string[]) =>
+    (path: string) =>
+      paths.includes(path);
   it.each<[string, AuthUser, (path: string) => boolean, GuardResult]>([
     ["superuser skips systemparams without a screen", superuser, built("/admin/calltypes", "/admin/settings"), to("/admin/calltypes")],
-    ["use_module only reaches settings, not maintenance", buildUser({ permissions: ["admin::use_module"] }), built("/admin/calltypes", "/admin/settings"), to("/admin/settings")],
+    [
+      "use_module only reaches settings, not maintenance",
+      buildUser({ permissions: ["admin::use_module"] }),
+      built("/admin/calltypes", "/admin/settings"),
+      to("/admin/settings"),
+    ],
     ["no accessible child has a screen: the first accessible one", adminUser, built("/admin/calltypes"), to("/admin/users")],
   ])("%s", (_label, user, hasScreen, expected) => {
     expect(guard("/admin", user, full, { hasScreen })).toEqual(expected);

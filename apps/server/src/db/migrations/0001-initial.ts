@@ -116,22 +116,15 @@ export const migration0001 = (dialect: DialectName): Migration => ({
       .addColumn("meta", "text")
       .execute();
     await db.schema.createIndex("audit_logs_created_idx").on("audit_logs").column("created_at").execute();
-    await db.schema
-      .createIndex("audit_logs_entity_idx")
-      .on("audit_logs")
-      .columns(["entity_type", "entity_id"])
-      .execute();
+    await db.schema.createIndex("audit_logs_entity_idx").on("audit_logs").columns(["entity_type", "entity_id"]).execute();
 
     await db.schema
       .createTable("audit_log_changes")
       .addColumn("id", "integer", idColumn(dialect))
-      .addColumn("audit_log_id", "integer", (c) =>
-        c.notNull().references("audit_logs.id").onDelete("cascade"),
-      )
+      .addColumn("audit_log_id", "integer", (c) => c.notNull().references("audit_logs.id").onDelete("cascade"))
       .addColumn("field", "varchar(100)", (c) => c.notNull())
       .addColumn("value_old", "text")
       .addColumn("value_new", "text")
       .execute();
-
   },
 });

@@ -299,6 +299,5 @@ export const migration0002 = (dialect: DialectName): Migration => ({
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .addColumn("updated_at", "bigint", (c) => c.notNull())
       .execute();
-
   },
 });

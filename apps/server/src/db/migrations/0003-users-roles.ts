@@ -4,8 +4,14 @@ import type { Migration } from "kysely/migration";
 /** Users' notification flags and roles' call-source-group access (spec data §3.3, §6). */
 export const migration0003: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable("users").addColumn("notify_email", "integer", (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable("users").addColumn("notify_push", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("users")
+      .addColumn("notify_email", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable("users")
+      .addColumn("notify_push", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable("role_callsource_group_permissions")
       .addColumn("role_id", "integer", (c) => c.notNull().references("roles.id").onDelete("cascade"))

@@ -10,7 +10,10 @@ import { idColumn } from "./columns.ts";
 export const migration0004 = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     // spec data §3.8 configurator "tcp_port": where the controller's protocol listens.
-    await db.schema.alterTable("systems").addColumn("tcp_port", "integer", (c) => c.notNull().defaultTo(7700)).execute();
+    await db.schema
+      .alterTable("systems")
+      .addColumn("tcp_port", "integer", (c) => c.notNull().defaultTo(7700))
+      .execute();
     await db.schema
       .createTable("system_tree_nodes")
       .addColumn("system_id", "integer", (c) => c.notNull())

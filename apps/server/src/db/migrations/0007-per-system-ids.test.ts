@@ -50,7 +50,10 @@ async function indexNames(db: Db, table: string): Promise<string[]> {
     db.dialect === "postgres"
       ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table}`.execute(db.kysely)
       : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db.kysely);
-  return rows.rows.map((r) => r.name).filter((name) => !/(_pk|_pkey)$|^sqlite_autoindex_/.test(name)).sort();
+  return rows.rows
+    .map((r) => r.name)
+    .filter((name) => !/(_pk|_pkey)$|^sqlite_autoindex_/.test(name))
+    .sort();
 }
 
 const scoped = ENTITIES.filter((entity) => entity.systemScoped);
@@ -97,9 +100,17 @@ describe.each(TEST_DIALECTS)("0007-per-system-ids upgrades a filled database on 
 
   it.each(scoped.map((entity) => [entity.table, entity] as const))("%s: the key is (system_id, id)", async (table, entity) => {
     // Another system may now hold the same id ...
-    await dynamic(kysely).insertInto(table).values(rowOf(entity, 2, 1)).execute();
+    await dynamic(kysely)
+      .insertInto(table)
+      .values(rowOf(entity, 2, 1))
+      .execute();
     // ... the same system may not, and nobody gets an id from the table any more.
-    await expect(dynamic(kysely).insertInto(table).values({ ...rowOf(entity, 1, 4), id: 1 }).execute()).rejects.toThrow();
+    await expect(
+      dynamic(kysely)
+        .insertInto(table)
+        .values({ ...rowOf(entity, 1, 4), id: 1 })
+        .execute(),
+    ).rejects.toThrow();
     const { id: _id, ...withoutId } = rowOf(entity, 1, 5);
     await expect(dynamic(kysely).insertInto(table).values(withoutId).execute()).rejects.toThrow();
     expect(await dynamic(kysely).selectFrom(table).select("id").where("system_id", "=", 2).orderBy("id").execute()).toEqual([{ id: 1 }, { id: 3 }]);
@@ -113,7 +124,12 @@ describe.each(TEST_DIALECTS)("0007-per-system-ids upgrades a filled database on 
     ]);
     const grant = { role_id: roleId, system_id: 2, callsource_group_id: 5, permission_level: "Full" };
     await kysely.insertInto("role_callsource_group_permissions").values(grant).execute();
-    await expect(kysely.insertInto("role_callsource_group_permissions").values({ ...grant, permission_level: "Read" }).execute()).rejects.toThrow();
+    await expect(
+      kysely
+        .insertInto("role_callsource_group_permissions")
+        .values({ ...grant, permission_level: "Read" })
+        .execute(),
+    ).rejects.toThrow();
     // The reference to roles survived the rebuild: deleting the role takes its grants along.
     await kysely.deleteFrom("roles").where("id", "=", roleId).execute();
     expect(await kysely.selectFrom("role_callsource_group_permissions").selectAll().execute()).toEqual([]);

@@ -53,7 +53,9 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_pk`)} primary key ("system_id", "id")`.execute(db);
   }
   await sql`alter table ${sql.table(ROLE_GROUPS)} drop constraint ${sql.id(ROLE_GROUPS_PK)}`.execute(db);
-  await sql`alter table ${sql.table(ROLE_GROUPS)} add constraint ${sql.id(ROLE_GROUPS_PK)} primary key ("role_id", "system_id", "callsource_group_id")`.execute(db);
+  await sql`alter table ${sql.table(ROLE_GROUPS)} add constraint ${sql.id(ROLE_GROUPS_PK)} primary key ("role_id", "system_id", "callsource_group_id")`.execute(
+    db,
+  );
 }
 
 /** `text` with `from` replaced by `to`, which must occur exactly once (else the schema is not 0006's). */
@@ -91,7 +93,10 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 async function rebuildSqliteTable(db: Kysely<unknown>, table: string, rewrite: (create: string) => string): Promise<void> {
-  const schema = await sql<{ type: string; sql: string | null }>`select type, sql from sqlite_master where tbl_name = ${table} order by type desc, name`.execute(db);
+  const schema = await sql<{
+    type: string;
+    sql: string | null;
+  }>`select type, sql from sqlite_master where tbl_name = ${table} order by type desc, name`.execute(db);
   const create = schema.rows.find((r) => r.type === "table")?.sql;
   if (!create) throw new Error(`${table}: table not found`);
   // Automatic indexes (of the old primary key) have no SQL and go with the table.

@@ -18,7 +18,14 @@ export interface AuditLogView {
   entity_display_name: string | null;
   user: { id: number; name: string } | null;
   system: { name: string } | null;
-  changes: { id: number; field: string; value_new: string | null; value_old: string | null; display_value_new: string | null; display_value_old: string | null }[];
+  changes: {
+    id: number;
+    field: string;
+    value_new: string | null;
+    value_old: string | null;
+    display_value_new: string | null;
+    display_value_old: string | null;
+  }[];
 }
 
 export interface AuditLogFilter {
@@ -72,10 +79,7 @@ export async function auditLogs(ctx: RequestContext, filter: AuditLogFilter): Pr
     .execute();
   const ids = rows.map((r) => r.id);
   const ignored = new Set(filter.ignore_fields ?? []);
-  const changes =
-    ids.length === 0
-      ? []
-      : await db.selectFrom("audit_log_changes").selectAll().where("audit_log_id", "in", ids).orderBy("id").execute();
+  const changes = ids.length === 0 ? [] : await db.selectFrom("audit_log_changes").selectAll().where("audit_log_id", "in", ids).orderBy("id").execute();
   return rows.map((row) => ({
     id: row.id,
     system_id: row.system_id,
@@ -94,7 +98,14 @@ export async function auditLogs(ctx: RequestContext, filter: AuditLogFilter): Pr
     system: row.system_name ? { name: row.system_name } : null,
     changes: changes
       .filter((c) => c.audit_log_id === row.id && !ignored.has(c.field))
-      .map((c) => ({ id: c.id, field: c.field, value_new: c.value_new, value_old: c.value_old, display_value_new: c.value_new, display_value_old: c.value_old })),
+      .map((c) => ({
+        id: c.id,
+        field: c.field,
+        value_new: c.value_new,
+        value_old: c.value_old,
+        display_value_new: c.value_new,
+        display_value_old: c.value_old,
+      })),
   }));
 }
 
@@ -111,6 +122,8 @@ export async function auditLogsSinceLastCommit(ctx: RequestContext, filter: Audi
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   const page = await auditLogs(ctx, filter);
-  const cut = page.findIndex((entry) => entry.action === "gets_committed" || (lastCommit !== undefined && Date.parse(entry.created_at) < lastCommit.created_at));
+  const cut = page.findIndex(
+    (entry) => entry.action === "gets_committed" || (lastCommit !== undefined && Date.parse(entry.created_at) < lastCommit.created_at),
+  );
   return cut < 0 ? page : page.slice(0, cut + (page[cut]?.action === "gets_committed" ? 1 : 0));
 }

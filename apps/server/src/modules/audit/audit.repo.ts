@@ -14,8 +14,7 @@ export interface AuditEntry {
   changes?: { field: string; value_old: unknown; value_new: unknown }[];
 }
 
-const stringify = (value: unknown): string | null =>
-  value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value);
+const stringify = (value: unknown): string | null => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
 
 /** Writes one audit entry with its field-level changes; call inside the change's transaction. */
 export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<number> {

@@ -19,7 +19,12 @@ const DEFAULTS = {
   locale: "de",
 };
 
-type Entry = { action: string; entity_type: string; user: { name: string } | null; changes: { field: string; value_old: string | null; value_new: string | null }[] };
+type Entry = {
+  action: string;
+  entity_type: string;
+  user: { name: string } | null;
+  changes: { field: string; value_old: string | null; value_new: string | null }[];
+};
 
 describe.each(TEST_DIALECTS)("audit log and global settings on %s", (dialect) => {
   let server: TestServer;
@@ -35,7 +40,10 @@ describe.each(TEST_DIALECTS)("audit log and global settings on %s", (dialect) =>
 
   it("validates global settings: critical must stay below low", async () => {
     const result = await admin.gql(SETTINGS, { data: { ...DEFAULTS, battery_threshold_critical: 50 } });
-    expect(result.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { battery_threshold_critical: [{ message: "validation.critical_below_low" }] } });
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      code: "VALIDATION",
+      fields: { battery_threshold_critical: [{ message: "validation.critical_below_low" }] },
+    });
     const out = await admin.gql(SETTINGS, { data: { ...DEFAULTS, battery_threshold_low: 150 } });
     expect(out.errors?.[0]?.extensions).toMatchObject({ fields: { battery_threshold_low: [{ message: "validation.between", data: { min: 0, max: 100 } }] } });
   });

@@ -59,9 +59,7 @@ export async function login(ctx: RequestContext, body: unknown, userAgent: strin
   if (!user || !valid) return failure(ctx, { field: null, code: "invalid_credentials" });
 
   const { token, hash } = newSessionToken();
-  const rehash = needsRehash(user.password_hash, ctx.config.SCRYPT_LOG_N)
-    ? await hashPassword(password, ctx.config.SCRYPT_LOG_N)
-    : null;
+  const rehash = needsRehash(user.password_hash, ctx.config.SCRYPT_LOG_N) ? await hashPassword(password, ctx.config.SCRYPT_LOG_N) : null;
   await db.transaction().execute(async (trx) => {
     await releaseAttempt(trx, ctx.db.dialect, keys);
     if (rehash) await trx.updateTable("users").set({ password_hash: rehash }).where("id", "=", user.id).execute();
@@ -122,11 +120,7 @@ export async function setOwnPassword(ctx: RequestContext, input: unknown): Promi
   const hash = await hashPassword(parsed.data.password, ctx.config.SCRYPT_LOG_N);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (needsCurrent) await releaseAttempt(trx, ctx.db.dialect, keys);
-    await trx
-      .updateTable("users")
-      .set({ password_hash: hash, password_is_temporary: 0, updated_at: now })
-      .where("id", "=", userId)
-      .execute();
+    await trx.updateTable("users").set({ password_hash: hash, password_is_temporary: 0, updated_at: now }).where("id", "=", userId).execute();
     await deleteUserSessions(trx, userId, ctx.sessionHash ?? undefined);
     await writeAudit(trx, {
       systemId: null,

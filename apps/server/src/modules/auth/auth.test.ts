@@ -189,12 +189,18 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
       ["SQL-ish", JSON.stringify({ username: "' OR 1=1 --", password: "' OR '1'='1" })],
       ["script", JSON.stringify({ username: "<script>alert(1)</script>", password: "x" })],
     ])("%s", async (_name, payload) => {
-      const before = await server.db.kysely.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const before = await server.db.kysely
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       const response = await new TestClient(server.app).post("/backend/login", payload);
       expect(response.statusCode).toBeLessThan(500);
       const body = response.json();
       expect(body.ok).toBe(false);
-      const after = await server.db.kysely.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const after = await server.db.kysely
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
 

@@ -13,9 +13,7 @@ function scryptAsync(password: string, salt: Buffer, logN: number, r: number, p:
   return new Promise((resolve, reject) => {
     // maxmem must exceed 128 * N * r bytes, or node refuses large N.
     const maxmem = 256 * 2 ** logN * r + 16 * 1024 * 1024;
-    scrypt(password, salt, KEY_LENGTH, { N: 2 ** logN, r, p, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password, salt, KEY_LENGTH, { N: 2 ** logN, r, p, maxmem }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -50,12 +50,7 @@ export function touchInterval(policy: SessionPolicy): number {
  * stored time may lag the last request by up to one touch interval, so that interval is added
  * before a session counts as idle. A session never ends early; it may end up to one interval late.
  */
-export async function resolveSession(
-  db: Kysely<Database>,
-  token: string,
-  now: number,
-  policy: SessionPolicy,
-): Promise<number | null> {
+export async function resolveSession(db: Kysely<Database>, token: string, now: number, policy: SessionPolicy): Promise<number | null> {
   const hash = hashToken(token);
   const row = await db.selectFrom("sessions").selectAll().where("token_hash", "=", hash).executeTakeFirst();
   if (!row) return null;

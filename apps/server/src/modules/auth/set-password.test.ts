@@ -22,8 +22,7 @@ describe.each(TEST_DIALECTS)("userSetPassword on %s", (dialect) => {
     await client.login(user.username, user.password);
     return { user, client };
   };
-  const setPassword = (client: TestClient, variables: { p: string; r: string; c?: string }) =>
-    client.gql(SET_PASSWORD, variables) as Promise<Result>;
+  const setPassword = (client: TestClient, variables: { p: string; r: string; c?: string }) => client.gql(SET_PASSWORD, variables) as Promise<Result>;
   const fieldsOf = (result: Result) => result.errors?.[0]?.extensions?.["fields"];
 
   it("replaces a temporary password without the old one, clears the flag and revokes other sessions", async () => {

@@ -1,4 +1,14 @@
-import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType, type GraphQLField, type GraphQLInputType } from "graphql";
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+} from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSchema } from "../../graphql/schema.ts";
 import { TestClient } from "../../test-support/api.ts";
@@ -31,7 +41,11 @@ function dummyValue(type: GraphQLInputType): unknown {
   if (isListType(type)) return [dummyValue(type.ofType)];
   if (isEnumType(type)) return type.getValues()[0]?.value;
   if (isInputObjectType(type)) {
-    return Object.fromEntries(Object.values(type.getFields()).filter((f) => isNonNullType(f.type)).map((f) => [f.name, dummyValue(f.type)]));
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((f) => isNonNullType(f.type))
+        .map((f) => [f.name, dummyValue(f.type)]),
+    );
   }
   // Ids that exist nowhere, strings that are no password: nothing this test signs in with changes.
   if (isScalarType(type)) return type.name === "Int" ? 999_999 : type.name === "Boolean" ? false : "x";
@@ -40,20 +54,22 @@ function dummyValue(type: GraphQLInputType): unknown {
 
 const operations = (["query", "mutation"] as const).flatMap((kind) => {
   const root = kind === "query" ? schema.getQueryType() : schema.getMutationType();
-  return Object.values(root?.getFields() ?? {})
-    // Uploads travel as multipart requests; their guards are the same scopes (permission-proof.test.ts).
-    .filter((field) => !field.args.some((a) => getNamedType(a.type).name === "Upload"))
-    .map((field) => {
-      const definitions = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(", ");
-      const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(", ")})` : "";
-      const selection = isObjectType(getNamedType(field.type)) ? " { __typename }" : "";
-      return {
-        name: `${root?.name}.${field.name}`,
-        open: isDeclared(field, "public") || ALLOWED_WHILE_TEMPORARY.has(`${root?.name}.${field.name}`),
-        query: `${kind}${definitions ? `(${definitions})` : ""} { ${field.name}${call}${selection} }`,
-        variables: Object.fromEntries(field.args.map((a) => [a.name, dummyValue(a.type)])),
-      };
-    });
+  return (
+    Object.values(root?.getFields() ?? {})
+      // Uploads travel as multipart requests; their guards are the same scopes (permission-proof.test.ts).
+      .filter((field) => !field.args.some((a) => getNamedType(a.type).name === "Upload"))
+      .map((field) => {
+        const definitions = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(", ");
+        const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(", ")})` : "";
+        const selection = isObjectType(getNamedType(field.type)) ? " { __typename }" : "";
+        return {
+          name: `${root?.name}.${field.name}`,
+          open: isDeclared(field, "public") || ALLOWED_WHILE_TEMPORARY.has(`${root?.name}.${field.name}`),
+          query: `${kind}${definitions ? `(${definitions})` : ""} { ${field.name}${call}${selection} }`,
+          variables: Object.fromEntries(field.args.map((a) => [a.name, dummyValue(a.type)])),
+        };
+      })
+  );
 });
 
 describe("a temporary password holds the session at set-password (issue 9)", () => {
@@ -73,7 +89,9 @@ describe("a temporary password holds the session at set-password (issue 9)", () 
   it("admits only the listed operations with the signedIn scope", () => {
     const signedIn = (["Query", "Mutation", "Subscription"] as const).flatMap((root) => {
       const type = root === "Query" ? schema.getQueryType() : root === "Mutation" ? schema.getMutationType() : schema.getSubscriptionType();
-      return Object.values(type?.getFields() ?? {}).filter((f) => isDeclared(f, "signedIn")).map((f) => `${root}.${f.name}`);
+      return Object.values(type?.getFields() ?? {})
+        .filter((f) => isDeclared(f, "signedIn"))
+        .map((f) => `${root}.${f.name}`);
     });
     expect(signedIn.sort()).toEqual([...ALLOWED_WHILE_TEMPORARY].filter((n) => n !== "Query.authUser").sort());
   });

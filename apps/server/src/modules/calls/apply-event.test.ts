@@ -11,13 +11,19 @@ const opened = (seq: number, callId = seq, device = 23): ControllerEvent => ({
   at,
   data: { call_id: callId, device_id: device, call_type_id: 4, section_id: null, call_source_id: null, opened_at: at },
 });
-const closed = (seq: number, callId: number): ControllerEvent => ({ seq, type: "call.closed", at, data: { call_id: callId, device_id: 23, closed_at: at, reason: "reset" } });
+const closed = (seq: number, callId: number): ControllerEvent => ({
+  seq,
+  type: "call.closed",
+  at,
+  data: { call_id: callId, device_id: 23, closed_at: at, reason: "reset" },
+});
 
 /** Issue 4 "Bad input": malformed, out-of-order, duplicated and unknown events; unknown devices. */
 describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
   let server: TestServer;
   const calls = async () => server.db.kysely.selectFrom("calls").select(["external_id", "closed_at"]).orderBy("external_id").execute();
-  const position = async () => (await server.db.kysely.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", 1).executeTakeFirst())?.last_seq;
+  const position = async () =>
+    (await server.db.kysely.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", 1).executeTakeFirst())?.last_seq;
   beforeAll(async () => {
     server = await startTestServer(dialect);
     await buildSystem(server.db.kysely, 1);

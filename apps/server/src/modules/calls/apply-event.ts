@@ -21,12 +21,24 @@ const isApplied = (type: string): type is AppliedType => (APPLIED as readonly st
 
 async function openCall(trx: Kysely<Database>, systemId: number, journalId: string, seq: number, data: EventDataMap["call.opened"]): Promise<void> {
   const [node, type, source, section] = await Promise.all([
-    trx.selectFrom("system_tree_nodes").select(["text_short", "text_long"]).where("system_id", "=", systemId).where("id", "=", data.device_id).executeTakeFirst(),
+    trx
+      .selectFrom("system_tree_nodes")
+      .select(["text_short", "text_long"])
+      .where("system_id", "=", systemId)
+      .where("id", "=", data.device_id)
+      .executeTakeFirst(),
     dynamic(trx).selectFrom("call_types").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.call_type_id).executeTakeFirst(),
     data.call_source_id === null
       ? undefined
-      : dynamic(trx).selectFrom("call_sources").select(["char", "number", "text"]).where("system_id", "=", systemId).where("id", "=", data.call_source_id).executeTakeFirst(),
-    data.section_id === null ? undefined : dynamic(trx).selectFrom("sections").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.section_id).executeTakeFirst(),
+      : dynamic(trx)
+          .selectFrom("call_sources")
+          .select(["char", "number", "text"])
+          .where("system_id", "=", systemId)
+          .where("id", "=", data.call_source_id)
+          .executeTakeFirst(),
+    data.section_id === null
+      ? undefined
+      : dynamic(trx).selectFrom("sections").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.section_id).executeTakeFirst(),
   ]);
   await trx
     .insertInto("calls")
@@ -82,7 +94,12 @@ async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, 
       .execute();
   } else if (event.type === "device.battery") {
     const data = parsed.data as EventDataMap["device.battery"];
-    await trx.updateTable("system_tree_nodes").set({ battery: data.battery, battery_reported_at: Date.parse(event.at) }).where("system_id", "=", systemId).where("id", "=", data.device_id).execute();
+    await trx
+      .updateTable("system_tree_nodes")
+      .set({ battery: data.battery, battery_reported_at: Date.parse(event.at) })
+      .where("system_id", "=", systemId)
+      .where("id", "=", data.device_id)
+      .execute();
   } else if (event.type === "device.reachability") {
     const data = parsed.data as EventDataMap["device.reachability"];
     await trx
@@ -110,7 +127,11 @@ async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, 
  */
 export async function applyControllerEvents(db: Kysely<Database>, systemId: number, events: readonly EventEnvelope[], now: number): Promise<ApplyOutcome[]> {
   return db.transaction().execute(async (trx) => {
-    const link = await trx.selectFrom("callsystem_links").select(["last_seq", "journal_id", "config_revision"]).where("system_id", "=", systemId).executeTakeFirst();
+    const link = await trx
+      .selectFrom("callsystem_links")
+      .select(["last_seq", "journal_id", "config_revision"])
+      .where("system_id", "=", systemId)
+      .executeTakeFirst();
     const journalId = link?.journal_id ?? "";
     let position = link?.last_seq ?? 0;
     const outcomes: ApplyOutcome[] = [];

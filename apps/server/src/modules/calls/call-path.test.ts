@@ -15,10 +15,11 @@ const OPEN_CALLS = `{ openCalls { id number call_type_id call_type_text device_t
 
 type OpenCall = { id: number; number: number; call_type_id: number; call_type: { urgency: string } | null };
 
-
 /** Calls as the server has them vs. as the controller's journal has them (the source of truth). */
 async function compareWithJournal(server: TestServer, simulator: TestSimulator): Promise<{ ours: string[]; theirs: string[] }> {
-  const journal = await simulator.get<{ events: { seq: number; type: string; data: { call_id: number } }[] } | { seq: number; type: string; data: { call_id: number } }[]>("/api/journal?from=0&limit=10000");
+  const journal = await simulator.get<
+    { events: { seq: number; type: string; data: { call_id: number } }[] } | { seq: number; type: string; data: { call_id: number } }[]
+  >("/api/journal?from=0&limit=10000");
   const events = Array.isArray(journal) ? journal : journal.events;
   const opened = new Map<number, boolean>();
   for (const event of events) {
@@ -45,7 +46,9 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
   });
 
   it("imports the controller's configuration on the first connection", async () => {
-    const types = await admin.gql<{ callTypes: { items: { id: number; urgency: string }[] } }>("{ callTypes(filter: { limit: 100 }) { items { id urgency } } }");
+    const types = await admin.gql<{ callTypes: { items: { id: number; urgency: string }[] } }>(
+      "{ callTypes(filter: { limit: 100 }) { items { id urgency } } }",
+    );
     const byId = new Map(types.data?.callTypes.items.map((t) => [t.id, t.urgency]));
     // spec: "Demo call types: alert 4, presence 6, emergency 2".
     expect(byId.get(2)).toBe("EMERGENCY");
@@ -58,7 +61,9 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
   });
 
   it("reports the link state in GraphQL, health and metrics", async () => {
-    const status = await admin.gql<{ callSystemStatus: { system_id: number; connected: boolean; firmware: string }[] }>("{ callSystemStatus { system_id connected firmware } }");
+    const status = await admin.gql<{ callSystemStatus: { system_id: number; connected: boolean; firmware: string }[] }>(
+      "{ callSystemStatus { system_id connected firmware } }",
+    );
     expect(status.data?.callSystemStatus).toEqual([{ system_id: 1, connected: true, firmware: expect.stringContaining("GETS") }]);
     const health = await server.app.inject({ method: "GET", url: "/backend/health" });
     expect(health.json().callsystems).toEqual([expect.objectContaining({ system_id: 1, connected: true })]);
@@ -83,17 +88,28 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const address = server.app.server.address() as AddressInfo | null;
     if (!address) await server.app.listen({ port: 0, host: "127.0.0.1" });
     const port = (server.app.server.address() as AddressInfo).port;
-    const client = createClient({ url: `ws://127.0.0.1:${port}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
+    const client = createClient({
+      url: `ws://127.0.0.1:${port}/backend/query`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { [SYSTEM_HEADER]: "01" },
+    });
     const payloads: OpenCall[][] = [];
     const stop = client.subscribe<{ callsChanged: OpenCall[] }>(
       { query: "subscription { callsChanged { id number call_type_id } }" },
       { next: (value) => payloads.push(value.data?.callsChanged ?? []), error: () => undefined, complete: () => undefined },
     );
-    await until(async () => payloads.length, (n) => n >= 1);
+    await until(
+      async () => payloads.length,
+      (n) => n >= 1,
+    );
     const first = payloads[0]?.length ?? 0;
     expect(first).toBeGreaterThanOrEqual(2);
     await simulator.press(10, "alert");
-    const latest = await until(async () => payloads.at(-1) ?? [], (list) => list.some((c) => c.number === 10));
+    const latest = await until(
+      async () => payloads.at(-1) ?? [],
+      (list) => list.some((c) => c.number === 10),
+    );
     expect(latest.length).toBe(first + 1);
     stop();
     await client.dispose();
@@ -104,9 +120,14 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const target = before.find((c) => c.number === 23) as OpenCall;
     const anonymous = await new TestClient(server.app).gql(`mutation { sendDeviceAction(action: { action: "EndCalls", deviceID: 23 }) { success } }`);
     expect(anonymous.errors?.[0]?.extensions?.["code"]).toBe("MISSING_AUTH");
-    const result = await admin.gql<{ sendDeviceAction: { success: boolean } }>(`mutation { sendDeviceAction(action: { action: "EndCalls", deviceID: 23 }) { success } }`);
+    const result = await admin.gql<{ sendDeviceAction: { success: boolean } }>(
+      `mutation { sendDeviceAction(action: { action: "EndCalls", deviceID: 23 }) { success } }`,
+    );
     expect(result.data?.sendDeviceAction.success).toBe(true);
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => !list.some((c) => c.id === target.id));
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => !list.some((c) => c.id === target.id),
+    );
     const marked = await admin.gql<{ markCallAsManuallyClosedByUser: { manually_closed_by_username: string; is_closed: boolean } }>(
       `mutation { markCallAsManuallyClosedByUser(id: ${target.id}) { manually_closed_by_username is_closed } }`,
     );
@@ -117,7 +138,9 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const log = await admin.gql<{ callLog: { items: { id: number; number: number }[] } }>("{ callLog(filter: { limit: 1 }) { items { id number } } }");
     const newest = log.data?.callLog.items[0];
     expect(newest).toBeDefined();
-    const one = await admin.gql<{ call: { id: number; number: number; call_type: { id: number } | null } }>(`{ call(id: ${newest?.id}) { id number call_type { id } } }`);
+    const one = await admin.gql<{ call: { id: number; number: number; call_type: { id: number } | null } }>(
+      `{ call(id: ${newest?.id}) { id number call_type { id } } }`,
+    );
     expect(one.data?.call).toMatchObject({ id: newest?.id, number: newest?.number });
     expect((await admin.gql("{ call(id: 99999999) { id } }")).errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
     expect((await new TestClient(server.app).gql(`{ call(id: ${newest?.id}) { id } }`)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_AUTH");
@@ -130,9 +153,9 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
   });
 
   it("keeps the call log with every call, newest first, with weekday and duration", async () => {
-    const log = await admin.gql<{ callLog: { total: number; items: { number: number; is_closed: boolean; weekday: number; duration: number; call_type_text: string; opened_at: string }[] } }>(
-      "{ callLog(filter: { limit: 100 }) { total items { number is_closed weekday duration call_type_text opened_at } } }",
-    );
+    const log = await admin.gql<{
+      callLog: { total: number; items: { number: number; is_closed: boolean; weekday: number; duration: number; call_type_text: string; opened_at: string }[] };
+    }>("{ callLog(filter: { limit: 100 }) { total items { number is_closed weekday duration call_type_text opened_at } } }");
     expect(log.errors).toBeUndefined();
     expect(log.data?.callLog.total).toBeGreaterThanOrEqual(3);
     const items = log.data?.callLog.items ?? [];
@@ -149,12 +172,21 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const state = await readAppState(server.db.kysely);
     await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: true } }, Date.now());
     await post("/demo/call/close");
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.length === 0);
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.length === 0,
+    );
     // spec: "Demo call types: alert 4, presence 6, emergency 2; demo nodes 23, 24, 10".
     expect((await post("/demo/call/trigger", { call_type_id: 4, device_id: 23, section_id: null, close: false })).json()).toEqual({ ok: true });
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 23 && c.call_type_id === 4));
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.some((c) => c.number === 23 && c.call_type_id === 4),
+    );
     await post("/demo/call/trigger", { call_type_id: 4, device_id: 23, close: true });
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => !list.some((c) => c.number === 23));
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => !list.some((c) => c.number === 23),
+    );
     expect((await post("/demo/call/trigger", { call_type_id: "x", device_id: 23 })).statusCode).toBe(400);
     await updateAppState(server.db.kysely, { features: { ...state.features, demo_mode: false } }, Date.now());
   });
@@ -178,20 +210,33 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
       15_000,
     );
     expect(result.ours.length).toBeGreaterThan(5);
-    const counts = await server.db.kysely.selectFrom("calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const counts = await server.db.kysely
+      .selectFrom("calls")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe(result.theirs.length);
   });
 
   it("starts again at 0 when the controller's journal was reset (new data dir)", async () => {
     await simulator.press(24, "alert");
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 24));
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.some((c) => c.number === 24),
+    );
     const port = simulator.port;
     await simulator.stop(true);
     simulator = await startTestSimulator({ port });
     // The old journal's open calls can never be closed by the new one: they are closed as reset.
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.length === 0, 15_000);
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.length === 0,
+      15_000,
+    );
     await simulator.press(10, "alert");
-    const calls = await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 10));
+    const calls = await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.some((c) => c.number === 10),
+    );
     expect(calls).toHaveLength(1);
   });
 
@@ -206,7 +251,11 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     await dropped;
     await fetch(`${simulator.url}/api/debug/stall`, { method: "POST", headers: auth, body: JSON.stringify({ ms: 0 }) });
     await simulator.press(24, "alert");
-    await until(async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [], (list) => list.some((c) => c.number === 24), 20_000);
+    await until(
+      async () => (await admin.gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).data?.openCalls ?? [],
+      (list) => list.some((c) => c.number === 24),
+      20_000,
+    );
     expect(server.links?.get(1)?.state().connected).toBe(true);
   }, 60_000);
 });

@@ -72,7 +72,13 @@ export async function loadCallLog(db: Kysely<Database>, systemId: number, filter
 }
 
 /** Calls of a system with their nested objects (current configuration), in display order. */
-export async function loadCalls(db: Kysely<Database>, systemId: number, filter: { open?: boolean; ids?: number[] }, now: number, displayOrder = true): Promise<CallView[]> {
+export async function loadCalls(
+  db: Kysely<Database>,
+  systemId: number,
+  filter: { open?: boolean; ids?: number[] },
+  now: number,
+  displayOrder = true,
+): Promise<CallView[]> {
   let query = db.selectFrom("calls").selectAll().where("system_id", "=", systemId);
   if (filter.open) query = query.where("closed_at", "is", null);
   if (filter.ids) query = query.where("id", "in", filter.ids.length ? filter.ids : [-1]);
@@ -131,9 +137,17 @@ export async function loadCalls(db: Kysely<Database>, systemId: number, filter: 
           }
         : null,
       call_source: source ? { id: Number(source["id"]), char: String(source["char"] ?? "") } : null,
-      section: section ? { id: Number(section["id"]), name: String(section["name"] ?? ""), allow_manual_call_closure: section["allow_manual_call_closure"] === 1 } : null,
+      section: section
+        ? { id: Number(section["id"]), name: String(section["name"] ?? ""), allow_manual_call_closure: section["allow_manual_call_closure"] === 1 }
+        : null,
       system_tree_node: node
-        ? { id: node.id, serial: node.serial, text_short: node.text_short, text_long: node.text_long, deny_manual_call_closure: node.deny_manual_call_closure === 1 }
+        ? {
+            id: node.id,
+            serial: node.serial,
+            text_short: node.text_short,
+            text_long: node.text_long,
+            deny_manual_call_closure: node.deny_manual_call_closure === 1,
+          }
         : null,
     };
   });

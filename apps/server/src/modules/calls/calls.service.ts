@@ -25,7 +25,11 @@ export async function callById(ctx: RequestContext, overrideSystem: number | nul
 }
 
 /** The call log of the target system, newest first. */
-export async function callLog(ctx: RequestContext, overrideSystem: number | null | undefined, filter: CallLogFilter): Promise<{ items: CallView[]; total: number }> {
+export async function callLog(
+  ctx: RequestContext,
+  overrideSystem: number | null | undefined,
+  filter: CallLogFilter,
+): Promise<{ items: CallView[]; total: number }> {
   return loadCallLog(ctx.db.kysely, await targetSystem(ctx, overrideSystem), filter, ctx.now());
 }
 
@@ -90,7 +94,10 @@ async function* followChanges(ctx: RequestContext, systemId: number, signals: As
  * spec §7 "sendDeviceAction(action{action EndCalls, deviceID, sectionID}) returns success": goes
  * down the link to the controller; the call disappears when the controller reports it closed.
  */
-export async function sendDeviceAction(ctx: RequestContext, input: { action: string; deviceID: number; sectionID?: number | null }): Promise<{ success: boolean }> {
+export async function sendDeviceAction(
+  ctx: RequestContext,
+  input: { action: string; deviceID: number; sectionID?: number | null },
+): Promise<{ success: boolean }> {
   if (!(DEVICE_ACTIONS as readonly string[]).includes(input.action)) {
     throw new AppError("VALIDATION", "unknown action", { fields: { action: [{ message: "validation.one_option_required", data: { field: "action" } }] } });
   }

@@ -18,7 +18,6 @@ builder.queryField("callSystemStatus", (t) =>
     type: [LinkStateType],
     description: "State of the links to the call systems the user may see (connected, last event).",
     authScopes: { loggedIn: true },
-    resolve: (_root, _args, ctx) =>
-      (ctx.links?.all() ?? []).map((link) => link.state()).filter((state) => canAccessSystem(ctx.user, state.system_id)),
+    resolve: (_root, _args, ctx) => (ctx.links?.all() ?? []).map((link) => link.state()).filter((state) => canAccessSystem(ctx.user, state.system_id)),
   }),
 );

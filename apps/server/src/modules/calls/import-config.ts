@@ -36,12 +36,7 @@ function entityRow(entity: EntityDef, record: Record<string, unknown>, systemId:
  * collections of the system are replaced by the controller's, in one transaction, audited as
  * gets_imported with the counts.
  */
-export async function importControllerConfig(
-  db: Kysely<Database>,
-  systemId: number,
-  config: ControllerConfig,
-  now: number,
-): Promise<Record<string, number>> {
+export async function importControllerConfig(db: Kysely<Database>, systemId: number, config: ControllerConfig, now: number): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     for (const [collection, entity] of COLLECTIONS) {
@@ -50,7 +45,11 @@ export async function importControllerConfig(
       let remove = dynamic(trx).deleteFrom(entity.table);
       if (entity.systemScoped) remove = remove.where("system_id", "=", systemId);
       await remove.execute();
-      for (let i = 0; i < rows.length; i += 200) await dynamic(trx).insertInto(entity.table).values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await dynamic(trx)
+          .insertInto(entity.table)
+          .values(rows.slice(i, i + 200))
+          .execute();
       counts[collection] = rows.length;
     }
     const nodes = (Array.isArray(config.system_tree) ? config.system_tree : [])
@@ -85,7 +84,11 @@ export async function importControllerConfig(
       })
       .filter((n) => n !== null);
     await trx.deleteFrom("system_tree_nodes").where("system_id", "=", systemId).execute();
-    for (let i = 0; i < nodes.length; i += 200) await trx.insertInto("system_tree_nodes").values(nodes.slice(i, i + 200)).execute();
+    for (let i = 0; i < nodes.length; i += 200)
+      await trx
+        .insertInto("system_tree_nodes")
+        .values(nodes.slice(i, i + 200))
+        .execute();
     counts["system_tree"] = nodes.length;
     await trx
       .insertInto("callsystem_links")

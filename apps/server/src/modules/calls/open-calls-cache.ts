@@ -57,7 +57,8 @@ export function createOpenCallsCache(db: Kysely<Database>, bus: PubSub, now: () 
     await entry.signals.return(undefined);
   };
 
-  const idle = (entry: Entry, at: number): boolean => entry.subscribers === 0 && (entry.readAt === null || at - entry.readAt >= OPEN_CALLS_IDLE_MS || at < entry.readAt);
+  const idle = (entry: Entry, at: number): boolean =>
+    entry.subscribers === 0 && (entry.readAt === null || at - entry.readAt >= OPEN_CALLS_IDLE_MS || at < entry.readAt);
 
   const sweep = async (): Promise<void> => {
     const at = now();

@@ -11,7 +11,9 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-supp
 const png = buildPng;
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0"), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
-const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><script>alert(document.cookie)</script><rect width="40" height="30"/></svg>');
+const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><script>alert(document.cookie)</script><rect width="40" height="30"/></svg>',
+);
 
 const MAP = "id name map_path";
 const CREATE_MAP = `mutation($data: CheckpointMapInput!) { createCheckpointMap(data: $data) { ${MAP} } }`;
@@ -41,8 +43,7 @@ describe.each(TEST_DIALECTS)("checkpoint map images on %s", (dialect) => {
   };
   const upload = (client: TestClient, id: number, name: string, type: string, content: Uint8Array): Promise<Result<{ uploadCheckpointMapImage: MapRecord }>> =>
     client.gqlUpload(UPLOAD, { id }, { file: { name, type, content } });
-  const mapOf = async (id: number): Promise<MapRecord | undefined> =>
-    (await admin.gql<{ checkpointMap: MapRecord }>(GET_MAP, { id })).data?.checkpointMap;
+  const mapOf = async (id: number): Promise<MapRecord | undefined> => (await admin.gql<{ checkpointMap: MapRecord }>(GET_MAP, { id })).data?.checkpointMap;
 
   beforeAll(async () => {
     // SQLite runs get a fresh DATA_DIR for their file; PostgreSQL runs need a folder of their own.
@@ -164,7 +165,11 @@ describe.each(TEST_DIALECTS)("checkpoint map images on %s", (dialect) => {
   it("lists a map's checkpoints by parent_id", async () => {
     const other = await admin.gql<{ createCheckpointMap: MapRecord }>(CREATE_MAP, { data: { name: "Stock 2" } });
     const otherId = other.data?.createCheckpointMap.id ?? 0;
-    for (const [number, map] of [[1, mapId], [2, mapId], [3, otherId]] as const) {
+    for (const [number, map] of [
+      [1, mapId],
+      [2, mapId],
+      [3, otherId],
+    ] as const) {
       const created = await admin.gql(CREATE_CHECKPOINT, { data: { number, checkpoint_map_id: map, position_x: 10 * number, position_y: 5 } });
       expect(created.errors).toBeUndefined();
     }

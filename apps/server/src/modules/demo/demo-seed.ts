@@ -56,17 +56,42 @@ export async function seedDemo(db: Kysely<Database>, config: Config, virtual: Vi
         .returning("id")
         .executeTakeFirstOrThrow();
       if (user.permissions.length) {
-        const role = await trx.insertInto("roles").values({ name: user.name, sort_order: index + 1 }).returning("id").executeTakeFirstOrThrow();
-        await trx.insertInto("role_permissions").values(user.permissions.map((code) => ({ role_id: role.id, code, level: "write" }))).execute();
+        const role = await trx
+          .insertInto("roles")
+          .values({ name: user.name, sort_order: index + 1 })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("role_permissions")
+          .values(user.permissions.map((code) => ({ role_id: role.id, code, level: "write" })))
+          .execute();
         await trx.insertInto("user_roles").values({ user_id: row.id, role_id: role.id }).execute();
       }
     }
     await trx
       .insertInto("systems")
-      .values({ id: 1, name: "Demo-Spital", ip: address.host, tcp_port: address.port, username: address.username, password: address.password, created_at: now, updated_at: now })
+      .values({
+        id: 1,
+        name: "Demo-Spital",
+        ip: address.host,
+        tcp_port: address.port,
+        username: address.username,
+        password: address.password,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await updateAppState(trx, { setup_time: now }, now);
-    await writeAudit(trx, { systemId: 1, userId: null, now, entityType: "systemparams", entityId: 1, entityDisplayName: "Demo-Spital", action: "created", meta: { demo: true } });
+    await writeAudit(trx, {
+      systemId: 1,
+      userId: null,
+      now,
+      entityType: "systemparams",
+      entityId: 1,
+      entityDisplayName: "Demo-Spital",
+      action: "created",
+      meta: { demo: true },
+    });
   });
   return true;
 }

@@ -39,7 +39,11 @@ export async function loadDemoFloors(db: Kysely<Database>, systemId: number): Pr
     .select(["id", "parent_id", "name", "text_long"])
     .where("system_id", "=", systemId)
     .where("kind", "=", "room")
-    .where("parent_id", "in", floors.map((floor) => floor.id))
+    .where(
+      "parent_id",
+      "in",
+      floors.map((floor) => floor.id),
+    )
     .orderBy("sort_order")
     .orderBy("id")
     .execute();
@@ -51,7 +55,11 @@ export async function loadDemoFloors(db: Kysely<Database>, systemId: number): Pr
           .select(["id", "parent_id"])
           .where("system_id", "=", systemId)
           .where("kind", "=", "device")
-          .where("parent_id", "in", rooms.map((room) => room.id))
+          .where(
+            "parent_id",
+            "in",
+            rooms.map((room) => room.id),
+          )
           .orderBy("sort_order")
           .orderBy("id")
           .execute();

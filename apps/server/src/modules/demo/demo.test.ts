@@ -9,7 +9,6 @@ import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 
 type OpenCall = { number: number; call_type_id: number };
 
-
 describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
   let simulator: TestSimulator;
   let server: TestServer;
@@ -58,7 +57,15 @@ describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
     // No room of another floor, no room without a device.
     const names = floors.flatMap((floor) => floor.rooms.map((room) => room.name));
     expect(names.every((name) => /^Zimmer [12]\d\d$/.test(name))).toBe(true);
-    const devices = await server.db.kysely.selectFrom("system_tree_nodes").select(["id", "kind"]).where("id", "in", floors.flatMap((f) => f.rooms.map((r) => r.device_id))).execute();
+    const devices = await server.db.kysely
+      .selectFrom("system_tree_nodes")
+      .select(["id", "kind"])
+      .where(
+        "id",
+        "in",
+        floors.flatMap((f) => f.rooms.map((r) => r.device_id)),
+      )
+      .execute();
     expect(devices.every((device) => device.kind === "device")).toBe(true);
   });
 

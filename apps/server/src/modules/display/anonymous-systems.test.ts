@@ -147,7 +147,10 @@ describe.each(TEST_DIALECTS)("systems for anonymous visitors and the open-calls 
   it("follows the display profiles: their systems only; subscribing and leaving frees every cache entry", async () => {
     const created = await admin.gql(CREATE_PROFILE, { input: { name: "Flur", settings: [2, 3, 4, 5].map((system_id) => ({ system_id })) } });
     expect(created.errors).toBeUndefined();
-    expect((await anonymous.gql(SYSTEMS)).data).toEqual({ systems: [2, 3, 4, 5].map((id) => ({ id })), publicSystemParams: [2, 3, 4, 5].map((id) => ({ id })) });
+    expect((await anonymous.gql(SYSTEMS)).data).toEqual({
+      systems: [2, 3, 4, 5].map((id) => ({ id })),
+      publicSystemParams: [2, 3, 4, 5].map((id) => ({ id })),
+    });
     expect(code((await anonymous.gql(OPEN_CALLS, { s: 1 })).errors)).toEqual({ code: "NOT_FOUND", reason: "system_unavailable" });
     expect((await anonymous.gql(RELATIONS, { s: 3 })).errors).toBeUndefined();
     await bed.forgetPlainReads();
@@ -158,7 +161,10 @@ describe.each(TEST_DIALECTS)("systems for anonymous visitors and the open-calls 
     expect(bed.cache.stats()).toEqual({ entries: 4, subscribers: 4 });
     expect(bed.bus.live("calls:")).toBe(4);
     for (const subscription of subscriptions) subscription.stop();
-    await until(async () => bed.cache.stats(), (stats) => stats.entries === 0);
+    await until(
+      async () => bed.cache.stats(),
+      (stats) => stats.entries === 0,
+    );
     expect(bed.bus.live("calls:")).toBe(0);
   });
 });

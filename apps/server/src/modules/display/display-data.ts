@@ -69,5 +69,11 @@ export async function loadActiveDisplayNotes(db: Kysely<Database>, now: Date): P
       if (typeof until === "number" && minutes >= until) return false;
       return true;
     })
-    .map((n) => ({ id: Number(n["id"]), title: String(n["title"] ?? ""), text: String(n["text"] ?? ""), color: String(n["color"] ?? "yellow"), sort_order: Number(n["sort_order"] ?? 0) }));
+    .map((n) => ({
+      id: Number(n["id"]),
+      title: String(n["title"] ?? ""),
+      text: String(n["text"] ?? ""),
+      color: String(n["color"] ?? "yellow"),
+      sort_order: Number(n["sort_order"] ?? 0),
+    }));
 }

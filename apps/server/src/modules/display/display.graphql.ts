@@ -1,7 +1,15 @@
 import { builder } from "../../graphql/builder.ts";
 import { targetSystem } from "../calls/calls.service.ts";
 import type { DisplayNoteView, DisplayRelations } from "./display-data.ts";
-import { activeDisplayNotes, createDisplayProfile, displayRelations, deleteDisplayProfiles, listDisplayProfiles, updateDisplayProfile, type DisplayProfileView } from "./display.service.ts";
+import {
+  activeDisplayNotes,
+  createDisplayProfile,
+  displayRelations,
+  deleteDisplayProfiles,
+  listDisplayProfiles,
+  updateDisplayProfile,
+  type DisplayProfileView,
+} from "./display.service.ts";
 
 const SLOT_FIELDS = ["weekday", "weekend"].flatMap((p) => [1, 2, 3, 4, 5].map((n) => `${p}_display_group_${n}_id`));
 
@@ -62,7 +70,11 @@ const clean = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(clean)
     : value && typeof value === "object"
-      ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, clean(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => [k, clean(v)]),
+        )
       : value;
 
 builder.queryField("displayProfiles", (t) =>
@@ -76,13 +88,28 @@ builder.queryField("displayProfiles", (t) =>
 
 const scopes = { writePermission: "display::manage_display_profiles" } as const;
 builder.mutationField("createDisplayProfile", (t) =>
-  t.field({ type: ProfileRef, args: { input: t.arg({ type: ProfileInput, required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => createDisplayProfile(ctx, clean(args.input)) }),
+  t.field({
+    type: ProfileRef,
+    args: { input: t.arg({ type: ProfileInput, required: true }) },
+    authScopes: scopes,
+    resolve: (_r, args, ctx) => createDisplayProfile(ctx, clean(args.input)),
+  }),
 );
 builder.mutationField("updateDisplayProfile", (t) =>
-  t.field({ type: ProfileRef, args: { input: t.arg({ type: ProfileInput, required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => updateDisplayProfile(ctx, clean(args.input)) }),
+  t.field({
+    type: ProfileRef,
+    args: { input: t.arg({ type: ProfileInput, required: true }) },
+    authScopes: scopes,
+    resolve: (_r, args, ctx) => updateDisplayProfile(ctx, clean(args.input)),
+  }),
 );
 builder.mutationField("deleteDisplayProfile", (t) =>
-  t.field({ type: [ProfileRef], args: { ids: t.arg.intList({ required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => deleteDisplayProfiles(ctx, args.ids) }),
+  t.field({
+    type: [ProfileRef],
+    args: { ids: t.arg.intList({ required: true }) },
+    authScopes: scopes,
+    resolve: (_r, args, ctx) => deleteDisplayProfiles(ctx, args.ids),
+  }),
 );
 
 const ScheduleView = builder.objectRef<DisplayRelations["schedules"][number]>("DisplaySchedule").implement({
@@ -124,7 +151,13 @@ builder.queryField("displayRelations", (t) =>
 );
 
 const NoteType = builder.objectRef<DisplayNoteView>("ActiveDisplayNote").implement({
-  fields: (t) => ({ id: t.exposeInt("id"), title: t.exposeString("title"), text: t.exposeString("text"), color: t.exposeString("color"), sort_order: t.exposeInt("sort_order") }),
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    title: t.exposeString("title"),
+    text: t.exposeString("text"),
+    color: t.exposeString("color"),
+    sort_order: t.exposeInt("sort_order"),
+  }),
 });
 
 builder.queryField("activeDisplayNotes", (t) =>

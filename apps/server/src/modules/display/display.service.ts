@@ -63,7 +63,11 @@ const profileColumns = (data: DisplayProfileInput) => ({
 async function writeSettings(db: Kysely<Database>, profileId: number, settings: DisplayProfileSetting[], systems: number[]): Promise<void> {
   await db.deleteFrom("display_profile_settings").where("profile_id", "=", profileId).execute();
   const kept = settings.filter((s, index) => systems.includes(s.system_id) && settings.findIndex((o) => o.system_id === s.system_id) === index);
-  if (kept.length) await db.insertInto("display_profile_settings").values(kept.map((s) => ({ ...(s as Omit<Selectable<DisplayProfileSettingsTable>, "profile_id">), profile_id: profileId }))).execute();
+  if (kept.length)
+    await db
+      .insertInto("display_profile_settings")
+      .values(kept.map((s) => ({ ...(s as Omit<Selectable<DisplayProfileSettingsTable>, "profile_id">), profile_id: profileId })))
+      .execute();
 }
 
 async function announce(ctx: RequestContext): Promise<void> {
@@ -84,7 +88,16 @@ export async function createDisplayProfile(ctx: RequestContext, input: unknown):
       .returning(["id", "name", "slug"])
       .executeTakeFirstOrThrow();
     await writeSettings(trx, row.id, data.settings, systems);
-    await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "displayProfile", entityId: row.id, entityDisplayName: row.name, action: "created", changes: [{ field: "name", value_old: null, value_new: row.name }] });
+    await writeAudit(trx, {
+      systemId: null,
+      userId: ctx.user.id,
+      now,
+      entityType: "displayProfile",
+      entityId: row.id,
+      entityDisplayName: row.name,
+      action: "created",
+      changes: [{ field: "name", value_old: null, value_new: row.name }],
+    });
     return { id: row.id, name: row.name };
   });
   await announce(ctx);
@@ -93,7 +106,8 @@ export async function createDisplayProfile(ctx: RequestContext, input: unknown):
 
 export async function updateDisplayProfile(ctx: RequestContext, input: unknown): Promise<{ id: number; name: string }> {
   const data = parse(input);
-  if (data.id === undefined) throw new AppError("VALIDATION", "Validation failed", { fields: { id: [{ message: "validation.required", data: { field: "id" } }] } });
+  if (data.id === undefined)
+    throw new AppError("VALIDATION", "Validation failed", { fields: { id: [{ message: "validation.required", data: { field: "id" } }] } });
   const id = data.id;
   const db = ctx.db.kysely;
   const before = await db.selectFrom("display_profiles").selectAll().where("id", "=", id).executeTakeFirst();
@@ -102,13 +116,26 @@ export async function updateDisplayProfile(ctx: RequestContext, input: unknown):
   const now = ctx.now();
   await db.transaction().execute(async (trx) => {
     const columns = profileColumns(data);
-    await trx.updateTable("display_profiles").set({ ...columns, updated_at: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("display_profiles")
+      .set({ ...columns, updated_at: now })
+      .where("id", "=", id)
+      .execute();
     await writeSettings(trx, id, data.settings, systems);
     const changes: { field: string; value_old: unknown; value_new: unknown }[] = (Object.keys(columns) as (keyof typeof columns)[])
       .filter((key) => before[key] !== columns[key])
       .map((field) => ({ field, value_old: before[field], value_new: columns[field] }));
     changes.push({ field: "settings", value_old: null, value_new: data.settings });
-    await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "displayProfile", entityId: id, entityDisplayName: data.name, action: "updated", changes });
+    await writeAudit(trx, {
+      systemId: null,
+      userId: ctx.user.id,
+      now,
+      entityType: "displayProfile",
+      entityId: id,
+      entityDisplayName: data.name,
+      action: "updated",
+      changes,
+    });
   });
   await announce(ctx);
   return { id, name: data.name };
@@ -118,12 +145,25 @@ export async function deleteDisplayProfiles(ctx: RequestContext, ids: number[]):
   // Nothing to delete (PostgreSQL refuses an empty IN list: it answered INTERNAL).
   if (ids.length === 0) return [];
   const db = ctx.db.kysely;
-  const rows = await db.selectFrom("display_profiles").select(["id", "name"]).where("id", "in", ids.length ? ids : [-1]).execute();
+  const rows = await db
+    .selectFrom("display_profiles")
+    .select(["id", "name"])
+    .where("id", "in", ids.length ? ids : [-1])
+    .execute();
   if (rows.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "display profile not found");
   const now = ctx.now();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("display_profiles").where("id", "in", ids).execute();
-    for (const row of rows) await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "displayProfile", entityId: row.id, entityDisplayName: row.name, action: "deleted" });
+    for (const row of rows)
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "displayProfile",
+        entityId: row.id,
+        entityDisplayName: row.name,
+        action: "deleted",
+      });
   });
   await announce(ctx);
   return rows;

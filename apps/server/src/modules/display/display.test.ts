@@ -16,7 +16,9 @@ describe.each(TEST_DIALECTS)("display profiles and display data on %s", (dialect
   beforeAll(async () => {
     server = await startTestServer(dialect);
     await buildSystem(server.db.kysely, 1);
-    const user = await buildUser(server.db.kysely, { permissions: ["display::manage_display_profiles", "admin::manage_system", "admin::manage_display_notes"] });
+    const user = await buildUser(server.db.kysely, {
+      permissions: ["display::manage_display_profiles", "admin::manage_system", "admin::manage_display_notes"],
+    });
     manager = new TestClient(server.app);
     await manager.login(user.username, user.password);
   });
@@ -59,7 +61,9 @@ describe.each(TEST_DIALECTS)("display profiles and display data on %s", (dialect
     await manager.gql('mutation { createDisplayNote(data: { title: "Lift gesperrt", text: "Bitte Treppe", active: true }) { id } }');
     await manager.gql('mutation { createDisplayNote(data: { title: "Alt", active: false }) { id } }');
     const anonymous = new TestClient(server.app);
-    const relations = await anonymous.gql<{ displayRelations: { schedules: { name: string; times: string[] }[] } }>("{ displayRelations { schedules { name times } call_types { id } display_groups { id } } }");
+    const relations = await anonymous.gql<{ displayRelations: { schedules: { name: string; times: string[] }[] } }>(
+      "{ displayRelations { schedules { name times } call_types { id } display_groups { id } } }",
+    );
     expect(relations.data?.displayRelations.schedules).toEqual([{ name: "Tag/Nacht", times: ["07:00", "19:00"] }]);
     const notes = await anonymous.gql<{ activeDisplayNotes: { title: string }[] }>("{ activeDisplayNotes { title text color } }");
     expect(notes.data?.activeDisplayNotes.map((n) => n.title)).toEqual(["Lift gesperrt"]);

@@ -12,7 +12,9 @@ interface SystemMessage {
 async function nextVideoMessage(messages: AsyncGenerator<unknown>, ms = 10_000): Promise<Record<string, unknown>> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const next = (await Promise.race([messages.next(), new Promise((r) => setTimeout(() => r({ value: null }), deadline - Date.now()))])) as { value: SystemMessage | null };
+    const next = (await Promise.race([messages.next(), new Promise((r) => setTimeout(() => r({ value: null }), deadline - Date.now()))])) as {
+      value: SystemMessage | null;
+    };
     if (next.value?.subject === "videostream") return JSON.parse(next.value.payload) as Record<string, unknown>;
     if (next.value === null) break;
   }

@@ -13,7 +13,11 @@ import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 export async function announceVideoStreams(db: Kysely<Database>, bus: PubSub, systemId: number, openedCallTypeIds: readonly number[]): Promise<number> {
   if (openedCallTypeIds.length === 0) return 0;
   const opened = new Set(openedCallTypeIds);
-  const streams = await entityTables(db).selectFrom("video_streams").select(["id", "name", "url", "trigger_start", "trigger_stop"]).where("system_id", "=", systemId).execute();
+  const streams = await entityTables(db)
+    .selectFrom("video_streams")
+    .select(["id", "name", "url", "trigger_start", "trigger_stop"])
+    .where("system_id", "=", systemId)
+    .execute();
   let sent = 0;
   for (const stream of streams) {
     const starts = parseIds(stream["trigger_start"]).some((id) => opened.has(id));

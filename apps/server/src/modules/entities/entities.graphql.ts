@@ -1,15 +1,7 @@
 import type { FieldMap, InputFieldMap } from "@pothos/core";
 import { ENTITIES, type EntityDef, type FieldDef } from "@caresuite/domain";
 import { builder } from "../../graphql/builder.ts";
-import {
-  createRecord,
-  deleteRecords,
-  getRecord,
-  listRecords,
-  sortRecords,
-  updateRecord,
-  type ApiRecord,
-} from "./entities.service.ts";
+import { createRecord, deleteRecords, getRecord, listRecords, sortRecords, updateRecord, type ApiRecord } from "./entities.service.ts";
 
 /**
  * The generic GraphQL API of every registry entity, built by looping over ENTITIES (ARCHITECTURE «Entity registry»):

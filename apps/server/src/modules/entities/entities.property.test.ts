@@ -14,7 +14,13 @@ const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.sli
 
 /** Values a field might receive: valid-looking ones and hostile ones, all JSON-typed right for GraphQL. */
 function arbitraryFor(field: FieldDef): fc.Arbitrary<unknown> {
-  const hostileText = fc.oneof(fc.string({ maxLength: 30 }), fc.constant("x".repeat(5000)), fc.constant("'; drop table users; --"), fc.constant("<script>alert(1)</script>"), fc.constant("Ünïcödé €"));
+  const hostileText = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constant("x".repeat(5000)),
+    fc.constant("'; drop table users; --"),
+    fc.constant("<script>alert(1)</script>"),
+    fc.constant("Ünïcödé €"),
+  );
   switch (field.kind) {
     case "int":
     case "ref":

@@ -63,7 +63,9 @@ export async function allRows(db: Kysely<Database>, entity: EntityDef, systemId:
 }
 
 export async function countRows(db: Kysely<Database>, entity: EntityDef, systemId: number | null): Promise<number> {
-  const row = await scoped(entity, db, systemId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await scoped(entity, db, systemId)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -115,7 +117,9 @@ export async function freeId(db: Kysely<Database>, entity: EntityDef, systemId: 
 
 /** One above the highest id of the system (1 for its first record): ids without an `idLimit`. */
 export async function nextId(db: Kysely<Database>, entity: EntityDef, systemId: number | null): Promise<number> {
-  const row = await scoped(entity, db, systemId).select((eb) => eb.fn.max("id").as("max")).executeTakeFirst();
+  const row = await scoped(entity, db, systemId)
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
   return Number(row?.["max"] ?? 0) + 1;
 }
 

@@ -105,7 +105,13 @@ export function addError(errors: FieldErrors, field: string, message: string, da
 }
 
 /** References must point at records of the same system (or be a sentinel of the field). */
-async function checkReferences(db: Kysely<Database>, ctx: RequestContext, entity: EntityDef, data: Record<string, unknown>, errors: FieldErrors): Promise<void> {
+async function checkReferences(
+  db: Kysely<Database>,
+  ctx: RequestContext,
+  entity: EntityDef,
+  data: Record<string, unknown>,
+  errors: FieldErrors,
+): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.kind !== "ref" && field.kind !== "refs") continue;
     const target = ENTITIES.find((e) => e.name === field.entity);
@@ -233,29 +239,30 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
     throw new AppError("CONFLICT", `max reached for ${entity.plural}`, { reason: "max_reached" });
   }
   const now = ctx.now();
-  const insert = () => ctx.db.kysely.transaction().execute(async (trx) => {
-    const id = await newRecordId(trx, entity, systemId);
-    const row = await insertRow(trx, entity, {
-      ...(id === undefined ? {} : { id }),
-      ...serverSetDefaults(entity),
-      ...columns(entity, data),
-      ...(entity.systemScoped ? { system_id: systemId } : {}),
-      created_at: now,
-      updated_at: now,
+  const insert = () =>
+    ctx.db.kysely.transaction().execute(async (trx) => {
+      const id = await newRecordId(trx, entity, systemId);
+      const row = await insertRow(trx, entity, {
+        ...(id === undefined ? {} : { id }),
+        ...serverSetDefaults(entity),
+        ...columns(entity, data),
+        ...(entity.systemScoped ? { system_id: systemId } : {}),
+        created_at: now,
+        updated_at: now,
+      });
+      const record = toApi(entity, row);
+      await writeAudit(trx, {
+        systemId,
+        userId: ctx.user.id,
+        now,
+        entityType: entity.name,
+        entityId: record.id,
+        entityDisplayName: displayName(entity, record),
+        action: "created",
+        changes: changes(entity, null, record, writtenSecrets(entity, data)),
+      });
+      return record;
     });
-    const record = toApi(entity, row);
-    await writeAudit(trx, {
-      systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: entity.name,
-      entityId: record.id,
-      entityDisplayName: displayName(entity, record),
-      action: "created",
-      changes: changes(entity, null, record, writtenSecrets(entity, data)),
-    });
-    return record;
-  });
   const created = await insert().catch(async (error: unknown) => {
     // Two creates in one system may choose the same id (PostgreSQL, read committed): the later
     // insert fails on the key. Once more with a fresh id; a second collision is a CONFLICT.
@@ -345,7 +352,9 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
     return removed;
   });
   // Uploaded files of deleted records go once the deletion is committed.
-  const fileFields = Object.entries(entity.fields).filter(([, field]) => field.kind === "file").map(([name]) => name);
+  const fileFields = Object.entries(entity.fields)
+    .filter(([, field]) => field.kind === "file")
+    .map(([name]) => name);
   for (const row of rows) for (const name of fileFields) await removeStoredFile(ctx.config.DATA_DIR, row[name]);
   await announceChange(ctx, entity);
   return deleted;

@@ -190,7 +190,7 @@ describe.each(TEST_DIALECTS)("call sources on %s: duplicates, integer search, se
   });
 
   it("searches integer columns", async () => {
-    const found = await admin.gql<{ callSources: { items: { number: number }[] } }>("{ callSources(filter: { search: \"12\" }) { items { number } } }");
+    const found = await admin.gql<{ callSources: { items: { number: number }[] } }>('{ callSources(filter: { search: "12" }) { items { number } } }');
     expect(found.errors).toBeUndefined();
     expect(found.data?.callSources.items.map((i) => i.number)).toEqual([12]);
   });
@@ -204,7 +204,7 @@ describe("change announcements", () => {
     const admin = new TestClient(server.app);
     await admin.login(root.username, root.password);
     const messages = server.pubsub.subscribe("system-messages");
-    const result = await admin.gql("mutation { createSchedule(data: { name: \"Tag/Nacht\", time_1: \"07:00\", time_2: \"19:00\" }) { id time_1 time_2 } }");
+    const result = await admin.gql('mutation { createSchedule(data: { name: "Tag/Nacht", time_1: "07:00", time_2: "19:00" }) { id time_1 time_2 } }');
     expect(result.data).toMatchObject({ createSchedule: { time_1: "07:00", time_2: "19:00" } });
     expect((await messages.next()).value).toEqual({ subject: "schedule.updated", payload: JSON.stringify({ system_id: 1 }) });
     await messages.return(undefined);
@@ -221,7 +221,10 @@ describe.each(TEST_DIALECTS)("ids below the sentinels on %s", (dialect) => {
     const admin = new TestClient(server.app);
     await admin.login(root.username, root.password);
     const create = async (name: string) =>
-      admin.gql<{ createSchedule: { id: number } }>(`mutation($name: String!) { createSchedule(data: { name: $name, time_1: "07:00", time_2: "19:00" }) { id } }`, { name });
+      admin.gql<{ createSchedule: { id: number } }>(
+        `mutation($name: String!) { createSchedule(data: { name: $name, time_1: "07:00", time_2: "19:00" }) { id } }`,
+        { name },
+      );
 
     const ids: number[] = [];
     for (let i = 1; i <= 19; i++) ids.push((await create(`Plan ${i}`)).data?.createSchedule.id ?? -1);
@@ -244,7 +247,10 @@ describe.each(TEST_DIALECTS)("ids below the sentinels on %s", (dialect) => {
     await admin.login(root.username, root.password);
     // An imported configuration may hold ids up to 252 already.
     const now = Date.now();
-    await server.db.kysely.insertInto("display_groups" as never).values({ id: 252, system_id: 1, name: "Import", created_at: now, updated_at: now } as never).execute();
+    await server.db.kysely
+      .insertInto("display_groups" as never)
+      .values({ id: 252, system_id: 1, name: "Import", created_at: now, updated_at: now } as never)
+      .execute();
     const created = await admin.gql<{ createDisplayGroup: { id: number } }>(`mutation { createDisplayGroup(data: { name: "Station 1" }) { id } }`);
     expect(created.data?.createDisplayGroup.id).toBe(1);
     await server.close();

@@ -23,7 +23,6 @@ const CREATE_SCHEDULE = "mutation($data: ScheduleInput!) { createSchedule(data: 
 type Item = { id: number; name: string; color?: string };
 type Result<T> = { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 
-
 describe.each(TEST_DIALECTS)("two configurators with the same controller ids on %s", (dialect) => {
   let simulator: TestSimulator;
   let server: TestServer;
@@ -35,7 +34,10 @@ describe.each(TEST_DIALECTS)("two configurators with the same controller ids on 
     server = await startTestServer(dialect, {}, { links: true });
     // Both configurators point at the same controller: the same configuration, ids and all.
     const now = Date.now();
-    for (const [id, name] of [[1, "Haus A"], [2, "Haus B"]] as const) {
+    for (const [id, name] of [
+      [1, "Haus A"],
+      [2, "Haus B"],
+    ] as const) {
       await server.db.kysely
         .insertInto("systems")
         .values({ id, name, ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: simulator.port, created_at: now, updated_at: now })
@@ -69,17 +71,26 @@ describe.each(TEST_DIALECTS)("two configurators with the same controller ids on 
     // spec: "Demo call types: alert 4, presence 6, emergency 2".
     expect(ids1).toEqual(expect.arrayContaining([2, 4, 6]));
     expect(types2.data?.callTypes.items.map((t) => t.id).sort((a, b) => a - b)).toEqual(ids1);
-    const [schedules1, schedules2] = await Promise.all([one.gql<{ schedules: { items: Item[] } }>(SCHEDULES), two.gql<{ schedules: { items: Item[] } }>(SCHEDULES)]);
+    const [schedules1, schedules2] = await Promise.all([
+      one.gql<{ schedules: { items: Item[] } }>(SCHEDULES),
+      two.gql<{ schedules: { items: Item[] } }>(SCHEDULES),
+    ]);
     expect(schedules1.data?.schedules.items.length).toBeGreaterThan(0);
     expect(schedules2.data?.schedules.items).toEqual(schedules1.data?.schedules.items);
-    const rows = await server.db.kysely.selectFrom("call_types" as never).select(["system_id" as never]).where("id" as never, "=", 4 as never).execute();
+    const rows = await server.db.kysely
+      .selectFrom("call_types" as never)
+      .select(["system_id" as never])
+      .where("id" as never, "=", 4 as never)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 
   it("edits call type 4 of system 2 only", async () => {
     const before = (await one.gql<{ callType: Item & { char: string } }>(CALL_TYPE, { id: 4 })).data?.callType;
     expect(before).toBeDefined();
-    const updated = (await two.gql<{ updateCallType: Item }>(UPDATE, { id: 4, data: { name: "Ruf Haus B", char: "B", color: "#123456" } })) as Result<{ updateCallType: Item }>;
+    const updated = (await two.gql<{ updateCallType: Item }>(UPDATE, { id: 4, data: { name: "Ruf Haus B", char: "B", color: "#123456" } })) as Result<{
+      updateCallType: Item;
+    }>;
     expect(updated.errors).toBeUndefined();
     expect(updated.data?.updateCallType).toEqual({ id: 4, name: "Ruf Haus B", color: "#123456" });
     expect((await one.gql<{ callType: Item }>(CALL_TYPE, { id: 4 })).data?.callType).toEqual(before);
@@ -88,10 +99,12 @@ describe.each(TEST_DIALECTS)("two configurators with the same controller ids on 
 
   it("deletes call type 4 of system 2 only; what uses it in system 1 does not count", async () => {
     // Call type 4 is in use by display group connections of both systems: remove system 2's.
-    const connections = (await two.gql<{ displayGroupConnections: { items: { id: number; call_type_id: number }[] } }>(CONNECTIONS)).data?.displayGroupConnections.items ?? [];
+    const connections =
+      (await two.gql<{ displayGroupConnections: { items: { id: number; call_type_id: number }[] } }>(CONNECTIONS)).data?.displayGroupConnections.items ?? [];
     const using = connections.filter((c) => c.call_type_id === 4).map((c) => c.id);
     if (using.length > 0) expect((await two.gql(DELETE_CONNECTIONS, { ids: using })).errors).toBeUndefined();
-    const connections1 = (await one.gql<{ displayGroupConnections: { items: { id: number; call_type_id: number }[] } }>(CONNECTIONS)).data?.displayGroupConnections.items;
+    const connections1 = (await one.gql<{ displayGroupConnections: { items: { id: number; call_type_id: number }[] } }>(CONNECTIONS)).data
+      ?.displayGroupConnections.items;
     expect(connections1).toEqual(expect.arrayContaining(connections.filter((c) => c.call_type_id === 4)));
 
     const deleted = await two.gql<{ deleteCallType: Item[] }>(DELETE, { ids: [4] });
@@ -122,7 +135,9 @@ describe.each(TEST_DIALECTS)("two configurators with the same controller ids on 
 
   it("answers concurrent creates in one system with records or CONFLICT, never INTERNAL", async () => {
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => two.gql<{ createCallType: Item }>(CREATE_CALL_TYPE, { data: { name: `Parallel ${i}`, char: "P", color: "#000000" } })),
+      Array.from({ length: 6 }, (_, i) =>
+        two.gql<{ createCallType: Item }>(CREATE_CALL_TYPE, { data: { name: `Parallel ${i}`, char: "P", color: "#000000" } }),
+      ),
     );
     const codes = results.map((r) => r.errors?.[0]?.extensions?.["code"]);
     for (const code of codes) expect([undefined, "CONFLICT"]).toContain(code);

@@ -39,7 +39,9 @@ export function holdingsOf(user: { is_superuser: boolean; system_access: readonl
   const lists = permissionListsOf(grants.permissions.filter((p) => mine.has(p.role_id)));
   const groups = grants.groups
     .filter((g) => mine.has(g.role_id))
-    .flatMap((g) => (isAccessLevel(g.permission_level) ? [{ system_id: g.system_id, callsource_group_id: g.callsource_group_id, permission_level: g.permission_level }] : []));
+    .flatMap((g) =>
+      isAccessLevel(g.permission_level) ? [{ system_id: g.system_id, callsource_group_id: g.callsource_group_id, permission_level: g.permission_level }] : [],
+    );
   return { is_superuser: user.is_superuser, system_access: [...user.system_access], ...lists, groups };
 }
 
@@ -53,7 +55,11 @@ export async function grantActorOf(ctx: RequestContext): Promise<GrantActor> {
   const [roleOrders, roleIds] = await Promise.all([roleOrdersOfUser(db, user.id), roleIdsOfUser(db, user.id)]);
   const { groups } = holdingsOf(user, roleIds, await grantsOfRoles(db, roleIds));
   // Permissions as the request's session loaded them (loadAuthUser), the same rule as every scope.
-  return { id: user.id, rank: { is_superuser: false, roleOrders }, holdings: { is_superuser: false, permissions: user.permissions, write_permissions: user.write_permissions, system_access: user.system_access, groups } };
+  return {
+    id: user.id,
+    rank: { is_superuser: false, roleOrders },
+    holdings: { is_superuser: false, permissions: user.permissions, write_permissions: user.write_permissions, system_access: user.system_access, groups },
+  };
 }
 
 /** What a target user would hold beyond the actor, and the systems of unrestricted group access beyond. */
@@ -98,6 +104,9 @@ export async function holdingsOfUsers(
   db: Kysely<Database>,
   users: readonly { id: number; is_superuser: boolean; system_access: readonly number[]; roleIds: readonly number[] }[],
 ): Promise<Map<number, Holdings>> {
-  const grants = await grantsOfRoles(db, users.flatMap((u) => u.roleIds));
+  const grants = await grantsOfRoles(
+    db,
+    users.flatMap((u) => u.roleIds),
+  );
   return new Map(users.map((u) => [u.id, holdingsOf(u, u.roleIds, grants)]));
 }

@@ -24,7 +24,11 @@ describe.each(TEST_DIALECTS)("permission levels on %s", (dialect) => {
     const db = server.db.kysely;
     await buildSystem(db, 1);
     for (const level of ["hide", "read", "write"]) {
-      const role = await db.insertInto("roles").values({ name: `system-${level}`, sort_order: 1 }).returning("id").executeTakeFirstOrThrow();
+      const role = await db
+        .insertInto("roles")
+        .values({ name: `system-${level}`, sort_order: 1 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await db
         .insertInto("role_permissions")
         .values([

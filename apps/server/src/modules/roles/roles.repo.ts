@@ -19,12 +19,7 @@ export async function loadRoles(db: Kysely<Database>, systemId: number, ids?: nu
   if (roleIds.length === 0) return [];
   const [permissions, groups, users] = await Promise.all([
     db.selectFrom("role_permissions").selectAll().where("role_id", "in", roleIds).orderBy("code").execute(),
-    db
-      .selectFrom("role_callsource_group_permissions")
-      .selectAll()
-      .where("role_id", "in", roleIds)
-      .where("system_id", "=", systemId)
-      .execute(),
+    db.selectFrom("role_callsource_group_permissions").selectAll().where("role_id", "in", roleIds).where("system_id", "=", systemId).execute(),
     db
       .selectFrom("user_roles")
       .select(["role_id", (eb) => eb.fn.countAll<number>().as("n")])
@@ -65,7 +60,10 @@ export async function writeRoleGrants(
 ): Promise<void> {
   await db.deleteFrom("role_permissions").where("role_id", "=", roleId).execute();
   if (permissions.length) {
-    await db.insertInto("role_permissions").values(permissions.map((p) => ({ role_id: roleId, code: p.code, level: p.level }))).execute();
+    await db
+      .insertInto("role_permissions")
+      .values(permissions.map((p) => ({ role_id: roleId, code: p.code, level: p.level })))
+      .execute();
   }
   await db.deleteFrom("role_callsource_group_permissions").where("role_id", "=", roleId).where("system_id", "=", systemId).execute();
   if (groups.length) {
@@ -80,12 +78,19 @@ export async function writeRoleGrants(
 export async function grantsOfRoles(
   db: Kysely<Database>,
   roleIds: readonly number[],
-): Promise<{ permissions: { role_id: number; code: string; level: string }[]; groups: { role_id: number; system_id: number; callsource_group_id: number; permission_level: string }[] }> {
+): Promise<{
+  permissions: { role_id: number; code: string; level: string }[];
+  groups: { role_id: number; system_id: number; callsource_group_id: number; permission_level: string }[];
+}> {
   if (roleIds.length === 0) return { permissions: [], groups: [] };
   const ids = [...new Set(roleIds)];
   const [permissions, groups] = await Promise.all([
     db.selectFrom("role_permissions").select(["role_id", "code", "level"]).where("role_id", "in", ids).execute(),
-    db.selectFrom("role_callsource_group_permissions").select(["role_id", "system_id", "callsource_group_id", "permission_level"]).where("role_id", "in", ids).execute(),
+    db
+      .selectFrom("role_callsource_group_permissions")
+      .select(["role_id", "system_id", "callsource_group_id", "permission_level"])
+      .where("role_id", "in", ids)
+      .execute(),
   ]);
   return { permissions, groups };
 }

@@ -1,4 +1,13 @@
-import { VALIDATION_KEYS, fieldErrors, groupGrantsBeyond, isAccessLevel, roleGrantsBeyond, roleInputSchema, type AccessLevel, type GroupGrant } from "@caresuite/domain";
+import {
+  VALIDATION_KEYS,
+  fieldErrors,
+  groupGrantsBeyond,
+  isAccessLevel,
+  roleGrantsBeyond,
+  roleInputSchema,
+  type AccessLevel,
+  type GroupGrant,
+} from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
@@ -12,7 +21,9 @@ const forbidden = (): AppError => new AppError("MISSING_PERMISSION", "Access den
 
 /** The role's grants as the bound sees them: its call-source-group grants belong to the current system. */
 const groupsOf = (ctx: RequestContext, grants: readonly { callsource_group_id: number; permission_level: string }[]): GroupGrant[] =>
-  grants.flatMap((g) => (isAccessLevel(g.permission_level) ? [{ system_id: ctx.systemId, callsource_group_id: g.callsource_group_id, permission_level: g.permission_level }] : []));
+  grants.flatMap((g) =>
+    isAccessLevel(g.permission_level) ? [{ system_id: ctx.systemId, callsource_group_id: g.callsource_group_id, permission_level: g.permission_level }] : [],
+  );
 
 const withCanEdit = (ctx: RequestContext, actor: GrantActor, role: RoleRecord): RoleView => ({
   ...role,
@@ -35,14 +46,21 @@ function parse(input: unknown) {
  * permissions counted by what their levels give (docs/decisions/009), its call-source-group grants
  * by the actor's own level for each group.
  */
-function checkGrants(ctx: RequestContext, actor: GrantActor, data: { permissions: { code: string; level: string }[]; call_source_group_permissions: { callsource_group_id: number; permission_level: AccessLevel }[] }): void {
+function checkGrants(
+  ctx: RequestContext,
+  actor: GrantActor,
+  data: { permissions: { code: string; level: string }[]; call_source_group_permissions: { callsource_group_id: number; permission_level: AccessLevel }[] },
+): void {
   const fields: Record<string, { message: string; data: Record<string, unknown> }[]> = {};
   const codes = roleGrantsBeyond(actor.holdings, data.permissions);
   if (codes.length > 0) fields["permissions"] = [{ message: VALIDATION_KEYS.exceeds_own_permissions, data: { field: "permissions", value: codes.join(", ") } }];
   const groups = groupGrantsBeyond(actor.holdings, groupsOf(ctx, data.call_source_group_permissions));
   if (groups.length > 0) {
     fields["call_source_group_permissions"] = [
-      { message: VALIDATION_KEYS.exceeds_own_permissions, data: { field: "call_source_group_permissions", value: groups.map((g) => `#${g.callsource_group_id}:${g.permission_level}`).join(", ") } },
+      {
+        message: VALIDATION_KEYS.exceeds_own_permissions,
+        data: { field: "call_source_group_permissions", value: groups.map((g) => `#${g.callsource_group_id}:${g.permission_level}`).join(", ") },
+      },
     ];
   }
   if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Validation failed", { fields });
@@ -52,20 +70,29 @@ function checkGrants(ctx: RequestContext, actor: GrantActor, data: { permissions
 async function checkGroups(ctx: RequestContext, groups: { callsource_group_id: number }[]): Promise<void> {
   const ids = [...new Set(groups.map((g) => g.callsource_group_id))];
   if (ids.length === 0) return;
-  const found = new Set((await entityTables(ctx.db.kysely).selectFrom("call_source_groups").select("id").where("system_id", "=", ctx.systemId).where("id", "in", ids).execute()).map((r) => Number(r["id"])));
+  const found = new Set(
+    (
+      await entityTables(ctx.db.kysely).selectFrom("call_source_groups").select("id").where("system_id", "=", ctx.systemId).where("id", "in", ids).execute()
+    ).map((r) => Number(r["id"])),
+  );
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {
     throw new AppError("VALIDATION", "Validation failed", {
-      fields: { call_source_group_permissions: [{ message: "validation.invalid", data: { field: "call_source_group_permissions", value: unknown.join(", ") } }] },
+      fields: {
+        call_source_group_permissions: [{ message: "validation.invalid", data: { field: "call_source_group_permissions", value: unknown.join(", ") } }],
+      },
     });
   }
 }
 
-type GrantSet = { name: string; permissions: { code: string; level: string }[]; call_source_group_permissions: { callsource_group_id: number; permission_level: string }[] };
+type GrantSet = {
+  name: string;
+  permissions: { code: string; level: string }[];
+  call_source_group_permissions: { callsource_group_id: number; permission_level: string }[];
+};
 
 const grantChanges = (before: RoleRecord | null, after: GrantSet) => {
-  const list = (r: { permissions: { code: string; level: string }[] } | null) =>
-    (r?.permissions ?? []).map((p) => `${p.code}:${p.level}`).sort();
+  const list = (r: { permissions: { code: string; level: string }[] } | null) => (r?.permissions ?? []).map((p) => `${p.code}:${p.level}`).sort();
   const changes: { field: string; value_old: unknown; value_new: unknown }[] = [];
   if (before?.name !== after.name) changes.push({ field: "name", value_old: before?.name ?? null, value_new: after.name });
   if (JSON.stringify(list(before)) !== JSON.stringify(list(after))) {
@@ -87,7 +114,10 @@ export async function createRole(ctx: RequestContext, input: unknown): Promise<R
   const now = ctx.now();
   const id = await ctx.db.kysely.transaction().execute(async (trx) => {
     // New roles start at the bottom, below everyone: their creator can always manage them.
-    const last = await trx.selectFrom("roles").select((eb) => eb.fn.max<number>("sort_order").as("max")).executeTakeFirst();
+    const last = await trx
+      .selectFrom("roles")
+      .select((eb) => eb.fn.max<number>("sort_order").as("max"))
+      .executeTakeFirst();
     const role = await trx
       .insertInto("roles")
       .values({ name: data.name, sort_order: Number(last?.max ?? 0) + 1 })
@@ -126,7 +156,16 @@ export async function updateRole(ctx: RequestContext, id: number, input: unknown
     await writeRoleGrants(trx, id, ctx.systemId, data.permissions, data.call_source_group_permissions);
     const changes = grantChanges(existing, data);
     if (changes.length) {
-      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "role", entityId: id, entityDisplayName: data.name, action: "updated", changes });
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "role",
+        entityId: id,
+        entityDisplayName: data.name,
+        action: "updated",
+        changes,
+      });
     }
   });
   return (await listRoles(ctx)).find((r) => r.id === id) as RoleView;
@@ -145,7 +184,15 @@ export async function deleteRoles(ctx: RequestContext, ids: number[]): Promise<{
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("roles").where("id", "in", ids).execute();
     for (const role of roles) {
-      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "role", entityId: role.id, entityDisplayName: role.name, action: "deleted" });
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "role",
+        entityId: role.id,
+        entityDisplayName: role.name,
+        action: "deleted",
+      });
     }
   });
   return roles.map((r) => ({ id: r.id, name: r.name }));
@@ -163,8 +210,21 @@ export async function sortRoles(ctx: RequestContext, ids: number[]): Promise<boo
     for (const [position, id] of ids.entries()) {
       const role = all.find((r) => r.id === id);
       if (!role || role.sort_order === position + 1) continue;
-      await trx.updateTable("roles").set({ sort_order: position + 1 }).where("id", "=", id).execute();
-      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "role", entityId: id, entityDisplayName: role.name, action: "updated", changes: [{ field: "sort_order", value_old: role.sort_order, value_new: position + 1 }] });
+      await trx
+        .updateTable("roles")
+        .set({ sort_order: position + 1 })
+        .where("id", "=", id)
+        .execute();
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "role",
+        entityId: id,
+        entityDisplayName: role.name,
+        action: "updated",
+        changes: [{ field: "sort_order", value_old: role.sort_order, value_new: position + 1 }],
+      });
     }
   });
   return true;

@@ -13,7 +13,8 @@ import { claimFinishedStep, claimInitialUserStep, isSetupOpen, lockSetupState } 
  * a conditional UPDATE in the user's transaction), on both databases.
  */
 const INITIAL_USER = "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id username } }";
-const CONFIGURATOR = "mutation($p: String!, $port: Int) { createInitialConfigurator(ip: \"127.0.0.1\", username: \"admin\", password: $p, tcp_port: $port) { id } }";
+const CONFIGURATOR =
+  'mutation($p: String!, $port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: $p, tcp_port: $port) { id } }';
 
 type Result = { data: { createInitialUser?: { username: string } } | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 
@@ -79,12 +80,18 @@ describe.each(TEST_DIALECTS)("the first-run setup as one atomic step on %s", (di
       const first = new TestClient(server.app);
       expect(((await first.gql(INITIAL_USER, { u: "admin", p: "admin password 1", l: "de" })) as Result).errors).toBeUndefined();
       const german = (await new TestClient(server.app).gql(INITIAL_USER, { u: "evil", p: "evil password 1", l: "de" })) as Result;
-      expect(german.errors?.[0]).toMatchObject({ message: "Die Einrichtung ist bereits abgeschlossen.", extensions: { code: "CONFLICT", reason: "setup_done" } });
+      expect(german.errors?.[0]).toMatchObject({
+        message: "Die Einrichtung ist bereits abgeschlossen.",
+        extensions: { code: "CONFLICT", reason: "setup_done" },
+      });
       const english = new TestClient(server.app);
       english.language = "en";
       expect(((await english.gql(INITIAL_USER, { u: "evil", p: "evil password 1", l: "en" })) as Result).errors?.[0]?.message).toBe("Setup is already done.");
       await first.login("admin", "admin password 1");
-      expect(((await first.gql(INITIAL_USER, { u: "second", p: "second password 1", l: "de" })) as Result).errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
+      expect(((await first.gql(INITIAL_USER, { u: "second", p: "second password 1", l: "de" })) as Result).errors?.[0]?.extensions).toEqual({
+        code: "CONFLICT",
+        reason: "setup_done",
+      });
       expect(await server.db.kysely.selectFrom("users").select("username").execute()).toEqual([{ username: "admin" }]);
     } finally {
       await server.close();
@@ -147,7 +154,20 @@ describe.each(TEST_DIALECTS)("the first-run setup as one atomic step on %s", (di
       const now = Date.now();
       await db.kysely
         .insertInto("users")
-        .values({ username: "old", name: "old", password_hash: "x", password_is_temporary: 0, locale: "de", homepage: null, is_superuser: 1, is_ldap: 0, emails: "[]", system_access: "[]", created_at: now, updated_at: now })
+        .values({
+          username: "old",
+          name: "old",
+          password_hash: "x",
+          password_is_temporary: 0,
+          locale: "de",
+          homepage: null,
+          is_superuser: 1,
+          is_ldap: 0,
+          emails: "[]",
+          system_access: "[]",
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await migrateToLatest(db);
       const marker = await db.kysely.selectFrom("setup_state").select("done_at").executeTakeFirstOrThrow();

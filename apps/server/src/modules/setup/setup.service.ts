@@ -12,8 +12,7 @@ import { forgetSystemVisibility } from "../display/anonymous-systems.ts";
 import { claimFinishedStep, claimInitialUserStep, isSetupFinishOpen, isSetupOpen, lockSetupState } from "./setup.repo.ts";
 import { setupDoneError } from "./setup-done.ts";
 
-const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError =>
-  new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
+const invalid = (error: Parameters<typeof fieldErrors>[0]): AppError => new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(error) });
 
 /**
  * spec: "createInitialUser(username, password, locale) returns user". Creates the first superuser,

@@ -13,7 +13,8 @@ const APP_DATA = `query AppData($hasSession: Boolean!) {
 }`;
 
 const ACTIVATE = "mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id name limits { systems } } }";
-const CONFIGURATOR = "mutation($ip: String!, $u: String!, $p: String!, $port: Int) { createInitialConfigurator(ip: $ip, username: $u, password: $p, tcp_port: $port) { id name ip username } }";
+const CONFIGURATOR =
+  "mutation($ip: String!, $u: String!, $p: String!, $port: Int) { createInitialConfigurator(ip: $ip, username: $u, password: $p, tcp_port: $port) { id name ip username } }";
 const FINISH = "mutation { finishSetup }";
 const INITIAL_USER = "mutation($u: String!, $p: String!, $l: String!) { createInitialUser(username: $u, password: $p, locale: $l) { id username } }";
 
@@ -75,7 +76,9 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     const ok = await client.gql(CONFIGURATOR, { ip: "127.0.0.1", u: "admin", p: "admin", port: simulator.port });
     expect(ok.data).toEqual({ createInitialConfigurator: { id: 1, name: "System 1", ip: "127.0.0.1", username: "admin" } });
     // The wizard's step 3 shows what it stored: anonymous, while the setup is open.
-    expect((await client.gql<{ appState: { configurator_ip: string | null } }>("{ appState { configurator_ip } }")).data?.appState.configurator_ip).toBe("127.0.0.1");
+    expect((await client.gql<{ appState: { configurator_ip: string | null } }>("{ appState { configurator_ip } }")).data?.appState.configurator_ip).toBe(
+      "127.0.0.1",
+    );
     const fields = await client.gql<{ __type: { fields: { name: string }[] } }>('{ __type(name: "SystemParams") { fields { name } } }');
     expect(fields.data?.__type.fields.map((f) => f.name)).not.toContain("password");
   });

@@ -48,7 +48,8 @@ async function fakeHost(redirectTo?: () => number): Promise<FakeHost> {
 }
 
 const UPDATE = "mutation($id: Int!, $data: SystemParamInput!) { updateSystemParam(id: $id, data: $data) { id ip tcp_port } }";
-const CONFIGURATOR = "mutation($ip: String!, $u: String!, $p: String!, $port: Int) { createInitialConfigurator(ip: $ip, username: $u, password: $p, tcp_port: $port) { id } }";
+const CONFIGURATOR =
+  "mutation($ip: String!, $u: String!, $p: String!, $port: Int) { createInitialConfigurator(ip: $ip, username: $u, password: $p, tcp_port: $port) { id } }";
 
 type Result = { data: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 
@@ -122,7 +123,10 @@ describe.each(TEST_DIALECTS)("the stored controller password and the connection 
   });
 
   it("says 'unreachable' when nothing listens", async () => {
-    const result = (await admin.gql(UPDATE, { id: 1, data: { name: "Haus A", ip: "127.0.0.1", username: "admin", password: "typed-now", tcp_port: savedPort } })) as Result;
+    const result = (await admin.gql(UPDATE, {
+      id: 1,
+      data: { name: "Haus A", ip: "127.0.0.1", username: "admin", password: "typed-now", tcp_port: savedPort },
+    })) as Result;
     expect(result.errors?.[0]?.message).toBe("failed to fetch firmware version: unreachable");
   });
 
@@ -131,7 +135,9 @@ describe.each(TEST_DIALECTS)("the stored controller password and the connection 
     await server.db.kysely.updateTable("systems").set({ tcp_port: host.port, password: "link-password" }).where("id", "=", 1).execute();
     await server.links?.refresh();
     const status = await until(
-      async () => (await admin.gql<{ callSystemStatus: { last_error: string | null }[] }>("{ callSystemStatus { last_error } }")).data?.callSystemStatus[0]?.last_error ?? null,
+      async () =>
+        (await admin.gql<{ callSystemStatus: { last_error: string | null }[] }>("{ callSystemStatus { last_error } }")).data?.callSystemStatus[0]?.last_error ??
+        null,
       (error) => error !== null,
     );
     expect(status).toBe("not a controller");

@@ -183,7 +183,16 @@ export async function updateSystemParam(ctx: RequestContext, id: number, raw: un
     const row = await updateSystem(trx, id, { ...valuesOf(input), version, updated_at: now });
     const changes = changesOf(existing, row, password !== existing.password);
     if (changes.length > 0) {
-      await writeAudit(trx, { systemId: id, userId: ctx.user.id, now, entityType: "systemparams", entityId: id, entityDisplayName: row.name, action: "updated", changes });
+      await writeAudit(trx, {
+        systemId: id,
+        userId: ctx.user.id,
+        now,
+        entityType: "systemparams",
+        entityId: id,
+        entityDisplayName: row.name,
+        action: "updated",
+        changes,
+      });
     }
     return row;
   });

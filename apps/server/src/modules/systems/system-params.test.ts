@@ -20,7 +20,9 @@ type Result = { data: Record<string, unknown> | null; errors?: { message: string
 const code = (r: Result) => r.errors?.[0]?.extensions?.["code"];
 const reason = (r: Result) => r.errors?.[0]?.extensions?.["reason"];
 const firstMessages = (r: Result) =>
-  Object.fromEntries(Object.entries((r.errors?.[0]?.extensions?.["fields"] ?? {}) as Record<string, { message: string }[]>).map(([f, list]) => [f, list[0]?.message]));
+  Object.fromEntries(
+    Object.entries((r.errors?.[0]?.extensions?.["fields"] ?? {}) as Record<string, { message: string }[]>).map(([f, list]) => [f, list[0]?.message]),
+  );
 
 describe.each(TEST_DIALECTS)("system parameters (configurators) on %s", (dialect) => {
   let server: TestServer;
@@ -112,13 +114,18 @@ describe.each(TEST_DIALECTS)("system parameters (configurators) on %s", (dialect
   it("saves night time and weekend, audits field by field and pushes the change to displays", async () => {
     const pushes = server.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC) as AsyncGenerator<SystemMessage>;
     const pushed = pushes.next();
-    const result = (await admin.gql(UPDATE, { id: 1, data: { ...base, night_start: "21:00", night_stop: "05:30", weekend_start: 4 * 1440 + 18 * 60 } })) as Result;
+    const result = (await admin.gql(UPDATE, {
+      id: 1,
+      data: { ...base, night_start: "21:00", night_stop: "05:30", weekend_start: 4 * 1440 + 18 * 60 },
+    })) as Result;
     expect(result.errors).toBeUndefined();
     expect(result.data?.["updateSystemParam"]).toMatchObject({ night_start: "21:00", night_stop: "05:30", weekend_start: 6840, has_password: true });
     expect((await pushed).value).toMatchObject({ subject: "systemparams.updated", payload: JSON.stringify({ system_ids: [1] }) });
     await pushes.return(undefined);
     // spec: "publicSystemParams (id, name, weekend_start, weekend_stop in minutes from a Monday-start week)".
-    expect(((await new TestClient(server.app).gql(PUBLIC)) as Result).data).toEqual({ publicSystemParams: [{ id: 1, name: "Haus A", weekend_start: 6840, weekend_stop: 10080 }] });
+    expect(((await new TestClient(server.app).gql(PUBLIC)) as Result).data).toEqual({
+      publicSystemParams: [{ id: 1, name: "Haus A", weekend_start: 6840, weekend_stop: 10080 }],
+    });
     const changes = await server.db.kysely
       .selectFrom("audit_log_changes")
       .innerJoin("audit_logs", "audit_logs.id", "audit_log_changes.audit_log_id")
@@ -157,11 +164,7 @@ describe.each(TEST_DIALECTS)("system parameters (configurators) on %s", (dialect
     const link = server.links?.get(1);
     expect(link).not.toBe(before);
     await expect.poll(() => link?.state().connected, { timeout: 10_000 }).toBe(true);
-    const audit = await server.db.kysely
-      .selectFrom("audit_log_changes")
-      .select(["field", "value_old", "value_new"])
-      .where("field", "=", "password")
-      .execute();
+    const audit = await server.db.kysely.selectFrom("audit_log_changes").select(["field", "value_old", "value_new"]).where("field", "=", "password").execute();
     expect(audit).toEqual([{ field: "password", value_old: "***", value_new: "***" }]);
     // A save without connection changes keeps the running link.
     await admin.gql(UPDATE, { id: 1, data: { ...base, auto_commit: true } });
@@ -172,18 +175,34 @@ describe.each(TEST_DIALECTS)("system parameters (configurators) on %s", (dialect
     const section = (await admin.gql('mutation { createSection(data: { name: "Testabteilung X" }) { id } }')) as Result;
     expect(section.errors).toBeUndefined();
     const sectionId = (section.data?.["createSection"] as { id: number }).id;
-    const unknown = (await admin.gql(UPDATE, { id: 1, data: { ...base, call_suppression_enabled: true, call_suppression_sections: [sectionId + 100] } })) as Result;
+    const unknown = (await admin.gql(UPDATE, {
+      id: 1,
+      data: { ...base, call_suppression_enabled: true, call_suppression_sections: [sectionId + 100] },
+    })) as Result;
     expect(firstMessages(unknown)).toEqual({ call_suppression_sections: "validation.invalid" });
     const none = (await admin.gql(UPDATE, { id: 1, data: { ...base, call_suppression_enabled: true, call_suppression_sections: [] } })) as Result;
     expect(firstMessages(none)).toEqual({ call_suppression_sections: "validation.one_option_required" });
     const ok = (await admin.gql(UPDATE, {
       id: 1,
-      data: { ...base, call_suppression_enabled: true, call_suppression_sections: [sectionId], call_suppression_time_start: "23:00", call_suppression_time_end: "05:00" },
+      data: {
+        ...base,
+        call_suppression_enabled: true,
+        call_suppression_sections: [sectionId],
+        call_suppression_time_start: "23:00",
+        call_suppression_time_end: "05:00",
+      },
     })) as Result;
-    expect(ok.data?.["updateSystemParam"]).toMatchObject({ call_suppression_enabled: true, call_suppression_sections: [sectionId], call_suppression_time_start: "23:00" });
+    expect(ok.data?.["updateSystemParam"]).toMatchObject({
+      call_suppression_enabled: true,
+      call_suppression_sections: [sectionId],
+      call_suppression_time_start: "23:00",
+    });
     // The form offers the sections of the system it edits.
     const sections = (await admin.gql("query($id: Int!) { systemParam(id: $id) { sections { id name } } }", { id: 1 })) as Result;
-    expect((sections.data?.["systemParam"] as { sections: { id: number; name: string }[] }).sections).toContainEqual({ id: sectionId, name: "Testabteilung X" });
+    expect((sections.data?.["systemParam"] as { sections: { id: number; name: string }[] }).sections).toContainEqual({
+      id: sectionId,
+      name: "Testabteilung X",
+    });
   });
 
   it("adds configurators only within the licence's systems limit", async () => {
@@ -192,16 +211,29 @@ describe.each(TEST_DIALECTS)("system parameters (configurators) on %s", (dialect
     const unlicensed = (await admin.gql(CREATE, { data })) as Result;
     expect(code(unlicensed)).toBe("CONFLICT");
     expect(reason(unlicensed)).toBe("max_reached");
-    const activated = (await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", { c: "123456", code: buildActivationCode() })) as Result;
+    const activated = (await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
+      c: "123456",
+      code: buildActivationCode(),
+    })) as Result;
     expect(activated.errors).toBeUndefined();
     expect(firstMessages((await admin.gql(CREATE, { data: { ...data, name: "haus a" } })) as Result)).toEqual({ name: "validation.unique" });
     expect(firstMessages((await admin.gql(CREATE, { data: { ...data, password: "" } })) as Result)).toEqual({ password: "validation.required" });
     const created = (await admin.gql(CREATE, { data })) as Result;
     expect(created.errors).toBeUndefined();
     expect(created.data?.["createSystemParam"]).toMatchObject({ id: 2, name: "Haus B", has_password: true, night_start: "22:00" });
-    const audit = await server.db.kysely.selectFrom("audit_logs").select(["id", "action"]).where("entity_type", "=", "systemparams").where("entity_id", "=", 2).executeTakeFirstOrThrow();
+    const audit = await server.db.kysely
+      .selectFrom("audit_logs")
+      .select(["id", "action"])
+      .where("entity_type", "=", "systemparams")
+      .where("entity_id", "=", 2)
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe("created");
-    const password = await server.db.kysely.selectFrom("audit_log_changes").select(["value_new"]).where("audit_log_id", "=", audit.id).where("field", "=", "password").executeTakeFirstOrThrow();
+    const password = await server.db.kysely
+      .selectFrom("audit_log_changes")
+      .select(["value_new"])
+      .where("audit_log_id", "=", audit.id)
+      .where("field", "=", "password")
+      .executeTakeFirstOrThrow();
     expect(password.value_new).toBe("***");
     // The licence allows two systems.
     expect(reason((await admin.gql(CREATE, { data: { ...data, name: "Haus C" } })) as Result)).toBe("max_reached");

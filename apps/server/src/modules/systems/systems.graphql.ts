@@ -3,7 +3,15 @@ import type { RequestContext } from "../../context.ts";
 import { builder } from "../../graphql/builder.ts";
 import { visibleOf } from "../display/anonymous-systems.ts";
 import type { SystemRow } from "./systems.repo.ts";
-import { allSystems, createSystemParam, deleteSystemParams, getSystemParam, listSystemParams, sectionsOfSystem, updateSystemParam } from "./system-params.service.ts";
+import {
+  allSystems,
+  createSystemParam,
+  deleteSystemParams,
+  getSystemParam,
+  listSystemParams,
+  sectionsOfSystem,
+  updateSystemParam,
+} from "./system-params.service.ts";
 
 const time = (minutes: number): string => formatTimeOfDay(minutes);
 const sectionIds = (json: string): number[] => {
@@ -58,7 +66,7 @@ export const SystemParamsType = builder.objectRef<SystemRow>("SystemParams").imp
 });
 
 const SystemParamInput = builder.inputType("SystemParamInput", {
-  description: "Create/update input; an empty password on update keeps the stored one. Times \"HH:MM\", weekend in week minutes.",
+  description: 'Create/update input; an empty password on update keeps the stored one. Times "HH:MM", weekend in week minutes.',
   fields: (t) => ({
     name: t.string(),
     ip: t.string(),
@@ -92,16 +100,14 @@ const SystemType = builder.objectRef<Pick<SystemRow, "id" | "name">>("System").i
   fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
 });
 
-const PublicSystemParamsType = builder
-  .objectRef<Pick<SystemRow, "id" | "name" | "weekend_start" | "weekend_stop">>("PublicSystemParams")
-  .implement({
-    fields: (t) => ({
-      id: t.exposeInt("id"),
-      name: t.exposeString("name"),
-      weekend_start: t.exposeInt("weekend_start"),
-      weekend_stop: t.exposeInt("weekend_stop"),
-    }),
-  });
+const PublicSystemParamsType = builder.objectRef<Pick<SystemRow, "id" | "name" | "weekend_start" | "weekend_stop">>("PublicSystemParams").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    name: t.exposeString("name"),
+    weekend_start: t.exposeInt("weekend_start"),
+    weekend_stop: t.exposeInt("weekend_stop"),
+  }),
+});
 
 /** The systems the caller may read: by system_access, or for anonymous visitors docs/decisions/010. */
 async function visibleSystems(ctx: RequestContext): Promise<SystemRow[]> {
@@ -133,10 +139,20 @@ const writeScopes = { writePermission: "admin::manage_system" } as const;
 const clean = (data: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 
 builder.queryField("systemParams", (t) =>
-  t.field({ type: [SystemParamsType], description: "The configurators the user may see, by id.", authScopes: scopes, resolve: (_r, _a, ctx) => listSystemParams(ctx) }),
+  t.field({
+    type: [SystemParamsType],
+    description: "The configurators the user may see, by id.",
+    authScopes: scopes,
+    resolve: (_r, _a, ctx) => listSystemParams(ctx),
+  }),
 );
 builder.queryField("systemParam", (t) =>
-  t.field({ type: SystemParamsType, args: { id: t.arg.int({ required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => getSystemParam(ctx, args.id) }),
+  t.field({
+    type: SystemParamsType,
+    args: { id: t.arg.int({ required: true }) },
+    authScopes: scopes,
+    resolve: (_r, args, ctx) => getSystemParam(ctx, args.id),
+  }),
 );
 builder.mutationField("createSystemParam", (t) =>
   t.field({

@@ -6,7 +6,11 @@ import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.t
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 
-interface NodeSummary { id: number; name: string; kind: string }
+interface NodeSummary {
+  id: number;
+  name: string;
+  kind: string;
+}
 interface NodeResult {
   id: number;
   node: NodeSummary & { text_long: string };
@@ -20,7 +24,6 @@ const NODE_QUERY = `query ($id: Int!) { systemTreeNode(id: $id) {
   id node { id name kind text_long } open_calls { number call_type_id }
   children { id name kind } parents { id name kind }
   edit_state { blocked_by can_edit can_delete can_move } } }`;
-
 
 describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
   let simulator: TestSimulator;
@@ -67,7 +70,10 @@ describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
     expect((await node(admin, 21)).data?.systemTreeNode.open_calls.map((c) => c.number) ?? []).not.toContain(23);
 
     await simulator.press(23, "cancel");
-    await until(async () => (await node(admin, 23)).data?.systemTreeNode.open_calls.length, (n) => n === 0);
+    await until(
+      async () => (await node(admin, 23)).data?.systemTreeNode.open_calls.length,
+      (n) => n === 0,
+    );
   });
 
   it("answers NOT_FOUND for an unknown node", async () => {

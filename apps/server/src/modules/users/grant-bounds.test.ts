@@ -21,13 +21,18 @@ const AUDIT = "{ auditLogs(input: { limit: 5 }) { id } }";
 
 type Result = { data: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 const codeOf = (r: Result): unknown => r.errors?.[0]?.extensions?.["code"];
-const fieldMessage = (r: Result, field: string): unknown => (r.errors?.[0]?.extensions?.["fields"] as Record<string, { message: string }[]> | undefined)?.[field]?.[0]?.message;
+const fieldMessage = (r: Result, field: string): unknown =>
+  (r.errors?.[0]?.extensions?.["fields"] as Record<string, { message: string }[]> | undefined)?.[field]?.[0]?.message;
 const PASSWORD = "Lanterne Kiesel 42";
 
 /** Every row of the tables a refused grant could have touched, in a stable order. */
 async function snapshot(db: Kysely<Database>): Promise<string> {
   const [users, userRoles, roles, permissions, groups, audit] = await Promise.all([
-    db.selectFrom("users").select(["id", "username", "password_hash", "is_superuser", "system_access", "password_is_temporary", "updated_at"]).orderBy("id").execute(),
+    db
+      .selectFrom("users")
+      .select(["id", "username", "password_hash", "is_superuser", "system_access", "password_is_temporary", "updated_at"])
+      .orderBy("id")
+      .execute(),
     db.selectFrom("user_roles").selectAll().orderBy("user_id").orderBy("role_id").execute(),
     db.selectFrom("roles").selectAll().orderBy("id").execute(),
     db.selectFrom("role_permissions").selectAll().orderBy("role_id").orderBy("code").execute(),
@@ -40,12 +45,19 @@ async function snapshot(db: Kysely<Database>): Promise<string> {
 /** A role with permission levels, inserted directly (the superuser's work). */
 async function buildRole(db: Kysely<Database>, name: string, sortOrder: number, permissions: [string, string][]): Promise<number> {
   const role = await db.insertInto("roles").values({ name, sort_order: sortOrder }).returning("id").executeTakeFirstOrThrow();
-  if (permissions.length) await db.insertInto("role_permissions").values(permissions.map(([code, level]) => ({ role_id: role.id, code, level }))).execute();
+  if (permissions.length)
+    await db
+      .insertInto("role_permissions")
+      .values(permissions.map(([code, level]) => ({ role_id: role.id, code, level })))
+      .execute();
   return role.id;
 }
 
 async function giveRoles(db: Kysely<Database>, userId: number, roleIds: number[]): Promise<void> {
-  await db.insertInto("user_roles").values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+  await db
+    .insertInto("user_roles")
+    .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+    .execute();
 }
 
 describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) => {
@@ -143,9 +155,12 @@ describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) =
   });
 
   it("a partial updateUser keeps the fields it leaves out; a reset within bounds works", async () => {
-    const id = ((await server.db.kysely.selectFrom("users").select("id").where("username", "=", "helfer").executeTakeFirstOrThrow()).id);
+    const id = (await server.db.kysely.selectFrom("users").select("id").where("username", "=", "helfer").executeTakeFirstOrThrow()).id;
     await server.db.kysely.updateTable("users").set({ password_is_temporary: 1 }).where("id", "=", id).execute();
-    const result = (await manager.gql(UPDATE_USER, { id, data: { username: "helfer", password: "Neues Passwort 77", password_repeat: "Neues Passwort 77" } })) as Result;
+    const result = (await manager.gql(UPDATE_USER, {
+      id,
+      data: { username: "helfer", password: "Neues Passwort 77", password_repeat: "Neues Passwort 77" },
+    })) as Result;
     expect(result.errors).toBeUndefined();
     expect(result.data?.["updateUser"]).toEqual({ id, system_access: [1], roles: [{ name: "Helfer" }], password_is_temporary: true });
     // Widening the edited user beyond the manager is refused like creating one.
@@ -157,7 +172,10 @@ describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) =
     let roleManager: TestClient;
     beforeAll(async () => {
       const db = server.db.kysely;
-      const lead = await buildRole(db, "Rollenverwaltung", 0, [["admin::manage_roles", "write"], ["admin::manage_system", "read"]]);
+      const lead = await buildRole(db, "Rollenverwaltung", 0, [
+        ["admin::manage_roles", "write"],
+        ["admin::manage_system", "read"],
+      ]);
       const user = await buildUser(db, { username: "rollen", password: PASSWORD, system_access: [1] });
       await giveRoles(db, user.id, [lead]);
       roleManager = new TestClient(server.app);
@@ -179,7 +197,9 @@ describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) =
     });
 
     it("allows roles within the actor's rights; a partial update keeps the permissions", async () => {
-      const created = (await roleManager.gql(CREATE_ROLE, { data: { name: "Leser", permissions: [{ code: "admin::manage_system", level: "read" }] } })) as Result;
+      const created = (await roleManager.gql(CREATE_ROLE, {
+        data: { name: "Leser", permissions: [{ code: "admin::manage_system", level: "read" }] },
+      })) as Result;
       expect(created.errors).toBeUndefined();
       const id = (created.data?.["createRole"] as { id: number }).id;
       const renamed = (await roleManager.gql(UPDATE_ROLE, { id, data: { name: "Leserin" } })) as Result;

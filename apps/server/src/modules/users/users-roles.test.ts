@@ -33,7 +33,15 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
 
   it("creates roles at the bottom of the order and validates permission codes", async () => {
     const lead = (await root.gql(CREATE_ROLE, {
-      data: { name: "Stationsleitung", permissions: [{ code: "admin::use_module", level: "write" }, { code: "admin::manage_users", level: "write" }, { code: "admin::manage_roles", level: "write" }, { code: "calllog::use_module", level: "write" }] },
+      data: {
+        name: "Stationsleitung",
+        permissions: [
+          { code: "admin::use_module", level: "write" },
+          { code: "admin::manage_users", level: "write" },
+          { code: "admin::manage_roles", level: "write" },
+          { code: "calllog::use_module", level: "write" },
+        ],
+      },
     })) as Result;
     leadRoleId = (lead.data?.["createRole"] as { id: number }).id;
     const nurse = (await root.gql(CREATE_ROLE, { data: { name: "Pflege", permissions: [{ code: "calllog::use_module", level: "write" }] } })) as Result;
@@ -49,15 +57,27 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
   it("grants call-source-group access per role, one level per group of the current system, audited (spec §6)", async () => {
     const group = (await root.gql(`mutation { createCallSourceGroup(data: { name: "Technik", flag: "Tech" }) { id } }`)) as Result;
     const groupId = (group.data?.["createCallSourceGroup"] as { id: number }).id;
-    const grant = (level: string, id = groupId) => ({ name: "Technikdienst", call_source_group_permissions: [{ callsource_group_id: id, permission_level: level }] });
-    const created = (await root.gql("mutation($data: RoleInput!) { createRole(data: $data) { id call_source_group_permissions { callsource_group_id permission_level } } }", {
-      data: grant("Read"),
-    })) as Result;
+    const grant = (level: string, id = groupId) => ({
+      name: "Technikdienst",
+      call_source_group_permissions: [{ callsource_group_id: id, permission_level: level }],
+    });
+    const created = (await root.gql(
+      "mutation($data: RoleInput!) { createRole(data: $data) { id call_source_group_permissions { callsource_group_id permission_level } } }",
+      {
+        data: grant("Read"),
+      },
+    )) as Result;
     const role = created.data?.["createRole"] as { id: number; call_source_group_permissions: unknown[] };
     expect(role.call_source_group_permissions).toEqual([{ callsource_group_id: groupId, permission_level: "Read" }]);
 
     // The same group twice, an unknown group, an unknown level: field errors, nothing stored.
-    const twice = (await root.gql(UPDATE_ROLE, { id: role.id, data: { name: "Technikdienst", call_source_group_permissions: [grant("Read").call_source_group_permissions[0], grant("Full").call_source_group_permissions[0]] } })) as Result;
+    const twice = (await root.gql(UPDATE_ROLE, {
+      id: role.id,
+      data: {
+        name: "Technikdienst",
+        call_source_group_permissions: [grant("Read").call_source_group_permissions[0], grant("Full").call_source_group_permissions[0]],
+      },
+    })) as Result;
     expect(fields(twice)?.["call_source_group_permissions"]?.[0]?.message).toBe("validation.duplicate");
     const unknown = (await root.gql(UPDATE_ROLE, { id: role.id, data: grant("Read", 9999) })) as Result;
     expect(fields(unknown)?.["call_source_group_permissions"]?.[0]?.message).toBe("validation.invalid");
@@ -78,7 +98,14 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
 
   it("creates a user with several e-mails and roles; the user signs in with those permissions", async () => {
     const created = (await root.gql(CREATE_USER, {
-      data: { username: "pflege1", password: "nurse password 1", password_repeat: "nurse password 1", email: "a@example.org, b@example.org", roles: [nurseRoleId], locale: "en" },
+      data: {
+        username: "pflege1",
+        password: "nurse password 1",
+        password_repeat: "nurse password 1",
+        email: "a@example.org, b@example.org",
+        roles: [nurseRoleId],
+        locale: "en",
+      },
     })) as Result;
     expect(created.errors).toBeUndefined();
     expect(created.data?.["createUser"]).toMatchObject({ username: "pflege1", email: "a@example.org, b@example.org", roles: [{ name: "Pflege" }] });
@@ -90,7 +117,12 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
   it.each([
     ["mismatching repeat", { username: "u2", password: "password 12", password_repeat: "password 13" }, "password_repeat", "validation.no_match"],
     ["short password", { username: "u2", password: "short", password_repeat: "short" }, "password", "validation.min_length"],
-    ["bad e-mail in the list", { username: "u2", password: "password 12", password_repeat: "password 12", email: "a@example.org, nope" }, "email", "validation.email"],
+    [
+      "bad e-mail in the list",
+      { username: "u2", password: "password 12", password_repeat: "password 12", email: "a@example.org, nope" },
+      "email",
+      "validation.email",
+    ],
     ["taken username", { username: "PFLEGE1", password: "password 12", password_repeat: "password 12" }, "username", "validation.unique"],
     ["unknown role", { username: "u2", password: "password 12", password_repeat: "password 12", roles: [9999] }, "roles", "validation.invalid"],
   ])("refuses a user with %s", async (_name, data, field, message) => {
@@ -113,16 +145,26 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
       expect(Object.fromEntries(items.map((u) => [u.username, u.can_edit]))).toEqual({ leitung: false, pflege1: true, root: false });
       const ownRole = (await lead.gql(UPDATE_ROLE, { id: leadRoleId, data: { name: "Chef", permissions: [] } })) as Result;
       expect(code(ownRole)).toBe("MISSING_PERMISSION");
-      const makeSuper = (await lead.gql(CREATE_USER, { data: { username: "evil", password: "password 12", password_repeat: "password 12", is_superuser: true } })) as Result;
+      const makeSuper = (await lead.gql(CREATE_USER, {
+        data: { username: "evil", password: "password 12", password_repeat: "password 12", is_superuser: true },
+      })) as Result;
       expect(code(makeSuper)).toBe("MISSING_PERMISSION");
-      const assignOwnRole = (await lead.gql(CREATE_USER, { data: { username: "evil", password: "password 12", password_repeat: "password 12", roles: [leadRoleId] } })) as Result;
+      const assignOwnRole = (await lead.gql(CREATE_USER, {
+        data: { username: "evil", password: "password 12", password_repeat: "password 12", roles: [leadRoleId] },
+      })) as Result;
       expect(code(assignOwnRole)).toBe("MISSING_PERMISSION");
     });
 
     it("does not let anyone grant a permission they do not hold", async () => {
-      const escalate = (await lead.gql(UPDATE_ROLE, { id: nurseRoleId, data: { name: "Pflege", permissions: [{ code: "admin::manage_system", level: "write" }] } })) as Result;
+      const escalate = (await lead.gql(UPDATE_ROLE, {
+        id: nurseRoleId,
+        data: { name: "Pflege", permissions: [{ code: "admin::manage_system", level: "write" }] },
+      })) as Result;
       expect(code(escalate)).toBe("VALIDATION");
-      const allowed = (await lead.gql(UPDATE_ROLE, { id: nurseRoleId, data: { name: "Pflege", permissions: [{ code: "calllog::use_module", level: "read" }] } })) as Result;
+      const allowed = (await lead.gql(UPDATE_ROLE, {
+        id: nurseRoleId,
+        data: { name: "Pflege", permissions: [{ code: "calllog::use_module", level: "read" }] },
+      })) as Result;
       expect(allowed.errors).toBeUndefined();
     });
 
@@ -143,7 +185,10 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
     expect((users.data?.["users"] as { total: number }).total).toBe(1);
     const id = ((await root.gql(`{ users(filter: { search: "pflege1" }) { items { id } } }`)) as Result).data as { users: { items: { id: number }[] } };
     const userId = id.users.items[0]?.id ?? 0;
-    const update = (await root.gql(UPDATE_USER, { id: userId, data: { username: "pflege1", password: "new nurse pw 1", password_repeat: "new nurse pw 1", password_is_temporary: true, roles: [nurseRoleId] } })) as Result;
+    const update = (await root.gql(UPDATE_USER, {
+      id: userId,
+      data: { username: "pflege1", password: "new nurse pw 1", password_repeat: "new nurse pw 1", password_is_temporary: true, roles: [nurseRoleId] },
+    })) as Result;
     expect(update.errors).toBeUndefined();
     expect(((await nurse.gql("{ authUser { id } }")) as Result).data).toEqual({ authUser: { id: 0 } });
     expect((await new TestClient(server.app).login("pflege1", "new nurse pw 1")).json()).toMatchObject({ ok: true, require_password_change: true });
@@ -155,7 +200,12 @@ describe.each(TEST_DIALECTS)("users and roles on %s", (dialect) => {
     const list = ((await root.gql(`{ users(filter: { search: "pflege1" }) { items { id } } }`)) as Result).data as { users: { items: { id: number }[] } };
     const removed = (await root.gql(DELETE_USER, { ids: [list.users.items[0]?.id] })) as Result;
     expect(removed.data?.["deleteUser"]).toEqual([{ id: list.users.items[0]?.id, name: "pflege1" }]);
-    const audit = await server.db.kysely.selectFrom("audit_logs").select(["action"]).where("entity_type", "=", "user").where("action", "=", "deleted").execute();
+    const audit = await server.db.kysely
+      .selectFrom("audit_logs")
+      .select(["action"])
+      .where("entity_type", "=", "user")
+      .where("action", "=", "deleted")
+      .execute();
     expect(audit).toHaveLength(1);
   });
 

@@ -68,7 +68,12 @@ builder.queryField("user", (t) =>
   t.field({ type: UserType, args: { id: t.arg.int({ required: true }) }, authScopes: scopes, resolve: (_r, args, ctx) => getUser(ctx, args.id) }),
 );
 builder.mutationField("createUser", (t) =>
-  t.field({ type: UserType, args: { data: t.arg({ type: UserInput, required: true }) }, authScopes: writeScopes, resolve: (_r, args, ctx) => createUser(ctx, clean(args.data)) }),
+  t.field({
+    type: UserType,
+    args: { data: t.arg({ type: UserInput, required: true }) },
+    authScopes: writeScopes,
+    resolve: (_r, args, ctx) => createUser(ctx, clean(args.data)),
+  }),
 );
 builder.mutationField("updateUser", (t) =>
   t.field({
@@ -79,5 +84,10 @@ builder.mutationField("updateUser", (t) =>
   }),
 );
 builder.mutationField("deleteUser", (t) =>
-  t.field({ type: [DeletedUser], args: { ids: t.arg.intList({ required: true }) }, authScopes: writeScopes, resolve: (_r, args, ctx) => deleteUsers(ctx, args.ids) }),
+  t.field({
+    type: [DeletedUser],
+    args: { ids: t.arg.intList({ required: true }) },
+    authScopes: writeScopes,
+    resolve: (_r, args, ctx) => deleteUsers(ctx, args.ids),
+  }),
 );

@@ -54,14 +54,23 @@ async function loadUsers(db: Kysely<Database>, actor: GrantActor, ids: number[] 
         .selectFrom("user_roles")
         .innerJoin("roles", "roles.id", "user_roles.role_id")
         .select(["user_roles.user_id", "roles.id", "roles.name", "roles.sort_order"])
-        .where("user_roles.user_id", "in", rows.map((r) => r.id))
+        .where(
+          "user_roles.user_id",
+          "in",
+          rows.map((r) => r.id),
+        )
         .orderBy("roles.sort_order")
         .execute()
     : [];
   const rolesOf = (userId: number) => roleRows.filter((r) => r.user_id === userId).map((r) => ({ id: r.id, name: r.name, sort_order: r.sort_order }));
   const holdings = await holdingsOfUsers(
     db,
-    rows.map((row) => ({ id: row.id, is_superuser: row.is_superuser === 1, system_access: JSON.parse(row.system_access) as number[], roleIds: rolesOf(row.id).map((r) => r.id) })),
+    rows.map((row) => ({
+      id: row.id,
+      is_superuser: row.is_superuser === 1,
+      system_access: JSON.parse(row.system_access) as number[],
+      roleIds: rolesOf(row.id).map((r) => r.id),
+    })),
   );
   const items: UserView[] = rows.map((row) => {
     const roles = rolesOf(row.id);
@@ -120,7 +129,10 @@ async function validate(ctx: RequestContext, actor: GrantActor, input: unknown, 
   // spec §6: a role manages the users below it: only roles below one's own can be handed out.
   if (roles.some((r) => !canManageRole(actor.rank, r))) throw forbidden();
   const errors = exceeding(actor, holdingsOf(data, data.roles, await grantsOfRoles(db, data.roles)));
-  let duplicate = db.selectFrom("users").select("id").where(sql`lower(username)`, "=", data.username.toLowerCase());
+  let duplicate = db
+    .selectFrom("users")
+    .select("id")
+    .where(sql`lower(username)`, "=", data.username.toLowerCase());
   if (selfId !== null) duplicate = duplicate.where("id", "!=", selfId);
   if (await duplicate.executeTakeFirst()) errors["username"] = [{ message: "validation.unique", data: { field: "username" } }];
   if (Object.keys(errors).length) throw invalid(errors);
@@ -135,12 +147,23 @@ function exceeding(actor: GrantActor, target: ReturnType<typeof holdingsOf>): Fi
   const roleExcess = [...excess.permissions, ...groups.map((g) => `#${g.callsource_group_id}:${g.permission_level}`), ...groupSystems.map((s) => `#${s}:Full`)];
   if (roleExcess.length) errors["roles"] = [{ message: VALIDATION_KEYS.exceeds_own_permissions, data: { field: "roles", value: roleExcess.join(", ") } }];
   if (excess.system_access === "all" || excess.system_access.length) {
-    errors["system_access"] = [{ message: VALIDATION_KEYS.exceeds_own_systems, data: { field: "system_access", value: excess.system_access === "all" ? "" : excess.system_access.join(", ") } }];
+    errors["system_access"] = [
+      {
+        message: VALIDATION_KEYS.exceeds_own_systems,
+        data: { field: "system_access", value: excess.system_access === "all" ? "" : excess.system_access.join(", ") },
+      },
+    ];
   }
   return errors;
 }
 
-const emailsOf = (data: UserInput): string[] => (data.email ? data.email.split(",").map((e) => e.trim()).filter(Boolean) : []);
+const emailsOf = (data: UserInput): string[] =>
+  data.email
+    ? data.email
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean)
+    : [];
 
 function columns(data: UserInput) {
   return {
@@ -194,9 +217,22 @@ export async function createUser(ctx: RequestContext, input: unknown): Promise<U
       .values({ ...columns(data), password_hash: hash, is_ldap: 0, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (data.roles.length) await trx.insertInto("user_roles").values(data.roles.map((role_id) => ({ user_id: row.id, role_id }))).execute();
+    if (data.roles.length)
+      await trx
+        .insertInto("user_roles")
+        .values(data.roles.map((role_id) => ({ user_id: row.id, role_id })))
+        .execute();
     const created = await loadUser(trx, actor, row.id);
-    await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "user", entityId: row.id, entityDisplayName: created.username, action: "created", changes: diff(null, created, true) });
+    await writeAudit(trx, {
+      systemId: null,
+      userId: ctx.user.id,
+      now,
+      entityType: "user",
+      entityId: row.id,
+      entityDisplayName: created.username,
+      action: "created",
+      changes: diff(null, created, true),
+    });
     return created;
   });
 }
@@ -235,13 +271,26 @@ export async function updateUser(ctx: RequestContext, id: number, input: unknown
       .where("id", "=", id)
       .execute();
     await trx.deleteFrom("user_roles").where("user_id", "=", id).execute();
-    if (data.roles.length) await trx.insertInto("user_roles").values(data.roles.map((role_id) => ({ user_id: id, role_id }))).execute();
+    if (data.roles.length)
+      await trx
+        .insertInto("user_roles")
+        .values(data.roles.map((role_id) => ({ user_id: id, role_id })))
+        .execute();
     // A new password ends the user's sessions (ARCHITECTURE «Storage and session rules»: "revoked on ... password change").
     if (hash) await deleteUserSessions(trx, id, id === ctx.user.id ? (ctx.sessionHash ?? undefined) : undefined);
     const after = await loadUser(trx, actor, id);
     const changes = diff(before, after, hash !== null);
     if (changes.length) {
-      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "user", entityId: id, entityDisplayName: after.username, action: "updated", changes });
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "user",
+        entityId: id,
+        entityDisplayName: after.username,
+        action: "updated",
+        changes,
+      });
     }
     return after;
   });
@@ -260,7 +309,15 @@ export async function deleteUsers(ctx: RequestContext, ids: number[]): Promise<{
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("users").where("id", "in", ids).execute();
     for (const user of items) {
-      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "user", entityId: user.id, entityDisplayName: user.username, action: "deleted" });
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "user",
+        entityId: user.id,
+        entityDisplayName: user.username,
+        action: "deleted",
+      });
     }
   });
   return items.map((u) => ({ id: u.id, name: u.username }));

@@ -37,9 +37,7 @@ export function AppDataProvider({ children }: { children: ReactNode }): ReactNod
 
   // Per system (spec §4: switching the system "refetches app data"): a new refetch reloads.
   const refetch = useCallback(async () => {
-    const data = await loadAppData(() =>
-      notify({ type: "error", title: i18n.t("appData.errorTitle"), text: i18n.t("appData.errorText") }),
-    );
+    const data = await loadAppData(() => notify({ type: "error", title: i18n.t("appData.errorTitle"), text: i18n.t("appData.errorText") }));
     setState((previous) => {
       if (data) return { status: "ready", data };
       return previous.status === "ready" ? previous : { status: "failed" };

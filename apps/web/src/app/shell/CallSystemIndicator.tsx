@@ -34,7 +34,10 @@ export function CallSystemIndicator(): ReactNode {
       </Badge>
     );
   }
-  const details = [status.last_error, status.last_event_at ? t("shell.callSystem.lastEvent", { time: formatTime(status.last_event_at, { seconds: true }) }) : null].filter(Boolean);
+  const details = [
+    status.last_error,
+    status.last_event_at ? t("shell.callSystem.lastEvent", { time: formatTime(status.last_event_at, { seconds: true }) }) : null,
+  ].filter(Boolean);
   return (
     <Tooltip label={details.join(" · ")} disabled={details.length === 0} openDelay={TOOLTIP_DELAY_MS} multiline maw={320}>
       <Badge color="red" variant="filled" size="sm" data-testid={TESTIDS.shell.callSystemStatus} data-connected="false">

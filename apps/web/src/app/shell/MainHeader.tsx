@@ -46,12 +46,7 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
       inert={committing || undefined}
     >
       <Group gap="lg" wrap="nowrap">
-        <Link
-          to={routePathByName("homepage")}
-          aria-label={t("shell.home")}
-          style={{ textDecoration: "none" }}
-          data-testid={TESTIDS.shell.logo}
-        >
+        <Link to={routePathByName("homepage")} aria-label={t("shell.home")} style={{ textDecoration: "none" }} data-testid={TESTIDS.shell.logo}>
           <Logo />
         </Link>
         <Group gap={4} visibleFrom="sm" component="nav" aria-label={t("shell.navigation")}>
@@ -61,13 +56,7 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
       <Group gap="xs" wrap="nowrap">
         <Group visibleFrom="sm">
           {loggedIn ? (
-            <Button
-              variant="subtle"
-              leftSection={<IconLogout size={16} />}
-              onClick={() => void logout()}
-              loading={pending}
-              data-testid={TESTIDS.shell.logout}
-            >
+            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void logout()} loading={pending} data-testid={TESTIDS.shell.logout}>
               {t("shell.logout")}
             </Button>
           ) : (
@@ -76,13 +65,7 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
             </Button>
           )}
         </Group>
-        <Burger
-          hiddenFrom="sm"
-          opened={menuOpen}
-          onClick={onToggleMenu}
-          aria-label={t("shell.menu")}
-          data-testid={TESTIDS.shell.burger}
-        />
+        <Burger hiddenFrom="sm" opened={menuOpen} onClick={onToggleMenu} aria-label={t("shell.menu")} data-testid={TESTIDS.shell.burger} />
       </Group>
     </Group>
   );

@@ -22,14 +22,7 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
   const systems = data.systems;
 
   return (
-    <Group
-      justify="space-between"
-      px="md"
-      py={4}
-      bg="var(--mantine-color-gray-1)"
-      data-testid={TESTIDS.shell.topbar}
-      data-committing={committing || undefined}
-    >
+    <Group justify="space-between" px="md" py={4} bg="var(--mantine-color-gray-1)" data-testid={TESTIDS.shell.topbar} data-committing={committing || undefined}>
       <Group gap="xs">
         {showSystemSelector(systems.length) ? (
           <Select

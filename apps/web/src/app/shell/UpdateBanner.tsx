@@ -49,10 +49,7 @@ function UpdateCountdown({ version }: { version: string }): ReactNode {
       <Group justify="center" gap="md">
         <IconRefresh size={18} aria-hidden="true" />
         <Text size="sm">
-          {t("update.available", { version })}{" "}
-          {running && (
-            <span data-testid={TESTIDS.updateCountdown}>{t("update.countdown", { seconds })}</span>
-          )}
+          {t("update.available", { version })} {running && <span data-testid={TESTIDS.updateCountdown}>{t("update.countdown", { seconds })}</span>}
         </Text>
         <Group gap="xs">
           <Button size="xs" onClick={() => window.location.reload()} data-testid={TESTIDS.updateReload}>

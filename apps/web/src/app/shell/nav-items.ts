@@ -1,12 +1,5 @@
 import type { ComponentType } from "react";
-import {
-  IconAdjustments,
-  IconApps,
-  IconChartBar,
-  IconDeviceDesktop,
-  IconListDetails,
-  IconSitemap,
-} from "@tabler/icons-react";
+import { IconAdjustments, IconApps, IconChartBar, IconDeviceDesktop, IconListDetails, IconSitemap } from "@tabler/icons-react";
 import { routePathByName, type NavItemId } from "@caresuite/domain";
 
 export interface NavItemView {

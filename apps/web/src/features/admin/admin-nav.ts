@@ -1,13 +1,4 @@
-import {
-  ENTITIES,
-  ROUTES,
-  canAccessChain,
-  isLicensed,
-  type AuthUser,
-  type EntityDef,
-  type Licence,
-  type RouteDef,
-} from "@caresuite/domain";
+import { ENTITIES, ROUTES, canAccessChain, isLicensed, type AuthUser, type EntityDef, type Licence, type RouteDef } from "@caresuite/domain";
 import { entityTitleKey, isTopLevelEntity } from "../../entity-admin/entity-labels";
 
 export interface AdminNavItem {

@@ -129,7 +129,15 @@ export function AuditEntryView({ entry }: { entry: AuditLogEntry }): ReactNode {
   );
 
   return (
-    <Paper withBorder px="sm" py={6} style={{ borderLeft: `3px solid var(--mantine-color-${color}-6)` }} data-testid={TESTIDS.audit.entry} data-action={entry.action} data-entity-type={entry.entity_type}>
+    <Paper
+      withBorder
+      px="sm"
+      py={6}
+      style={{ borderLeft: `3px solid var(--mantine-color-${color}-6)` }}
+      data-testid={TESTIDS.audit.entry}
+      data-action={entry.action}
+      data-entity-type={entry.entity_type}
+    >
       {changes.length > 0 ? (
         <UnstyledButton w="100%" onClick={() => setOpen((value) => !value)} aria-expanded={open} title={open ? t("audit.collapse") : t("audit.expand")}>
           {header}

@@ -89,7 +89,14 @@ export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
     }
     if (log.entries.length === 0 && log.done) {
       return (
-        <EmptyState py="xl" icon={<IconHistory size={28} />} withIndicatorBackground title={t("audit.emptyTitle")} description={t("audit.emptyText")} data-testid={TESTIDS.audit.empty} />
+        <EmptyState
+          py="xl"
+          icon={<IconHistory size={28} />}
+          withIndicatorBackground
+          title={t("audit.emptyTitle")}
+          description={t("audit.emptyText")}
+          data-testid={TESTIDS.audit.empty}
+        />
       );
     }
     return (

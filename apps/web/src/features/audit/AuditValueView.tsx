@@ -23,13 +23,22 @@ export function AuditValueView({ display }: { display: AuditDisplay }): ReactNod
   const [expanded, setExpanded] = useState(false);
   switch (display.kind) {
     case "empty":
-      return <Text span c="dimmed">–</Text>;
+      return (
+        <Text span c="dimmed">
+          –
+        </Text>
+      );
     case "date":
       return display.text;
     case "item":
       return <ItemText item={display.item} />;
     case "list": {
-      if (display.all.length === 0) return <Text span c="dimmed">–</Text>;
+      if (display.all.length === 0)
+        return (
+          <Text span c="dimmed">
+            –
+          </Text>
+        );
       const items = expanded ? display.all : display.shown;
       return (
         <Group gap={4}>

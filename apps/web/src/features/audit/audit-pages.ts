@@ -18,10 +18,7 @@ export interface AuditPages<T> {
 }
 
 export type AuditPagesAction<T> =
-  | { type: "reset" }
-  | { type: "request" }
-  | { type: "loaded"; page: readonly T[]; mode: AuditMode; pageSize?: number }
-  | { type: "failed" };
+  { type: "reset" } | { type: "request" } | { type: "loaded"; page: readonly T[]; mode: AuditMode; pageSize?: number } | { type: "failed" };
 
 export function initialAuditPages<T>(): AuditPages<T> {
   return { entries: [], offset: 0, done: false, loading: false, failed: false };

@@ -46,10 +46,22 @@ describe("labels (spec: field labels use entity_type.fields.field)", () => {
 
 describe("values", () => {
   it.each([
-    ["spec: values beginning i18n: are translated by key", "callType", "name", "i18n:sentinels.schedule_none", { kind: "item", item: { kind: "key", key: "sentinels.schedule_none", fallback: "sentinels.schedule_none" } }],
+    [
+      "spec: values beginning i18n: are translated by key",
+      "callType",
+      "name",
+      "i18n:sentinels.schedule_none",
+      { kind: "item", item: { kind: "key", key: "sentinels.schedule_none", fallback: "sentinels.schedule_none" } },
+    ],
     ["booleans read yes/no", "user", "is_superuser", "true", { kind: "item", item: { kind: "key", key: "audit.values.true", fallback: "true" } }],
     ["languages by name", "user", "locale", "fr", { kind: "item", item: { kind: "key", key: "languages.fr", fallback: "fr" } }],
-    ["enum options of the registry", "callType", "urgency", "URGENT", { kind: "item", item: { kind: "key", key: "enums.callType.urgency.URGENT", fallback: "URGENT" } }],
+    [
+      "enum options of the registry",
+      "callType",
+      "urgency",
+      "URGENT",
+      { kind: "item", item: { kind: "key", key: "enums.callType.urgency.URGENT", fallback: "URGENT" } },
+    ],
     ["plain text stays", "callType", "name", "Notruf", { kind: "item", item: { kind: "text", text: "Notruf" } }],
     ["null is empty", "callType", "name", null, { kind: "empty" }],
   ] as const)("%s", (_name, type, field, value, expected) => {

@@ -3,10 +3,34 @@ import { graphql, type ResultOf, type VariablesOf } from "../../api/graphql";
 /** spec data §3.8 "Audit log entry", with each field's change; `created_at` is an ISO-8601 instant. */
 const AUDIT_ENTRY_FIELDS = graphql(`
   fragment AuditEntryFields on AuditLog {
-    id system_id user_id created_at entity_id entity_type namespace value_new value_old field action meta entity_display_name
-    user { id name }
-    system { name }
-    changes { id field value_new value_old display_value_new display_value_old }
+    id
+    system_id
+    user_id
+    created_at
+    entity_id
+    entity_type
+    namespace
+    value_new
+    value_old
+    field
+    action
+    meta
+    entity_display_name
+    user {
+      id
+      name
+    }
+    system {
+      name
+    }
+    changes {
+      id
+      field
+      value_new
+      value_old
+      display_value_new
+      display_value_old
+    }
   }
 `);
 
@@ -16,7 +40,9 @@ export type AuditLogEntry = ResultOf<typeof AUDIT_ENTRY_FIELDS>;
 export const AUDIT_LOG_QUERY = graphql(
   `
     query AuditLog($input: AuditLogFilter!) {
-      auditLogs(input: $input) { ...AuditEntryFields }
+      auditLogs(input: $input) {
+        ...AuditEntryFields
+      }
     }
   `,
   [AUDIT_ENTRY_FIELDS],
@@ -29,7 +55,9 @@ export type AuditLogFilter = VariablesOf<typeof AUDIT_LOG_QUERY>["input"];
 export const AUDIT_LOG_SINCE_LAST_COMMIT_QUERY = graphql(
   `
     query AuditLogSinceLastCommit($input: AuditLogFilter) {
-      auditLogs: auditLogsSinceLastCommit(input: $input) { ...AuditEntryFields }
+      auditLogs: auditLogsSinceLastCommit(input: $input) {
+        ...AuditEntryFields
+      }
     }
   `,
   [AUDIT_ENTRY_FIELDS],

@@ -80,7 +80,14 @@ export function DemoPage(): ReactNode {
 
   return (
     <Box mih="100vh" data-testid={TESTIDS.demo.page} aria-busy={busy}>
-      <LoadingOverlay visible={busy} pos="fixed" zIndex={1000} overlayProps={{ blur: 1 }} loaderProps={{ "aria-label": t("demo.busy") }} data-testid={TESTIDS.demo.busy} />
+      <LoadingOverlay
+        visible={busy}
+        pos="fixed"
+        zIndex={1000}
+        overlayProps={{ blur: 1 }}
+        loaderProps={{ "aria-label": t("demo.busy") }}
+        data-testid={TESTIDS.demo.busy}
+      />
       <DemoHeader onCloseAll={() => void run(closeAllDemoCalls)} onReset={() => setConfirmReset(true)} disabled={busy} />
       <Flex direction={{ base: "column", sm: "row" }}>
         <Box
@@ -96,7 +103,11 @@ export function DemoPage(): ReactNode {
         <Box component="main" flex={1} p="md" miw={0}>
           <Tabs value={tab} onChange={changeTab} keepMounted={false}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="admin" rightSection={<IconExternalLink size={14} aria-label={t("demo.tabs.newWindow")} />} data-testid={TESTIDS.demo.tab("admin")}>
+              <Tabs.Tab
+                value="admin"
+                rightSection={<IconExternalLink size={14} aria-label={t("demo.tabs.newWindow")} />}
+                data-testid={TESTIDS.demo.tab("admin")}
+              >
                 {t("demo.tabs.admin")}
               </Tabs.Tab>
               <Tabs.Tab value="app" leftSection={<IconDeviceMobile size={16} />} data-testid={TESTIDS.demo.tab("app")}>

@@ -63,12 +63,7 @@ export function FloorPanel({ floors, onRetry, calls, onPress }: FloorPanelProps)
               {floor.rooms.map((room, index) => (
                 <div key={room.id}>
                   {index > 0 && <Divider />}
-                  <RoomControls
-                    room={room}
-                    mode={demoRoomMode(calls, room.device_id)}
-                    states={demoRoomStates(calls, room.device_id)}
-                    onPress={onPress}
-                  />
+                  <RoomControls room={room} mode={demoRoomMode(calls, room.device_id)} states={demoRoomStates(calls, room.device_id)} onPress={onPress} />
                 </div>
               ))}
             </Stack>

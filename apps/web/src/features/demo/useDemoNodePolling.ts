@@ -17,9 +17,7 @@ export function useDemoNodePolling(enabled: boolean): DemoNodeCalls["open_calls"
     if (!enabled) return;
     let stopped = false;
     const poll = async (): Promise<void> => {
-      const results = await Promise.all(
-        DEMO_NODE_IDS.map((id) => client.query(DEMO_NODE, { id }, { requestPolicy: "network-only" }).toPromise()),
-      );
+      const results = await Promise.all(DEMO_NODE_IDS.map((id) => client.query(DEMO_NODE, { id }, { requestPolicy: "network-only" }).toPromise()));
       if (stopped) return;
       // A node the site does not have (another installation) contributes nothing; when no node
       // answers, the last known state stays rather than pretending every room is quiet.

@@ -78,7 +78,17 @@ export function NotesColumn({ notes }: { notes: DisplayNote[] }): ReactNode {
 export function ProfileNotFound({ slug, profile, onDismiss }: { slug: string; profile: string | null; onDismiss: () => void }): ReactNode {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" variant="light" mb="md" icon={<IconAlertTriangle size={20} />} withCloseButton closeButtonLabel={t("display.dismiss")} onClose={onDismiss} role="status" data-testid={TESTIDS.display.profileNotFound}>
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="md"
+      icon={<IconAlertTriangle size={20} />}
+      withCloseButton
+      closeButtonLabel={t("display.dismiss")}
+      onClose={onDismiss}
+      role="status"
+      data-testid={TESTIDS.display.profileNotFound}
+    >
       <Text fw={600}>{profile === null ? t("display.profileNotFound", { slug }) : t("display.profileNotFoundShowing", { slug, profile })}</Text>
     </Alert>
   );

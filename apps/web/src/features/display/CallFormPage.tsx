@@ -42,7 +42,11 @@ export function CallFormPage(): ReactNode {
   const call = data?.call;
   if (!valid || !call) {
     return (
-      <Alert color={error && !error.graphQLErrors.some((e) => e.extensions["code"] === "NOT_FOUND") ? "red" : "gray"} m="md" data-testid={TESTIDS.callForm.missing}>
+      <Alert
+        color={error && !error.graphQLErrors.some((e) => e.extensions["code"] === "NOT_FOUND") ? "red" : "gray"}
+        m="md"
+        data-testid={TESTIDS.callForm.missing}
+      >
         {t("display.callForm.notFound")}
       </Alert>
     );
@@ -53,7 +57,12 @@ export function CallFormPage(): ReactNode {
   const close = async (): Promise<void> => {
     const result = await closeCall(call);
     if (result.ok) notify({ type: "success", title: t("display.close.successTitle"), text: t("display.close.successText", { name }) });
-    else notify({ type: "error", title: t("display.close.errorTitle"), text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen") });
+    else
+      notify({
+        type: "error",
+        title: t("display.close.errorTitle"),
+        text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen"),
+      });
     refetch({ requestPolicy: "network-only" });
   };
 

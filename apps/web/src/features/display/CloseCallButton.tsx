@@ -17,7 +17,12 @@ export function CloseCallButton({ call, title, className, elevated }: { call: Bo
     const result = await closeCall(call);
     setOpened(false);
     if (result.ok) notify({ type: "success", title: t("display.close.successTitle"), text: t("display.close.successText", { name: title }) });
-    else notify({ type: "error", title: t("display.close.errorTitle"), text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen") });
+    else
+      notify({
+        type: "error",
+        title: t("display.close.errorTitle"),
+        text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen"),
+      });
   };
 
   return (

@@ -57,7 +57,11 @@ export function DisplayCallCard({ call, now, onOpen, canClose = false, fitKey = 
   useFitName(nameRef, title, fitKey);
   const motion = urgency === "EMERGENCY" ? classes.emergency : elevated ? classes.urgent : "";
   const sourceChar = call.call_source?.char;
-  const sourceLabel = sourceChar ? (call.call_source_text ? t("display.sourceTitle", { char: sourceChar, text: call.call_source_text }) : t("display.source", { char: sourceChar })) : "";
+  const sourceLabel = sourceChar
+    ? call.call_source_text
+      ? t("display.sourceTitle", { char: sourceChar, text: call.call_source_text })
+      : t("display.source", { char: sourceChar })
+    : "";
   return (
     <Paper
       withBorder

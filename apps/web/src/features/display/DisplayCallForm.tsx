@@ -32,14 +32,24 @@ export function DisplayCallForm({ call, now, canClose, onClose }: DisplayCallFor
       notify({ type: "success", title: t("display.close.successTitle"), text: t("display.close.successText", { name }) });
       onClose();
     } else {
-      notify({ type: "error", title: t("display.close.errorTitle"), text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen") });
+      notify({
+        type: "error",
+        title: t("display.close.errorTitle"),
+        text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen"),
+      });
     }
   };
 
   const since = call ? sinceLabel(call.opened_at, now) : null;
 
   return (
-    <Modal opened onClose={onClose} title={call ? name : t("display.callForm.title")} size="md" closeButtonProps={{ "aria-label": t("display.callForm.dismiss") }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={call ? name : t("display.callForm.title")}
+      size="md"
+      closeButtonProps={{ "aria-label": t("display.callForm.dismiss") }}
+    >
       {/* The test id on the content: Mantine's modal root has no box of its own. */}
       <Stack gap="md" data-testid={TESTIDS.display.callForm}>
         {call ? (

@@ -67,7 +67,15 @@ export function NotificationToggle({ enabled, onToggle }: { enabled: boolean; on
   const { t } = useTranslation();
   const label = enabled ? t("display.notificationsOff") : t("display.notificationsOn");
   return (
-    <ActionIcon title={label} variant={enabled ? "filled" : "default"} size="lg" aria-label={label} aria-pressed={enabled} onClick={onToggle} data-testid={TESTIDS.display.notificationToggle}>
+    <ActionIcon
+      title={label}
+      variant={enabled ? "filled" : "default"}
+      size="lg"
+      aria-label={label}
+      aria-pressed={enabled}
+      onClick={onToggle}
+      data-testid={TESTIDS.display.notificationToggle}
+    >
       {enabled ? <IconBell size={20} /> : <IconBellOff size={20} />}
     </ActionIcon>
   );

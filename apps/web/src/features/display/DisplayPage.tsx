@@ -4,7 +4,17 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowLeft, IconInfoCircle, IconMaximize, IconMinimize, IconPlugConnectedX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
-import { autoFullscreen, boardView, canCloseCallManually, hasPermission, isLoggedIn, parseDisplayQuery, readFontSize, STORAGE_PREFIX, type FontSize } from "@caresuite/domain";
+import {
+  autoFullscreen,
+  boardView,
+  canCloseCallManually,
+  hasPermission,
+  isLoggedIn,
+  parseDisplayQuery,
+  readFontSize,
+  STORAGE_PREFIX,
+  type FontSize,
+} from "@caresuite/domain";
 import { readStorage, writeStorage } from "../../api/storage";
 import { serverNow } from "../../api/status";
 import { systemMessages } from "../../app/SystemMessagesListener";
@@ -52,10 +62,7 @@ export function DisplayPage(): ReactNode {
   const { slug, callId, search } = useDisplayLocation();
   const [{ data, fetching, error }, refetchProfiles] = useQuery({ query: DISPLAY_PROFILES, requestPolicy: "cache-and-network" });
 
-  useEffect(
-    () => systemMessages.register("displayprofile.updated", () => refetchProfiles({ requestPolicy: "network-only" })),
-    [refetchProfiles],
-  );
+  useEffect(() => systemMessages.register("displayprofile.updated", () => refetchProfiles({ requestPolicy: "network-only" })), [refetchProfiles]);
 
   const profiles = data?.displayProfiles;
   const list = profiles ?? [];
@@ -103,7 +110,15 @@ function profileRedirect(
   return null;
 }
 
-function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: DisplayProfile | null; missingSlug: string | null; onDismissMissing: () => void }): ReactNode {
+function DisplayBoard({
+  profile,
+  missingSlug,
+  onDismissMissing,
+}: {
+  profile: DisplayProfile | null;
+  missingSlug: string | null;
+  onDismissMissing: () => void;
+}): ReactNode {
   const { t } = useTranslation();
   const { search, slug, callId } = useDisplayLocation();
   const params = useMemo(() => parseDisplayQuery(search), [search]);
@@ -113,7 +128,11 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
   const lost = useConnectionLost();
   const wide = useMediaQuery("(min-width: 1100px)");
   const loggedIn = isLoggedIn(appData.user);
-  const { fullscreen, enter: enterFullscreen, exit: exitFullscreen } = useBoardFullscreen(
+  const {
+    fullscreen,
+    enter: enterFullscreen,
+    exit: exitFullscreen,
+  } = useBoardFullscreen(
     params.fullscreen || autoFullscreen({ configured: profile?.fullscreen === true, loggedIn, pageOpenedAt: performance.timeOrigin, now: Date.now() }),
   );
   const notifications = useBrowserNotifications();
@@ -190,7 +209,17 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
   const closeForm = () => navigateDisplay(`/display${slug ? `/${encodeURIComponent(slug)}` : ""}${queryOf(search)}`);
 
   return (
-    <Box component="main" aria-label={t("display.title")} data-testid={TESTIDS.display.page} data-fullscreen={fullscreen ? "true" : "false"} data-font-size={fontSize} p="md" mih="100vh" style={{ fontSize: `max(${FONT_SCALE[fontSize]}, ${WALL_SCALE_VW}vw)` }} bg="gray.0">
+    <Box
+      component="main"
+      aria-label={t("display.title")}
+      data-testid={TESTIDS.display.page}
+      data-fullscreen={fullscreen ? "true" : "false"}
+      data-font-size={fontSize}
+      p="md"
+      mih="100vh"
+      style={{ fontSize: `max(${FONT_SCALE[fontSize]}, ${WALL_SCALE_VW}vw)` }}
+      bg="gray.0"
+    >
       {/* Fullscreen hides the header; the page keeps its heading for screen readers (also inside the demo's iframe). */}
       {fullscreen && (
         <VisuallyHidden component="h1">
@@ -205,7 +234,14 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
                 Until the tree and the log have screens, the home redirect of every user ends on this board, so the link
                 goes to the one app section that exists (administration) and shows only to those who may open it. */}
             {loggedIn && hasPermission(appData.user, "admin::use_module") && (
-              <Button component="a" href="/admin" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} data-testid={TESTIDS.display.backToApp}>
+              <Button
+                component="a"
+                href="/admin"
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconArrowLeft size={16} />}
+                data-testid={TESTIDS.display.backToApp}
+              >
                 {t("display.backToApp")}
               </Button>
             )}
@@ -229,7 +265,14 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
             />
             {notificationsSupported() && <NotificationToggle enabled={notifications.enabled} onToggle={() => void notifications.toggle()} />}
             <DisplaySettingsButton profile={profile} />
-            <ActionIcon title={t("display.fullscreenEnter")} variant="default" size="lg" aria-label={t("display.fullscreenEnter")} onClick={enterFullscreen} data-testid={TESTIDS.display.fullscreenToggle}>
+            <ActionIcon
+              title={t("display.fullscreenEnter")}
+              variant="default"
+              size="lg"
+              aria-label={t("display.fullscreenEnter")}
+              onClick={enterFullscreen}
+              data-testid={TESTIDS.display.fullscreenToggle}
+            >
               <IconMaximize size={20} />
             </ActionIcon>
           </Group>
@@ -272,7 +315,14 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
               style={cardScale.style}
             >
               {cards.map((call) => (
-                <DisplayCallCard key={call.id} call={call} now={now} onOpen={loggedIn ? (call) => void openCall(call) : undefined} canClose={canCloseCallManually(appData.user, call)} fitKey={cardScale.fitKey} />
+                <DisplayCallCard
+                  key={call.id}
+                  call={call}
+                  now={now}
+                  onOpen={loggedIn ? (call) => void openCall(call) : undefined}
+                  canClose={canCloseCallManually(appData.user, call)}
+                  fitKey={cardScale.fitKey}
+                />
               ))}
             </Box>
           )}
@@ -283,7 +333,13 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
       {fullscreen && (
         <Group pos="fixed" bottom={8} right={8} gap="xs">
           {!lost && <LiveDot />}
-          <ActionIcon variant="subtle" size="sm" aria-label={t("display.fullscreenExit")} onClick={exitFullscreen} data-testid={TESTIDS.display.fullscreenToggle}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={t("display.fullscreenExit")}
+            onClick={exitFullscreen}
+            data-testid={TESTIDS.display.fullscreenToggle}
+          >
             <IconMinimize size={14} />
           </ActionIcon>
         </Group>
@@ -298,4 +354,3 @@ function DisplayBoard({ profile, missingSlug, onDismissMissing }: { profile: Dis
     </Box>
   );
 }
-

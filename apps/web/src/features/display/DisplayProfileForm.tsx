@@ -29,7 +29,8 @@ export function DisplayProfileForm({ draft, errors, readOnly, onChange }: Displa
   const known = data.systems.length ? data.systems : data.publicSystemParams;
   const systems = [...known.map((s) => ({ id: s.id, name: s.name }))];
   for (const setting of draft.settings) {
-    if (!systems.some((s) => s.id === setting.system_id)) systems.push({ id: setting.system_id, name: t("display.settings.systemFallback", { id: setting.system_id }) });
+    if (!systems.some((s) => s.id === setting.system_id))
+      systems.push({ id: setting.system_id, name: t("display.settings.systemFallback", { id: setting.system_id }) });
   }
 
   const changeSetting = (systemId: number, setting: DisplaySettingDraft | null): void => {

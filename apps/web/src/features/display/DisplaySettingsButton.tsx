@@ -42,7 +42,14 @@ export function DisplaySettingsButton({ profile }: { profile: DisplayProfile | n
   if (!isLoggedIn(data.user)) return null;
   return (
     <>
-      <ActionIcon title={t("display.settings.open")} variant="default" size="lg" aria-label={t("display.settings.open")} onClick={openDisplaySettings} data-testid={TESTIDS.displaySettings.toggle}>
+      <ActionIcon
+        title={t("display.settings.open")}
+        variant="default"
+        size="lg"
+        aria-label={t("display.settings.open")}
+        onClick={openDisplaySettings}
+        data-testid={TESTIDS.displaySettings.toggle}
+      >
         <IconSettings size={20} />
       </ActionIcon>
       {wanted && (

@@ -106,7 +106,13 @@ function PageUrl(): ReactNode {
   const url = `${window.location.origin}${href}`;
   return (
     <Stack gap="xs">
-      <TextInput label={t("display.settings.pageUrl")} value={url} readOnly onFocus={(event) => event.currentTarget.select()} data-testid={TESTIDS.displaySettings.pageUrl} />
+      <TextInput
+        label={t("display.settings.pageUrl")}
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        data-testid={TESTIDS.displaySettings.pageUrl}
+      />
       {pageUrlNeedsWarning(url) && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid={TESTIDS.displaySettings.urlWarning}>
           {t("display.settings.localUrlWarning")}
@@ -155,7 +161,13 @@ function ProfileChooser({ profile, editor, canManage, onSwitch }: ProfileChooser
         {canManage && profile && (
           <Popover opened={confirming} onChange={setConfirming} position="bottom-end" withArrow trapFocus shadow="md">
             <Popover.Target>
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming((o) => !o)} data-testid={TESTIDS.displaySettings.delete}>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirming((o) => !o)}
+                data-testid={TESTIDS.displaySettings.delete}
+              >
                 {t("display.settings.delete")}
               </Button>
             </Popover.Target>
@@ -193,7 +205,14 @@ function ProfileChooser({ profile, editor, canManage, onSwitch }: ProfileChooser
               error={translateFieldError(t, editor.createErrors["name"], (field) => `display.settings.fields.${field}`)}
               data-testid={TESTIDS.displaySettings.createName}
             />
-            <Button type="submit" mt={25} variant="default" leftSection={<IconPlus size={16} />} loading={editor.creating} data-testid={TESTIDS.displaySettings.createSubmit}>
+            <Button
+              type="submit"
+              mt={25}
+              variant="default"
+              leftSection={<IconPlus size={16} />}
+              loading={editor.creating}
+              data-testid={TESTIDS.displaySettings.createSubmit}
+            >
               {t("display.settings.create")}
             </Button>
           </Group>
@@ -215,10 +234,20 @@ function Footer({ editor, visible }: { editor: DisplayProfileEditor; visible: bo
   const { t } = useTranslation();
   if (!visible && !editor.dirty) return null;
   return (
-    <Group gap="md" py="md" style={{ position: "sticky", bottom: 0, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-gray-3)", zIndex: 1 }}>
+    <Group
+      gap="md"
+      py="md"
+      style={{ position: "sticky", bottom: 0, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-gray-3)", zIndex: 1 }}
+    >
       {visible && (
         // The theme's default primary shade misses WCAG AA contrast with white text; blue.8 reaches it.
-        <Button color="blue.8" leftSection={<IconDeviceFloppy size={16} />} loading={editor.saving} onClick={() => void editor.save()} data-testid={TESTIDS.displaySettings.save}>
+        <Button
+          color="blue.8"
+          leftSection={<IconDeviceFloppy size={16} />}
+          loading={editor.saving}
+          onClick={() => void editor.save()}
+          data-testid={TESTIDS.displaySettings.save}
+        >
           {t("common.save")}
         </Button>
       )}

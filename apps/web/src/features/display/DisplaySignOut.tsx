@@ -28,7 +28,14 @@ export function DisplaySignOut(): ReactNode {
     }
   };
   return (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} loading={pending} onClick={() => void signOut()} data-testid={TESTIDS.display.signOut}>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconLogout size={16} />}
+      loading={pending}
+      onClick={() => void signOut()}
+      data-testid={TESTIDS.display.signOut}
+    >
       {t("shell.logout")}
     </Button>
   );

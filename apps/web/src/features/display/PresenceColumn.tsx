@@ -21,7 +21,11 @@ export function PresenceColumn({ presences, now }: { presences: readonly BoardCa
   const landscape = useMediaQuery("(orientation: landscape)", true);
   const columns = presenceColumns(landscape);
   const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ availableHeight: number | null; tileHeight: number | null; beside: boolean }>({ availableHeight: null, tileHeight: null, beside: true });
+  const [size, setSize] = useState<{ availableHeight: number | null; tileHeight: number | null; beside: boolean }>({
+    availableHeight: null,
+    tileHeight: null,
+    beside: true,
+  });
   const [expandedAt, setExpandedAt] = useState<number | null>(null);
 
   const measure = useCallback(() => {
@@ -53,7 +57,16 @@ export function PresenceColumn({ presences, now }: { presences: readonly BoardCa
       data-testid={TESTIDS.display.presences}
       data-columns={columns}
       data-capacity={capacity}
-      style={{ display: "grid", gridTemplateColumns: size.beside ? `repeat(${columns}, 11em)` : `repeat(${columns}, minmax(0, 1fr))`, width: size.beside ? undefined : "100%", rowGap: PRESENCE_ROW_GAP_PX, columnGap: PRESENCE_ROW_GAP_PX, alignContent: "start", flexShrink: 0, maxWidth: "100%" }}
+      style={{
+        display: "grid",
+        gridTemplateColumns: size.beside ? `repeat(${columns}, 11em)` : `repeat(${columns}, minmax(0, 1fr))`,
+        width: size.beside ? undefined : "100%",
+        rowGap: PRESENCE_ROW_GAP_PX,
+        columnGap: PRESENCE_ROW_GAP_PX,
+        alignContent: "start",
+        flexShrink: 0,
+        maxWidth: "100%",
+      }}
     >
       {presences.slice(0, shown).map((call) => (
         <PresenceTile key={call.id} call={call} now={now} />
@@ -64,7 +77,13 @@ export function PresenceColumn({ presences, now }: { presences: readonly BoardCa
           data-testid={TESTIDS.display.presenceOverflow}
           onClick={() => setExpandedAt(serverNow())}
           aria-label={t("display.presenceOverflowLabel", { count: hidden })}
-          style={{ borderRadius: "var(--mantine-radius-sm)", border: "1px dashed var(--mantine-color-gray-6)", padding: 6, textAlign: "center", background: "var(--mantine-color-white)" }}
+          style={{
+            borderRadius: "var(--mantine-radius-sm)",
+            border: "1px dashed var(--mantine-color-gray-6)",
+            padding: 6,
+            textAlign: "center",
+            background: "var(--mantine-color-white)",
+          }}
         >
           <Text fw={700} fz="1.2em">
             +{hidden}
@@ -87,7 +106,17 @@ export function PresenceTile({ call, now }: { call: BoardCall; now: number }): R
   const { t } = useTranslation();
   const since = sinceLabel(call.opened_at, now);
   return (
-    <Paper data-tile withBorder radius="sm" p={6} title={call.device_text_long || undefined} data-testid={TESTIDS.display.presence} data-id={call.id} data-device={call.number} style={{ borderLeft: `4px solid ${call.call_type?.color || FALLBACK_COLOR}`, minWidth: 0 }}>
+    <Paper
+      data-tile
+      withBorder
+      radius="sm"
+      p={6}
+      title={call.device_text_long || undefined}
+      data-testid={TESTIDS.display.presence}
+      data-id={call.id}
+      data-device={call.number}
+      style={{ borderLeft: `4px solid ${call.call_type?.color || FALLBACK_COLOR}`, minWidth: 0 }}
+    >
       <Text fw={700} fz="0.9em" truncate>
         {call.device_text_short || call.device_text_long}
       </Text>

@@ -61,7 +61,14 @@ export function SystemDisplaySettings({ system, setting, readOnly, onChange }: S
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               {SCHEDULE_PARTS.map((part) => (
-                <SchedulePartSettings key={part} part={part} setting={setting} relations={relations.data!.displayRelations} readOnly={readOnly} onChange={onChange} />
+                <SchedulePartSettings
+                  key={part}
+                  part={part}
+                  setting={setting}
+                  relations={relations.data!.displayRelations}
+                  readOnly={readOnly}
+                  onChange={onChange}
+                />
               ))}
             </SimpleGrid>
           ))}
@@ -122,7 +129,10 @@ function SchedulePartSettings({ part, setting, relations, readOnly, onChange }: 
       {GROUP_SLOTS.filter((slot) => slot <= pickers).map((slot) => {
         const field = groupSlotField(part, slot);
         const value = setting[field];
-        const options = value !== null && !groupOptions.some((o) => o.value === String(value)) ? [...groupOptions, { value: String(value), label: t("display.settings.unknownGroup", { id: value }) }] : groupOptions;
+        const options =
+          value !== null && !groupOptions.some((o) => o.value === String(value))
+            ? [...groupOptions, { value: String(value), label: t("display.settings.unknownGroup", { id: value }) }]
+            : groupOptions;
         const from = schedule?.times[slot - 1];
         return (
           <Select

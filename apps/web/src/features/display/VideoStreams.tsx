@@ -45,7 +45,21 @@ export function VideoStreams({ windows, onClose }: { windows: VideoStreamWindow[
   );
 }
 
-function VideoWindow({ url, width, minHeight, left, top, onClose }: { url: string; width: number; minHeight: number; left: number; top: number; onClose: () => void }): ReactNode {
+function VideoWindow({
+  url,
+  width,
+  minHeight,
+  left,
+  top,
+  onClose,
+}: {
+  url: string;
+  width: number;
+  minHeight: number;
+  left: number;
+  top: number;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation();
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const drag = useRef<{ startX: number; startY: number; x: number; y: number } | null>(null);
@@ -81,18 +95,41 @@ function VideoWindow({ url, width, minHeight, left, top, onClose }: { url: strin
       role="dialog"
       aria-label={t("display.videoStream", { name: host })}
     >
-      <Group justify="space-between" px="xs" py={4} bg="dark.7" c="white" wrap="nowrap" style={{ cursor: "move", touchAction: "none" }} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}>
+      <Group
+        justify="space-between"
+        px="xs"
+        py={4}
+        bg="dark.7"
+        c="white"
+        wrap="nowrap"
+        style={{ cursor: "move", touchAction: "none" }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+      >
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <IconGripHorizontal size={16} aria-hidden />
           <Text fz="sm" truncate>
             {host}
           </Text>
         </Group>
-        <ActionIcon variant="subtle" color="gray.0" aria-label={t("display.videoStreamClose")} onPointerDown={(event) => event.stopPropagation()} onClick={onClose}>
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          aria-label={t("display.videoStreamClose")}
+          onPointerDown={(event) => event.stopPropagation()}
+          onClick={onClose}
+        >
           <IconX size={16} />
         </ActionIcon>
       </Group>
-      <Box component="iframe" src={url} title={t("display.videoStream", { name: host })} allow="autoplay; fullscreen" style={{ display: "block", width: "100%", minHeight: `min(${minHeight}px, calc(100vh - 80px))`, border: 0, background: "#000" }} />
+      <Box
+        component="iframe"
+        src={url}
+        title={t("display.videoStream", { name: host })}
+        allow="autoplay; fullscreen"
+        style={{ display: "block", width: "100%", minHeight: `min(${minHeight}px, calc(100vh - 80px))`, border: 0, background: "#000" }}
+      />
     </Paper>
   );
 }

@@ -10,7 +10,11 @@ const GAP_PX = 12;
  * screen's height below its top (domain callCardScale). Follows window resizes and the container's
  * width (the presence column beside it, the notes column).
  */
-export function useCardScale(ref: RefObject<HTMLElement | null>, calls: number, minTitlePx: number): { scale: CallCardScale; style: CSSProperties; fitKey: string } {
+export function useCardScale(
+  ref: RefObject<HTMLElement | null>,
+  calls: number,
+  minTitlePx: number,
+): { scale: CallCardScale; style: CSSProperties; fitKey: string } {
   const [area, setArea] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const element = ref.current;

@@ -28,9 +28,7 @@ export function SetupPage(): ReactNode {
   const { data } = useAppData();
   // spec: "Setup redirects to login when setup time is set and no user" - decided on entry only,
   // because creating the initial user in step 4 sets the setup time mid-wizard.
-  const [entryRedirect] = useState(() =>
-    setupPageRedirect({ setupTime: data.appState.setup_time, userId: data.user.id }),
-  );
+  const [entryRedirect] = useState(() => setupPageRedirect({ setupTime: data.appState.setup_time, userId: data.user.id }));
   // Issue 10: "Step 5 is shown after the initial user is created, and survives a reload": until
   // step 5 is confirmed (finishSetup sets the setup time), the wizard reopens there.
   const [step, setStep] = useState<SetupStep>(() => (data.appState.has_initial_user && !data.appState.setup_time ? 5 : 1));
@@ -45,12 +43,7 @@ export function SetupPage(): ReactNode {
   };
 
   return (
-    <AuthCard
-      width={520}
-      title={t(`${STEP_KEYS[step]}.title`)}
-      subtitle={t("setup.stepOf", { step, total })}
-      testId={TESTIDS.setup.page}
-    >
+    <AuthCard width={520} title={t(`${STEP_KEYS[step]}.title`)} subtitle={t("setup.stepOf", { step, total })} testId={TESTIDS.setup.page}>
       <Stack gap="lg">
         <ProgressDots total={total} current={step} label={t("setup.stepOf", { step, total })} testId={TESTIDS.setup.dots} />
         <Box data-testid={TESTIDS.setup.step} data-step={step}>
@@ -61,22 +54,11 @@ export function SetupPage(): ReactNode {
           {step === 5 && <FinishedStep />}
         </Box>
         <Group justify="space-between">
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-            disabled={step === 1}
-            onClick={() => go(-1)}
-            data-testid={TESTIDS.setup.prev}
-          >
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={step === 1} onClick={() => go(-1)} data-testid={TESTIDS.setup.prev}>
             {t("setup.prev")}
           </Button>
           {step < total && (
-            <Button
-              rightSection={<IconArrowRight size={16} />}
-              disabled={!nextAllowed}
-              onClick={() => go(1)}
-              data-testid={TESTIDS.setup.next}
-            >
+            <Button rightSection={<IconArrowRight size={16} />} disabled={!nextAllowed} onClick={() => go(1)} data-testid={TESTIDS.setup.next}>
               {t("setup.next")}
             </Button>
           )}

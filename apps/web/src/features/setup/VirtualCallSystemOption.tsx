@@ -38,7 +38,14 @@ export function VirtualCallSystemOption({ chosen, onUsed }: { chosen: boolean; o
           {t("setup.configurator.virtual.text")}
         </Text>
         {chosen ? (
-          <Badge color="teal" variant="light" size="lg" leftSection={<IconCheck size={14} aria-hidden="true" />} data-testid={TESTIDS.setup.configVirtual} data-chosen="true">
+          <Badge
+            color="teal"
+            variant="light"
+            size="lg"
+            leftSection={<IconCheck size={14} aria-hidden="true" />}
+            data-testid={TESTIDS.setup.configVirtual}
+            data-chosen="true"
+          >
             {t("setup.configurator.virtual.inUse")}
           </Badge>
         ) : (

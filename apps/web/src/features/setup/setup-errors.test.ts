@@ -32,9 +32,15 @@ describe("setup error mapping", () => {
   });
 
   it("configurator: the server's failure classes 'not a controller' and 'timeout' have their own text (issue 9)", () => {
-    expect(configuratorConnectionError(["failed to fetch firmware version: not a controller"])).toEqual({ field: "ip", key: "setup.configurator.errors.notAController" });
+    expect(configuratorConnectionError(["failed to fetch firmware version: not a controller"])).toEqual({
+      field: "ip",
+      key: "setup.configurator.errors.notAController",
+    });
     expect(configuratorConnectionError(["failed to fetch firmware version: timeout"])).toEqual({ field: "ip", key: "setup.configurator.errors.timeout" });
-    expect(configuratorConnectionError(["failed to fetch firmware version: TLS error"])).toEqual({ field: "ip", key: "setup.configurator.errors.connectionError" });
+    expect(configuratorConnectionError(["failed to fetch firmware version: TLS error"])).toEqual({
+      field: "ip",
+      key: "setup.configurator.errors.connectionError",
+    });
   });
 
   it("initial user: 'already present' maps to the username", () => {
@@ -46,7 +52,9 @@ describe("setup error mapping", () => {
   });
 
   it("recognises the server's 'setup already done' by its reason (issue 9)", () => {
-    const done = new CombinedError({ graphQLErrors: [new GraphQLError("Die Einrichtung ist bereits abgeschlossen.", { extensions: { code: "CONFLICT", reason: "setup_done" } })] });
+    const done = new CombinedError({
+      graphQLErrors: [new GraphQLError("Die Einrichtung ist bereits abgeschlossen.", { extensions: { code: "CONFLICT", reason: "setup_done" } })],
+    });
     expect(isSetupDone(done)).toBe(true);
     expect(isSetupDone(new CombinedError({ graphQLErrors: [new GraphQLError("x", { extensions: { code: "CONFLICT" } })] }))).toBe(false);
     expect(isSetupDone(undefined)).toBe(false);

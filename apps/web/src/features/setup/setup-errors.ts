@@ -28,9 +28,7 @@ export function licenceActivationError(messages: readonly string[]): SetupFieldM
 
 /** spec: "error containing 'already present' maps to username error". */
 export function initialUserError(messages: readonly string[]): SetupFieldMessage<"username"> | null {
-  return messages.some((message) => message.includes("already present"))
-    ? { field: "username", key: "setup.user.errors.alreadyPresent" }
-    : null;
+  return messages.some((message) => message.includes("already present")) ? { field: "username", key: "setup.user.errors.alreadyPresent" } : null;
 }
 
 /**

@@ -6,7 +6,9 @@ const LICENCE_FRAGMENT = graphql(LICENCE_FIELDS);
 export const ACTIVATE_LICENSE = graphql(
   `
     mutation ActivateLicense($customer: String!, $code: String!) {
-      activateLicense(customer: $customer, code: $code) { ...LicenceFields }
+      activateLicense(customer: $customer, code: $code) {
+        ...LicenceFields
+      }
     }
   `,
   [LICENCE_FRAGMENT],
@@ -25,7 +27,9 @@ const CONFIGURATOR_FIELDS = graphql(`
 export const CREATE_INITIAL_CONFIGURATOR = graphql(
   `
     mutation CreateInitialConfigurator($ip: String!, $username: String!, $password: String!) {
-      createInitialConfigurator(ip: $ip, username: $username, password: $password) { ...SetupConfiguratorFields }
+      createInitialConfigurator(ip: $ip, username: $username, password: $password) {
+        ...SetupConfiguratorFields
+      }
     }
   `,
   [CONFIGURATOR_FIELDS],
@@ -44,7 +48,9 @@ export const CREATE_INITIAL_USER = graphql(`
 export const USE_VIRTUAL_CALL_SYSTEM = graphql(
   `
     mutation UseVirtualCallSystem {
-      useVirtualCallSystem { ...SetupConfiguratorFields }
+      useVirtualCallSystem {
+        ...SetupConfiguratorFields
+      }
     }
   `,
   [CONFIGURATOR_FIELDS],

@@ -25,9 +25,6 @@ export function stepFieldErrors(
 }
 
 /** Client-side zod field errors (already first-per-field) translated. */
-export function translatedFieldErrors(
-  t: TFunction,
-  errors: Record<string, { message: string; data?: Record<string, unknown> } | undefined>,
-): StepFieldErrors {
+export function translatedFieldErrors(t: TFunction, errors: Record<string, { message: string; data?: Record<string, unknown> } | undefined>): StepFieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, translateFieldError(t, error)]));
 }

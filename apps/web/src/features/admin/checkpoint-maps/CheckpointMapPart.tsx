@@ -54,10 +54,12 @@ function MapWithCheckpoints({ mapId, mapPath, mapSection }: { mapId: number; map
   // A moved checkpoint shows its new place until the list has it (no jump back while saving).
   useEffect(() => {
     setPending((current) => {
-      const next = new Map([...current].filter(([id, at]) => {
-        const stored = checkpoints.find((c) => c.id === id);
-        return stored !== undefined && (placed(stored).x !== at.x || placed(stored).y !== at.y);
-      }));
+      const next = new Map(
+        [...current].filter(([id, at]) => {
+          const stored = checkpoints.find((c) => c.id === id);
+          return stored !== undefined && (placed(stored).x !== at.x || placed(stored).y !== at.y);
+        }),
+      );
       return next.size === current.size ? current : next;
     });
   }, [checkpoints]);
@@ -77,7 +79,13 @@ function MapWithCheckpoints({ mapId, mapPath, mapSection }: { mapId: number; map
   const add = (x: number, y: number): void =>
     setDraft({
       record: null,
-      values: { ...emptyValues(checkpoint), number: nextCheckpointNumber(checkpoints, highest?.checkpoints?.items[0]?.["number"] as number | undefined, lastCreated), section_id: mapSection, position_x: x, position_y: y },
+      values: {
+        ...emptyValues(checkpoint),
+        number: nextCheckpointNumber(checkpoints, highest?.checkpoints?.items[0]?.["number"] as number | undefined, lastCreated),
+        section_id: mapSection,
+        position_x: x,
+        position_y: y,
+      },
     });
   // The keyboard's way in: a new checkpoint in the middle of the map, placed by its x/y inputs.
   const addInMiddle = (): void => add(Math.round((mapSize?.width ?? 0) / 2), Math.round((mapSize?.height ?? 0) / 2));
@@ -91,7 +99,15 @@ function MapWithCheckpoints({ mapId, mapPath, mapSection }: { mapId: number; map
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {image.url ? (
-            <MapEditor imageUrl={image.url} checkpoints={checkpoints} pending={pending} onMove={(r, x, y) => void move(r, x, y)} onOpen={open} onAdd={add} onSize={setMapSize} />
+            <MapEditor
+              imageUrl={image.url}
+              checkpoints={checkpoints}
+              pending={pending}
+              onMove={(r, x, y) => void move(r, x, y)}
+              onOpen={open}
+              onAdd={add}
+              onSize={setMapSize}
+            />
           ) : (
             <Center mih={200} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }} data-testid={TESTIDS.checkpointMaps.noImage}>
               {image.loading ? (
@@ -122,7 +138,14 @@ function MapWithCheckpoints({ mapId, mapPath, mapSection }: { mapId: number; map
               {t("checkpointMaps.addCheckpoint")}
             </Button>
           </Group>
-          <CheckpointList checkpoints={checkpoints} pending={pending} loading={fetching && !data} failed={!!error && !data} onRetry={() => reexecute({ requestPolicy: "network-only" })} onOpen={open} />
+          <CheckpointList
+            checkpoints={checkpoints}
+            pending={pending}
+            loading={fetching && !data}
+            failed={!!error && !data}
+            onRetry={() => reexecute({ requestPolicy: "network-only" })}
+            onOpen={open}
+          />
         </Grid.Col>
       </Grid>
       {draft && (

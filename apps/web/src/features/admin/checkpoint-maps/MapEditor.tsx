@@ -127,7 +127,8 @@ export function MapEditor({ imageUrl, checkpoints, pending, onMove, onOpen, onAd
           {checkpoints.map((record) => {
             const at = placed(record);
             const shown = drag?.id === record.id && drag.moved ? drag : (pending.get(record.id) ?? at);
-            const label = typeof record["char"] === "string" && record["char"] !== "" ? `${String(record["number"])}${record["char"]}` : String(record["number"]);
+            const label =
+              typeof record["char"] === "string" && record["char"] !== "" ? `${String(record["number"])}${record["char"]}` : String(record["number"]);
             const radius = at.diameter / 2;
             return (
               <g

@@ -7,14 +7,26 @@ import { graphql } from "../../../api/graphql";
  */
 export const CHECKPOINT_FIELDS = graphql(`
   fragment CheckpointFields on Checkpoint {
-    id checkpoint_map_id number char text section_id diameter position_x position_y
+    id
+    checkpoint_map_id
+    number
+    char
+    text
+    section_id
+    diameter
+    position_x
+    position_y
   }
 `);
 
 /** The same for a checkpoint map (what the upload answers). */
 export const CHECKPOINT_MAP_FIELDS = graphql(`
   fragment CheckpointMapFields on CheckpointMap {
-    id sort_order name section_id map_path
+    id
+    sort_order
+    name
+    section_id
+    map_path
   }
 `);
 
@@ -24,7 +36,9 @@ export const CHECKPOINTS_OF_MAP = graphql(
     query CheckpointsOfMap($mapId: Int!) {
       checkpoints(filter: { parent_id: $mapId, limit: 200 }) {
         total
-        items { ...CheckpointFields }
+        items {
+          ...CheckpointFields
+        }
       }
     }
   `,
@@ -35,7 +49,10 @@ export const CHECKPOINTS_OF_MAP = graphql(
 export const HIGHEST_CHECKPOINT_NUMBER = graphql(`
   query HighestCheckpointNumber {
     checkpoints(filter: { sort: "number", direction: DESC, limit: 1 }) {
-      items { id number }
+      items {
+        id
+        number
+      }
     }
   }
 `);
@@ -44,7 +61,9 @@ export const HIGHEST_CHECKPOINT_NUMBER = graphql(`
 export const UPLOAD_MAP_IMAGE = graphql(
   `
     mutation UploadCheckpointMapImage($id: Int!, $file: Upload!) {
-      uploadCheckpointMapImage(id: $id, file: $file) { ...CheckpointMapFields }
+      uploadCheckpointMapImage(id: $id, file: $file) {
+        ...CheckpointMapFields
+      }
     }
   `,
   [CHECKPOINT_MAP_FIELDS],

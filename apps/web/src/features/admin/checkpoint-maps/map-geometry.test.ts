@@ -23,7 +23,12 @@ describe("map geometry", () => {
 
   it("offers the next number above the map's highest", () => {
     expect(nextCheckpointNumber([])).toBe(1);
-    expect(nextCheckpointNumber([{ id: 1, number: 4 }, { id: 2, number: 12 }])).toBe(13);
+    expect(
+      nextCheckpointNumber([
+        { id: 1, number: 4 },
+        { id: 2, number: 12 },
+      ]),
+    ).toBe(13);
     // Another map holds 20; one was just created as 21 (the list has not caught up yet).
     expect(nextCheckpointNumber([{ id: 1, number: 4 }], 20, 21)).toBe(22);
   });

@@ -26,13 +26,31 @@ export function GroupAccessEditor({ groups, onChange, disabled }: GroupAccessEdi
   const { t } = useTranslation();
   const { data } = useAppData();
   const visible = CALL_SOURCE_GROUP !== undefined && hasPermission(data.user, CALL_SOURCE_GROUP.permission);
-  const { items, error } = useAllRecords(visible ? CALL_SOURCE_GROUP : undefined, visible && CALL_SOURCE_GROUP ? optionsDocument(CALL_SOURCE_GROUP) : undefined);
+  const { items, error } = useAllRecords(
+    visible ? CALL_SOURCE_GROUP : undefined,
+    visible && CALL_SOURCE_GROUP ? optionsDocument(CALL_SOURCE_GROUP) : undefined,
+  );
   const levels = useMemo(() => ACCESS_LEVELS.map((level) => ({ value: level, label: t(`roles.access.${level}`) })), [t]);
 
   if (!visible || !CALL_SOURCE_GROUP) return null;
-  if (error) return <Text size="sm" c="dimmed">{t("entityForm.optionsError")}</Text>;
-  if (!items) return <Text size="sm" c="dimmed">{t("common.loading")}</Text>;
-  if (items.length === 0) return <Text size="sm" c="dimmed">{t("roles.noGroups")}</Text>;
+  if (error)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("entityForm.optionsError")}
+      </Text>
+    );
+  if (!items)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("common.loading")}
+      </Text>
+    );
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("roles.noGroups")}
+      </Text>
+    );
 
   const set = (id: number, level: AccessLevel | null): void => {
     const next = { ...groups };

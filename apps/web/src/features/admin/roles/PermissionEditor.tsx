@@ -98,10 +98,7 @@ function ModuleMenu({ module, onSet }: { module: PermissionModule; onSet: (level
  */
 export function PermissionEditor({ levels, onChange, canGrant, disabled }: PermissionEditorProps): ReactNode {
   const { t } = useTranslation();
-  const change = useCallback(
-    (code: PermissionCode, level: RolePermissionLevel): void => onChange((current) => ({ ...current, [code]: level })),
-    [onChange],
-  );
+  const change = useCallback((code: PermissionCode, level: RolePermissionLevel): void => onChange((current) => ({ ...current, [code]: level })), [onChange]);
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="sm">

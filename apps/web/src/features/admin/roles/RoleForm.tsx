@@ -155,11 +155,23 @@ export function RoleForm({ record, initialValues, baseline }: RoleFormProps): Re
             </Text>
           </div>
           <Group gap="xs">
-            <Button size="xs" variant="default" leftSection={<IconClipboardCopy size={16} />} onClick={() => void copyPermissions()} data-testid={TESTIDS.roles.copy}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconClipboardCopy size={16} />}
+              onClick={() => void copyPermissions()}
+              data-testid={TESTIDS.roles.copy}
+            >
               {t("roles.clipboard.copy")}
             </Button>
             {!readOnly && (
-              <Button size="xs" variant="default" leftSection={<IconClipboardText size={16} />} onClick={() => void pastePermissions()} data-testid={TESTIDS.roles.paste}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconClipboardText size={16} />}
+                onClick={() => void pastePermissions()}
+                data-testid={TESTIDS.roles.paste}
+              >
                 {t("roles.clipboard.paste")}
               </Button>
             )}

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createInstance } from "i18next";
-import {
-  PERMISSION_CODES,
-  findRouteChain,
-  guardRoute,
-  parseRolePermissions,
-  serializeRolePermissions,
-  type PermissionCode,
-} from "@caresuite/domain";
+import { PERMISSION_CODES, findRouteChain, guardRoute, parseRolePermissions, serializeRolePermissions, type PermissionCode } from "@caresuite/domain";
 import { buildLicence, buildSuperuser, buildUser } from "@caresuite/domain/test-builders";
 import adminDe from "../../../i18n/locales/admin/de.json";
 import adminEn from "../../../i18n/locales/admin/en.json";
@@ -44,7 +37,8 @@ const role: RoleRecord = {
   can_edit: true,
 };
 
-const lookup = (catalogue: object, key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+const lookup = (catalogue: object, key: string): unknown =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 
 describe("permission editor model", () => {
   it("groups every code by module in spec order", () => {
@@ -52,23 +46,29 @@ describe("permission editor model", () => {
     expect(PERMISSION_MODULES.flatMap(([, codes]) => codes)).toEqual([...PERMISSION_CODES]);
   });
 
-  it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))("has a %s label for every permission code and module", (_locale, catalogue) => {
-    for (const code of PERMISSION_CODES) expect(typeof lookup(catalogue, permissionLabelKey(code)), code).toBe("string");
-    for (const [module] of PERMISSION_MODULES) expect(typeof lookup(catalogue, `permissions.modules.${module}`), module).toBe("string");
-  });
+  it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))(
+    "has a %s label for every permission code and module",
+    (_locale, catalogue) => {
+      for (const code of PERMISSION_CODES) expect(typeof lookup(catalogue, permissionLabelKey(code)), code).toBe("string");
+      for (const [module] of PERMISSION_MODULES) expect(typeof lookup(catalogue, `permissions.modules.${module}`), module).toBe("string");
+    },
+  );
 
   // issue 10: "Permission tooltips show raw keys (`admin::manage_backups`) and should show the translated description."
-  it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))("titles every permission in %s with its module and name", async (locale, catalogue) => {
-    const i18n = createInstance();
-    await i18n.init({ lng: locale, resources: { [locale]: { translation: catalogue } }, interpolation: { escapeValue: false } });
-    const t = i18n.t;
-    for (const code of PERMISSION_CODES) {
-      const title = permissionTitle(t, code);
-      expect(title, code).not.toMatch(/::|permissions\.|roles\./);
-      expect(title, code).toContain(String(lookup(catalogue, permissionLabelKey(code))));
-    }
-    if (locale === "de") expect(permissionTitle(t, "admin::manage_backups")).toBe("Administration: Sicherungen verwalten");
-  });
+  it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))(
+    "titles every permission in %s with its module and name",
+    async (locale, catalogue) => {
+      const i18n = createInstance();
+      await i18n.init({ lng: locale, resources: { [locale]: { translation: catalogue } }, interpolation: { escapeValue: false } });
+      const t = i18n.t;
+      for (const code of PERMISSION_CODES) {
+        const title = permissionTitle(t, code);
+        expect(title, code).not.toMatch(/::|permissions\.|roles\./);
+        expect(title, code).toContain(String(lookup(catalogue, permissionLabelKey(code))));
+      }
+      if (locale === "de") expect(permissionTitle(t, "admin::manage_backups")).toBe("Administration: Sicherungen verwalten");
+    },
+  );
 
   it("reads a role with every unlisted code hidden, and sends only granted codes", () => {
     const values = roleToValues(role);
@@ -126,7 +126,12 @@ describe('granting levels — spec "Levels are hide, read, write" (docs/decision
 
   it("sets a module to write only where write makes a difference and is held", () => {
     const codes = PERMISSION_MODULES.find(([module]) => module === "calllog")?.[1] ?? [];
-    const next = setModuleLevel(permissionLevels(), codes, "write", grantLevelCheck(buildUser({ permissions: ["calllog::use_module", "calllog::close_calls"], write_permissions: ["calllog::close_calls"] })));
+    const next = setModuleLevel(
+      permissionLevels(),
+      codes,
+      "write",
+      grantLevelCheck(buildUser({ permissions: ["calllog::use_module", "calllog::close_calls"], write_permissions: ["calllog::close_calls"] })),
+    );
     expect(codes.map((code) => next[code])).toEqual(["read", "write", "hide", "hide"]);
   });
 });
@@ -161,10 +166,11 @@ describe("copy and paste between servers (spec §6)", () => {
     expect(skipped).toEqual(["admin::manage_roles"]);
   });
 
-  it.each([["not JSON"], ['{"format":"other","version":1,"permissions":[]}'], ['{"format":"caresuite.role-permissions","version":1,"permissions":[{"code":"x::y","level":"read"}]}']])(
-    "refuses %s",
-    (text) => expect(parseRolePermissions(text)).toBeNull(),
-  );
+  it.each([
+    ["not JSON"],
+    ['{"format":"other","version":1,"permissions":[]}'],
+    ['{"format":"caresuite.role-permissions","version":1,"permissions":[{"code":"x::y","level":"read"}]}'],
+  ])("refuses %s", (text) => expect(parseRolePermissions(text)).toBeNull());
 });
 
 describe("roles/sort is for superusers (spec route table: others go to no-access)", () => {

@@ -141,11 +141,7 @@ export interface PasteResult {
  * permissions: what the clipboard lists gets its level, everything else is hidden. Nobody grants
  * what they do not hold (the server refuses it): such codes keep their current level.
  */
-export function applyPastedPermissions(
-  current: PermissionLevels,
-  clipboard: RolePermissionsClipboard,
-  canGrant: CanGrantLevel,
-): PasteResult {
+export function applyPastedPermissions(current: PermissionLevels, clipboard: RolePermissionsClipboard, canGrant: CanGrantLevel): PasteResult {
   const pasted = permissionLevels(clipboard.permissions);
   const permissions = { ...current };
   const skipped: PermissionCode[] = [];

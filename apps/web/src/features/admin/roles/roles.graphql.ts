@@ -7,10 +7,19 @@ import { graphql, type ResultOf, type VariablesOf } from "../../../api/graphql";
  */
 const ROLE_FIELDS = graphql(`
   fragment RoleFields on Role {
-    id name sort_order
-    permissions { code level }
-    call_source_group_permissions { callsource_group_id permission_level }
-    user_count can_edit
+    id
+    name
+    sort_order
+    permissions {
+      code
+      level
+    }
+    call_source_group_permissions {
+      callsource_group_id
+      permission_level
+    }
+    user_count
+    can_edit
   }
 `);
 
@@ -22,7 +31,9 @@ export const ROLES_CONTEXT = { additionalTypenames: ["Role", "User"] };
 export const ROLES_QUERY = graphql(
   `
     query Roles {
-      roles { ...RoleFields }
+      roles {
+        ...RoleFields
+      }
     }
   `,
   [ROLE_FIELDS],
@@ -31,7 +42,9 @@ export const ROLES_QUERY = graphql(
 export const CREATE_ROLE = graphql(
   `
     mutation CreateRole($data: RoleInput!) {
-      createRole(data: $data) { ...RoleFields }
+      createRole(data: $data) {
+        ...RoleFields
+      }
     }
   `,
   [ROLE_FIELDS],
@@ -42,7 +55,9 @@ export type RoleInputData = VariablesOf<typeof CREATE_ROLE>["data"];
 export const UPDATE_ROLE = graphql(
   `
     mutation UpdateRole($id: Int!, $data: RoleInput!) {
-      updateRole(id: $id, data: $data) { ...RoleFields }
+      updateRole(id: $id, data: $data) {
+        ...RoleFields
+      }
     }
   `,
   [ROLE_FIELDS],
@@ -50,7 +65,10 @@ export const UPDATE_ROLE = graphql(
 
 export const DELETE_ROLE = graphql(`
   mutation DeleteRole($ids: [Int!]!) {
-    deleteRole(ids: $ids) { id name }
+    deleteRole(ids: $ids) {
+      id
+      name
+    }
   }
 `);
 

@@ -24,8 +24,7 @@ function SettingsForm({ settings, canWrite }: { settings: GlobalSettings; canWri
   const { errors, failure, check, succeeded } = useFormMutation({ fields: FIELD_NAMES });
   const [{ fetching }, save] = useMutation(UPDATE_GLOBAL_SETTINGS);
 
-  const set = <K extends keyof SettingsValues>(name: K, value: SettingsValues[K]): void =>
-    setValues((previous) => ({ ...previous, [name]: value }));
+  const set = <K extends keyof SettingsValues>(name: K, value: SettingsValues[K]): void => setValues((previous) => ({ ...previous, [name]: value }));
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], labelKey);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
@@ -62,7 +61,11 @@ function SettingsForm({ settings, canWrite }: { settings: GlobalSettings; canWri
                       onChange={(value) => set(name, value)}
                       allowDecimal={false}
                       min={0}
-                      rightSection={<Text size="sm" c="dimmed">{t(`units.${unit}`)}</Text>}
+                      rightSection={
+                        <Text size="sm" c="dimmed">
+                          {t(`units.${unit}`)}
+                        </Text>
+                      }
                       rightSectionWidth={96}
                       rightSectionPointerEvents="none"
                       styles={{ section: { justifyContent: "flex-end", paddingRight: 12 } }}
@@ -134,7 +137,13 @@ export function GlobalSettingsPage(): ReactNode {
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t("settings.loadErrorTitle")} data-testid={TESTIDS.settings.loadError}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t("settings.loadErrorText")}</Text>
-            <Button size="xs" variant="light" color="yellow" onClick={() => reexecute({ requestPolicy: "network-only" })} data-testid={TESTIDS.settings.loadRetry}>
+            <Button
+              size="xs"
+              variant="light"
+              color="yellow"
+              onClick={() => reexecute({ requestPolicy: "network-only" })}
+              data-testid={TESTIDS.settings.loadRetry}
+            >
               {t("common.retry")}
             </Button>
           </Stack>

@@ -20,7 +20,9 @@ const GLOBAL_SETTINGS_FIELDS = graphql(`
 export const GLOBAL_SETTINGS_QUERY = graphql(
   `
     query GlobalSettings {
-      globalSettings { ...GlobalSettingsFields }
+      globalSettings {
+        ...GlobalSettingsFields
+      }
     }
   `,
   [GLOBAL_SETTINGS_FIELDS],
@@ -30,7 +32,9 @@ export const GLOBAL_SETTINGS_QUERY = graphql(
 export const UPDATE_GLOBAL_SETTINGS = graphql(
   `
     mutation UpdateGlobalSettings($data: GlobalSettingsInput!) {
-      updateGlobalSettings(data: $data) { ...GlobalSettingsFields }
+      updateGlobalSettings(data: $data) {
+        ...GlobalSettingsFields
+      }
     }
   `,
   [GLOBAL_SETTINGS_FIELDS],

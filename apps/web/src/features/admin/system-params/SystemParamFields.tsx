@@ -103,8 +103,25 @@ export function SystemParamFields(props: FieldsProps): ReactNode {
       <Fieldset legend={t("systemParams.sections.connection")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           <TextInput {...common("name")} withAsterisk value={values.name} onChange={(e) => set("name", e.currentTarget.value)} autoComplete="off" />
-          <TextInput {...common("ip")} withAsterisk value={values.ip} onChange={(e) => set("ip", e.currentTarget.value)} placeholder="192.168.1.20" autoComplete="off" />
-          <NumberInput {...common("tcp_port")} withAsterisk value={values.tcp_port} onChange={(value) => set("tcp_port", value)} min={1} max={65535} allowDecimal={false} allowNegative={false} thousandSeparator="" />
+          <TextInput
+            {...common("ip")}
+            withAsterisk
+            value={values.ip}
+            onChange={(e) => set("ip", e.currentTarget.value)}
+            placeholder="192.168.1.20"
+            autoComplete="off"
+          />
+          <NumberInput
+            {...common("tcp_port")}
+            withAsterisk
+            value={values.tcp_port}
+            onChange={(value) => set("tcp_port", value)}
+            min={1}
+            max={65535}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=""
+          />
           <TextInput {...common("username")} withAsterisk value={values.username} onChange={(e) => set("username", e.currentTarget.value)} autoComplete="off" />
           <PasswordField
             {...common("password")}
@@ -133,9 +150,28 @@ export function SystemParamFields(props: FieldsProps): ReactNode {
         <Stack gap="sm">
           <Switch {...common("dhcp")} description={t("systemParams.help.dhcp")} checked={values.dhcp} onChange={(e) => set("dhcp", e.currentTarget.checked)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput {...common("subnet")} withAsterisk={!values.dhcp} disabled={values.dhcp} value={values.subnet} onChange={(e) => set("subnet", e.currentTarget.value)} placeholder="255.255.255.0" />
-            <TextInput {...common("gateway")} disabled={values.dhcp} value={values.gateway} onChange={(e) => set("gateway", e.currentTarget.value)} placeholder="192.168.1.1" />
-            <TextInput {...common("ntp_server")} description={t("systemParams.help.ntp_server")} value={values.ntp_server} onChange={(e) => set("ntp_server", e.currentTarget.value)} placeholder="pool.ntp.org" />
+            <TextInput
+              {...common("subnet")}
+              withAsterisk={!values.dhcp}
+              disabled={values.dhcp}
+              value={values.subnet}
+              onChange={(e) => set("subnet", e.currentTarget.value)}
+              placeholder="255.255.255.0"
+            />
+            <TextInput
+              {...common("gateway")}
+              disabled={values.dhcp}
+              value={values.gateway}
+              onChange={(e) => set("gateway", e.currentTarget.value)}
+              placeholder="192.168.1.1"
+            />
+            <TextInput
+              {...common("ntp_server")}
+              description={t("systemParams.help.ntp_server")}
+              value={values.ntp_server}
+              onChange={(e) => set("ntp_server", e.currentTarget.value)}
+              placeholder="pool.ntp.org"
+            />
           </SimpleGrid>
         </Stack>
       </Fieldset>
@@ -143,7 +179,15 @@ export function SystemParamFields(props: FieldsProps): ReactNode {
       <Fieldset legend={t("systemParams.sections.time")}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <Select {...common("timezone")} data={zones} value={values.timezone} onChange={(value) => set("timezone", value ?? "")} searchable allowDeselect={false} nothingFoundMessage={t("entityForm.noOptions")} />
+            <Select
+              {...common("timezone")}
+              data={zones}
+              value={values.timezone}
+              onChange={(value) => set("timezone", value ?? "")}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={t("entityForm.noOptions")}
+            />
             <Select
               {...common("display_language")}
               data={SYSTEM_DISPLAY_LANGUAGES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
@@ -160,7 +204,12 @@ export function SystemParamFields(props: FieldsProps): ReactNode {
             {t("systemParams.help.weekend")}
           </Text>
           <Switch {...common("daylight_savings")} checked={values.daylight_savings} onChange={(e) => set("daylight_savings", e.currentTarget.checked)} />
-          <Switch {...common("auto_commit")} description={t("systemParams.help.auto_commit")} checked={values.auto_commit} onChange={(e) => set("auto_commit", e.currentTarget.checked)} />
+          <Switch
+            {...common("auto_commit")}
+            description={t("systemParams.help.auto_commit")}
+            checked={values.auto_commit}
+            onChange={(e) => set("auto_commit", e.currentTarget.checked)}
+          />
         </Stack>
       </Fieldset>
 

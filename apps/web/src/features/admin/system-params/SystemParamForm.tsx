@@ -56,7 +56,8 @@ export function SystemParamForm({ record, initialValues }: SystemParamFormProps)
   const [{ fetching: deleting }, remove] = useMutation(DELETE_SYSTEM_PARAM);
   const { blocker, leave } = useLeaveGuard(!sameValues({ ...values }, { ...initialValues }));
 
-  const set = <K extends keyof SystemParamFormValues>(name: K, value: SystemParamFormValues[K]): void => setValues((previous) => ({ ...previous, [name]: value }));
+  const set = <K extends keyof SystemParamFormValues>(name: K, value: SystemParamFormValues[K]): void =>
+    setValues((previous) => ({ ...previous, [name]: value }));
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], systemParamLabelKey);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {

@@ -15,7 +15,12 @@ const LOAD_CONTEXT = { ...SYSTEM_PARAMS_CONTEXT, requestPolicy: "cache-and-netwo
 export function SystemParamFormPage(): ReactNode {
   const id = parseRecordId(useParams()["id"]);
   const isNew = id === NEW_RECORD_ID;
-  const [{ data, error }, reexecute] = useQuery({ query: SYSTEM_PARAM_QUERY, variables: { id: Number.isNaN(id) ? 0 : id }, pause: isNew || Number.isNaN(id), context: LOAD_CONTEXT });
+  const [{ data, error }, reexecute] = useQuery({
+    query: SYSTEM_PARAM_QUERY,
+    variables: { id: Number.isNaN(id) ? 0 : id },
+    pause: isNew || Number.isNaN(id),
+    context: LOAD_CONTEXT,
+  });
 
   if (isNew) return <SystemParamForm key="new" record={null} initialValues={emptySystemParamValues()} />;
   const record = data?.systemParam;

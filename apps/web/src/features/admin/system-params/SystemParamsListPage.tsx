@@ -87,7 +87,12 @@ export function SystemParamsListPage(): ReactNode {
           </Table.Thead>
           <Table.Tbody>
             {rows?.map((row) => (
-              <SystemParamRowView key={row.id} row={row} link={links.data?.callSystemStatus.find((l) => l.system_id === row.id)} onOpen={(id) => void navigate(`edit/${id}`)} />
+              <SystemParamRowView
+                key={row.id}
+                row={row}
+                link={links.data?.callSystemStatus.find((l) => l.system_id === row.id)}
+                onOpen={(id) => void navigate(`edit/${id}`)}
+              />
             ))}
           </Table.Tbody>
         </>

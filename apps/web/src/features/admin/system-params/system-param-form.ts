@@ -66,7 +66,11 @@ function weekValues(minutes: number): { day: string; time: string } {
   return { day: String(point.day), time: point.time };
 }
 
-function withWeekend(values: Omit<SystemParamFormValues, "weekend_start_day" | "weekend_start_time" | "weekend_stop_day" | "weekend_stop_time">, start: number, stop: number): SystemParamFormValues {
+function withWeekend(
+  values: Omit<SystemParamFormValues, "weekend_start_day" | "weekend_start_time" | "weekend_stop_day" | "weekend_stop_time">,
+  start: number,
+  stop: number,
+): SystemParamFormValues {
   const from = weekValues(start);
   const to = weekValues(stop);
   return { ...values, weekend_start_day: from.day, weekend_start_time: from.time, weekend_stop_day: to.day, weekend_stop_time: to.time };
@@ -164,7 +168,9 @@ export function checkSystemParamValues(
   record: SystemParamRecord | null = null,
 ): { ok: true; input: SystemParamInput } | { ok: false; errors: Record<string, FieldError> } {
   const parsed = systemParamInputSchema(mode).safeParse(schemaInput(values));
-  const reentry: Record<string, FieldError> = passwordReentryNeeded(values, record) ? { password: { message: PASSWORD_REENTRY_MESSAGE, data: { field: "password" } } } : {};
+  const reentry: Record<string, FieldError> = passwordReentryNeeded(values, record)
+    ? { password: { message: PASSWORD_REENTRY_MESSAGE, data: { field: "password" } } }
+    : {};
   if (!parsed.success) return { ok: false, errors: { ...reentry, ...firstFieldErrors(fieldErrors(parsed.error)) } };
   return Object.keys(reentry).length > 0 ? { ok: false, errors: reentry } : { ok: true, input: parsed.data };
 }

@@ -7,10 +7,33 @@ import { graphql, type ResultOf, type VariablesOf } from "../../../api/graphql";
  */
 const SYSTEM_PARAM_FIELDS = graphql(`
   fragment SystemParamFields on SystemParams {
-    id name ip username has_password tcp_port dhcp gateway subnet ntp_server timezone daylight_savings display_language
-    night_start night_stop weekend_start weekend_stop auto_commit call_suppression_enabled call_suppression_sections
-    call_suppression_time_start call_suppression_time_end version
-    sections { id name }
+    id
+    name
+    ip
+    username
+    has_password
+    tcp_port
+    dhcp
+    gateway
+    subnet
+    ntp_server
+    timezone
+    daylight_savings
+    display_language
+    night_start
+    night_stop
+    weekend_start
+    weekend_stop
+    auto_commit
+    call_suppression_enabled
+    call_suppression_sections
+    call_suppression_time_start
+    call_suppression_time_end
+    version
+    sections {
+      id
+      name
+    }
   }
 `);
 
@@ -22,7 +45,13 @@ export const SYSTEM_PARAMS_CONTEXT = { additionalTypenames: ["SystemParams", "De
 /** What the list shows. */
 export const SYSTEM_PARAMS_QUERY = graphql(`
   query SystemParams {
-    systemParams { id name ip tcp_port version }
+    systemParams {
+      id
+      name
+      ip
+      tcp_port
+      version
+    }
   }
 `);
 
@@ -31,7 +60,11 @@ export type SystemParamRow = ResultOf<typeof SYSTEM_PARAMS_QUERY>["systemParams"
 /** The links' state (connected or not) for the list's status column. */
 export const LINK_STATUS_QUERY = graphql(`
   query SystemParamLinks {
-    callSystemStatus { system_id connected last_error }
+    callSystemStatus {
+      system_id
+      connected
+      last_error
+    }
   }
 `);
 
@@ -40,7 +73,9 @@ export type LinkStatus = ResultOf<typeof LINK_STATUS_QUERY>["callSystemStatus"][
 export const SYSTEM_PARAM_QUERY = graphql(
   `
     query SystemParam($id: Int!) {
-      systemParam(id: $id) { ...SystemParamFields }
+      systemParam(id: $id) {
+        ...SystemParamFields
+      }
     }
   `,
   [SYSTEM_PARAM_FIELDS],
@@ -49,7 +84,9 @@ export const SYSTEM_PARAM_QUERY = graphql(
 export const CREATE_SYSTEM_PARAM = graphql(
   `
     mutation CreateSystemParam($data: SystemParamInput!) {
-      createSystemParam(data: $data) { ...SystemParamFields }
+      createSystemParam(data: $data) {
+        ...SystemParamFields
+      }
     }
   `,
   [SYSTEM_PARAM_FIELDS],
@@ -61,7 +98,9 @@ export type SystemParamApiInput = VariablesOf<typeof CREATE_SYSTEM_PARAM>["data"
 export const UPDATE_SYSTEM_PARAM = graphql(
   `
     mutation UpdateSystemParam($id: Int!, $data: SystemParamInput!) {
-      updateSystemParam(id: $id, data: $data) { ...SystemParamFields }
+      updateSystemParam(id: $id, data: $data) {
+        ...SystemParamFields
+      }
     }
   `,
   [SYSTEM_PARAM_FIELDS],
@@ -69,6 +108,9 @@ export const UPDATE_SYSTEM_PARAM = graphql(
 
 export const DELETE_SYSTEM_PARAM = graphql(`
   mutation DeleteSystemParam($ids: [Int!]!) {
-    deleteSystemParam(ids: $ids) { id name }
+    deleteSystemParam(ids: $ids) {
+      id
+      name
+    }
   }
 `);

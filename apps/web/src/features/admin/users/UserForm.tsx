@@ -130,7 +130,13 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
           <Stack gap="sm">
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput {...common("username")} withAsterisk value={values.username} onChange={(e) => set("username", e.currentTarget.value)} autoComplete="off" />
+                <TextInput
+                  {...common("username")}
+                  withAsterisk
+                  value={values.username}
+                  onChange={(e) => set("username", e.currentTarget.value)}
+                  autoComplete="off"
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput {...common("name")} value={values.name} onChange={(e) => set("name", e.currentTarget.value)} autoComplete="off" />
@@ -164,7 +170,12 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
                 </>
               )}
               <Grid.Col span={12}>
-                <TextInput {...common("email")} description={t("users.help.email")} value={values.email} onChange={(e) => set("email", e.currentTarget.value)} />
+                <TextInput
+                  {...common("email")}
+                  description={t("users.help.email")}
+                  value={values.email}
+                  onChange={(e) => set("email", e.currentTarget.value)}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select
@@ -177,7 +188,13 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput {...common("homepage")} placeholder="/log" description={t("users.help.homepage")} value={values.homepage} onChange={(e) => set("homepage", e.currentTarget.value)} />
+                <TextInput
+                  {...common("homepage")}
+                  placeholder="/log"
+                  description={t("users.help.homepage")}
+                  value={values.homepage}
+                  onChange={(e) => set("homepage", e.currentTarget.value)}
+                />
               </Grid.Col>
               <Grid.Col span={12}>
                 <MultiSelect<number>
@@ -210,7 +227,12 @@ export function UserForm({ record, initialValues, baseline, roles }: UserFormPro
               ))}
               {/* spec: is_superuser only superusers may set. */}
               {me.is_superuser && (
-                <Switch {...common("is_superuser")} description={t("users.help.is_superuser")} checked={values.is_superuser} onChange={(e) => set("is_superuser", e.currentTarget.checked)} />
+                <Switch
+                  {...common("is_superuser")}
+                  description={t("users.help.is_superuser")}
+                  checked={values.is_superuser}
+                  onChange={(e) => set("is_superuser", e.currentTarget.checked)}
+                />
               )}
             </SimpleGrid>
           </Stack>

@@ -23,7 +23,12 @@ export function UserFormPage(): ReactNode {
   const location = useLocation();
   const id = parseRecordId(useParams()["id"]);
   const isNew = id === NEW_RECORD_ID;
-  const [{ data, error }, reexecute] = useQuery({ query: USER_QUERY, variables: { id: Number.isNaN(id) ? 0 : id }, pause: isNew || Number.isNaN(id), context: LOAD_CONTEXT });
+  const [{ data, error }, reexecute] = useQuery({
+    query: USER_QUERY,
+    variables: { id: Number.isNaN(id) ? 0 : id },
+    pause: isNew || Number.isNaN(id),
+    context: LOAD_CONTEXT,
+  });
   const [roles] = useQuery({ query: ROLES_QUERY, variables: {}, context: ROLES_CONTEXT });
   // The form can do without roles (it says so); it waits for them while they load.
   const roleList = roles.data?.roles ?? null;
@@ -32,7 +37,15 @@ export function UserFormPage(): ReactNode {
   if (isNew) {
     if (rolesPending) return <FormLoading />;
     const copied = copyOf(location.state);
-    return <UserForm key={`new:${location.key}`} record={null} initialValues={copied ?? emptyUserValues()} baseline={copied ? null : emptyUserValues()} roles={roleList} />;
+    return (
+      <UserForm
+        key={`new:${location.key}`}
+        record={null}
+        initialValues={copied ?? emptyUserValues()}
+        baseline={copied ? null : emptyUserValues()}
+        roles={roleList}
+      />
+    );
   }
 
   const record = data?.user;

@@ -92,7 +92,11 @@ export function UsersListPage(): ReactNode {
       title={t("admin.nav.users")}
       // Level read shows the users; creating needs write (docs/decisions/009).
       actions={hasWritePermission(appData.user, "admin::manage_users") && <ListNewButton onClick={() => open("edit/-1")} />}
-      search={{ value: state.search, onSearch: (next) => setParams(() => writePagedSearch({ search: next, page: 1 }), { replace: true }), busy: fetching && page !== undefined }}
+      search={{
+        value: state.search,
+        onSearch: (next) => setParams(() => writePagedSearch({ search: next, page: 1 }), { replace: true }),
+        busy: fetching && page !== undefined,
+      }}
       loaded={page !== undefined}
       failed={Boolean(error)}
       onRetry={() => reexecute({ requestPolicy: "network-only" })}

@@ -104,7 +104,15 @@ describe("roles the actor may hand out (spec §6: a role manages users and roles
   ];
 
   it("ranks the actor by their best role", () => {
-    const actor = roleActorOf(buildUser({ roles: [{ id: 2, name: "Leitung" }, { id: 3, name: "Pflege" }] }), roles);
+    const actor = roleActorOf(
+      buildUser({
+        roles: [
+          { id: 2, name: "Leitung" },
+          { id: 3, name: "Pflege" },
+        ],
+      }),
+      roles,
+    );
     expect(actor).toEqual({ is_superuser: false, roleOrders: [2, 3] });
     expect(assignableRoles(actor, roles).map((r) => r.name)).toEqual(["Pflege"]);
   });
@@ -124,7 +132,12 @@ describe("roles the actor may hand out (spec §6: a role manages users and roles
 
 describe('what the form offers — ARCHITECTURE «Security rules» "Granting is bounded by holding" (issue 9)', () => {
   // Issue 9's limited manager: only admin::manage_users, system 1, the best role "Verwaltung".
-  const manager = buildUser({ permissions: ["admin::manage_users"], write_permissions: ["admin::manage_users"], system_access: [1], roles: [{ id: 1, name: "Verwaltung" }] });
+  const manager = buildUser({
+    permissions: ["admin::manage_users"],
+    write_permissions: ["admin::manage_users"],
+    system_access: [1],
+    roles: [{ id: 1, name: "Verwaltung" }],
+  });
   const roles = [
     { id: 1, name: "Verwaltung", sort_order: 1, permissions: [{ code: "admin::manage_users", level: "write" }] },
     { id: 2, name: "Helfer", sort_order: 2, permissions: [{ code: "admin::manage_users", level: "read" }] },
@@ -140,7 +153,10 @@ describe('what the form offers — ARCHITECTURE «Security rules» "Granting is 
   });
 
   it("offers a limited actor only their own systems, and all systems to an actor who sees all", () => {
-    const systems = [{ value: 1, label: "A" }, { value: 2, label: "B" }];
+    const systems = [
+      { value: 1, label: "A" },
+      { value: 2, label: "B" },
+    ];
     expect(offeredSystems(grantHolderOf(manager), systems)).toEqual([{ value: 1, label: "A" }]);
     expect(offeredSystems(grantHolderOf(buildUser({ system_access: [] })), systems)).toEqual(systems);
   });

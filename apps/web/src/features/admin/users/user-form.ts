@@ -140,7 +140,11 @@ export function grantHolderOf(user: Pick<AuthUser, "is_superuser" | "permissions
  * The roles the user form offers: below the actor's rank, and giving nothing beyond what the actor
  * holds ("Granting is bounded by holding"; the server refuses the others).
  */
-export function offeredRoles<R extends { sort_order: number; permissions: readonly { code: string; level: string }[] }>(rank: RoleActor, holder: GrantHolder, roles: readonly R[]): R[] {
+export function offeredRoles<R extends { sort_order: number; permissions: readonly { code: string; level: string }[] }>(
+  rank: RoleActor,
+  holder: GrantHolder,
+  roles: readonly R[],
+): R[] {
   return assignableRoles(rank, roles).filter((role) => roleGrantsBeyond(holder, role.permissions).length === 0);
 }
 

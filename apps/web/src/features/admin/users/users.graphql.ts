@@ -3,8 +3,24 @@ import { graphql, type ResultOf } from "../../../api/graphql";
 /** A user as the admin API returns it (spec data §3.3 "User (admin)"; never the password). `email` is the form's text: the addresses comma-separated. */
 const USER_FIELDS = graphql(`
   fragment UserFields on User {
-    id username name email emails locale homepage is_superuser is_ldap password_is_temporary notify_email notify_push system_access
-    roles { id name sort_order }
+    id
+    username
+    name
+    email
+    emails
+    locale
+    homepage
+    is_superuser
+    is_ldap
+    password_is_temporary
+    notify_email
+    notify_push
+    system_access
+    roles {
+      id
+      name
+      sort_order
+    }
     can_edit
   }
 `);
@@ -20,7 +36,9 @@ export const USERS_QUERY = graphql(
     query Users($search: String, $offset: Int, $limit: Int) {
       users(filter: { search: $search, offset: $offset, limit: $limit }) {
         total
-        items { ...UserFields }
+        items {
+          ...UserFields
+        }
       }
     }
   `,
@@ -30,7 +48,9 @@ export const USERS_QUERY = graphql(
 export const USER_QUERY = graphql(
   `
     query User($id: Int!) {
-      user(id: $id) { ...UserFields }
+      user(id: $id) {
+        ...UserFields
+      }
     }
   `,
   [USER_FIELDS],
@@ -39,7 +59,9 @@ export const USER_QUERY = graphql(
 export const CREATE_USER = graphql(
   `
     mutation CreateUser($data: UserInput!) {
-      createUser(data: $data) { ...UserFields }
+      createUser(data: $data) {
+        ...UserFields
+      }
     }
   `,
   [USER_FIELDS],
@@ -48,7 +70,9 @@ export const CREATE_USER = graphql(
 export const UPDATE_USER = graphql(
   `
     mutation UpdateUser($id: Int!, $data: UserInput!) {
-      updateUser(id: $id, data: $data) { ...UserFields }
+      updateUser(id: $id, data: $data) {
+        ...UserFields
+      }
     }
   `,
   [USER_FIELDS],
@@ -56,6 +80,9 @@ export const UPDATE_USER = graphql(
 
 export const DELETE_USER = graphql(`
   mutation DeleteUser($ids: [Int!]!) {
-    deleteUser(ids: $ids) { id name }
+    deleteUser(ids: $ids) {
+      id
+      name
+    }
   }
 `);
