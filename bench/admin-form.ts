@@ -1,4 +1,4 @@
-// Issue 3 benchmark:  npm run build && node bench/admin-form.ts
+// Admin form benchmark:  npm run build && node bench/admin-form.ts
 // The generic admin form, opened from the list in a real Chromium: time from the click on a row
 // to the form's fields on screen (target ≤ 200 ms after navigation). The first opening loads the
 // form's code; the rest are warm.

@@ -1,4 +1,4 @@
-// Issue 3: "Admin list of 10,000 rows: first page ≤ 50 ms server time".
+// "Admin list of 10,000 rows: first page ≤ 50 ms server time".
 //   node bench/admin-list.ts            (SQLite; with DATABASE_URL also PostgreSQL)
 // Fills 10,000 call sources into system 1, then times the generic list query through the whole
 // HTTP + GraphQL stack in-process (app.inject: no network, so this is server time).

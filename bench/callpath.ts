@@ -1,4 +1,4 @@
-// Issue 4 benchmarks:  node bench/callpath.ts   (SQLite; with DATABASE_URL also PostgreSQL)
+// Call path benchmarks:  node bench/callpath.ts   (SQLite; with DATABASE_URL also PostgreSQL)
 // Per database, with the server as its own process (as in production), the simulator and the
 // clients in this process:
 // - trigger (simulator press) → callsChanged received by the last of 500 subscribers (p50/p99)

@@ -1,4 +1,4 @@
-// Issue 5 benchmarks:  npm run build && node bench/display.ts
+// Display board benchmarks:  npm run build && node bench/display.ts
 // Against a demo server (its virtual call system runs background traffic, as a ward would):
 // - JavaScript /display loads (gzip)
 // - trigger (POST /demo/call/trigger) → the call's card in a real Chromium display's DOM, over 200

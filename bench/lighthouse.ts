@@ -1,4 +1,4 @@
-// Issue 10, item 4: Lighthouse (mobile profile, its defaults: Moto G Power viewport, simulated
+// Lighthouse (mobile profile, its defaults: Moto G Power viewport, simulated
 // slow 4G and 4× CPU slowdown) on /login and /display of a demo server. Prints the scores as a
 // table; numbers go into bench/RESULTS.md.
 //   npm run build && node bench/lighthouse.ts   (needs /usr/bin/chromium; runs offline)

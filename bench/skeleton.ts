@@ -1,4 +1,4 @@
-// Walking-skeleton benchmarks (issue 2). Prints a table; numbers go into bench/RESULTS.md.
+// Walking-skeleton benchmarks. Prints a table; numbers go into bench/RESULTS.md.
 //   node bench/skeleton.ts   (part of npm run bench; needs the built web app and /usr/bin/chromium)
 // Measures: cold start to listening, POST /backend/login latency (production scrypt cost), and the
 // gzip size of the JavaScript the /login page loads.
@@ -72,7 +72,7 @@ const rows = [
     `p50 ${percentile(login.times, 50).toFixed(0)} ms, p95 ${percentile(login.times, 95).toFixed(0)} ms`,
     "p50 ≤ 300 ms",
   ],
-  ["JavaScript loaded by /login", `${(login.jsGzipBytes / 1024).toFixed(1)} KB gzip in ${login.jsFiles} files`, "≤ 170 KB gzip (issue 10)"],
+  ["JavaScript loaded by /login", `${(login.jsGzipBytes / 1024).toFixed(1)} KB gzip in ${login.jsFiles} files`, "≤ 170 KB gzip"],
 ];
 console.log("| measure | result | target |\n|---|---|---|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);

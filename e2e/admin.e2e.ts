@@ -37,7 +37,7 @@ async function waitForImport(dataDir: string): Promise<void> {
 
 /**
  * A local calendar day `days` before today: as the API's "YYYY-MM-DD", as typed into the audit
- * date filter ("dd.MM.yyyy", spec §9, issue 10), and its noon.
+ * date filter ("dd.MM.yyyy", spec §9), and its noon.
  */
 function daysAgo(days: number): { input: string; typed: string; noon: number } {
   const now = new Date();
@@ -210,7 +210,7 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
   it("shows the nurse only what the role allows; /admin is refused with the error notification", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
-    // Issue 10: the nurse lands on the display (the log has no screen yet); the shell's navigation
+    // the nurse lands on the display (the log has no screen yet); the shell's navigation
     // is looked at on a page of the main layout that needs no permission.
     await page.goto(`${server.baseUrl}/no-access`);
     await byTestId(page, TESTIDS.shell.nav("display")).waitFor();

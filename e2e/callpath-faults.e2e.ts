@@ -6,7 +6,7 @@ import { graphql } from "./support/api.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 /**
- * Issue 4 fault test (ARCHITECTURE «Call path guarantees» "Nothing the call system reported is lost or doubled across
+ * Fault test (ARCHITECTURE «Call path guarantees» "Nothing the call system reported is lost or doubled across
  * restarts of either side"): the server is killed with SIGKILL in the middle of a burst of
  * 2,000 events and started again on the same database; afterwards its calls equal the
  * controller's journal, call for call.

@@ -28,7 +28,7 @@ describe("the top bar's call-system badge", () => {
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     await signIn(page, server.baseUrl, admin.username, admin.password);
-    // Issue 10: sign-in lands on the display (no tree, analytics or log screen yet), which has no
+    // sign-in lands on the display (no tree, analytics or log screen yet), which has no
     // top bar; the sync status page is a screen of the main layout.
     await page.goto(`${server.baseUrl}/sync`);
   });

@@ -118,7 +118,7 @@ describe("the demo screen in Chromium", () => {
     expect(device).toBe(floors[0]?.rooms[0]?.device_id);
     expect(await demo.modeOf(room)).toBe("off");
 
-    // The visualisation tab embeds the display board in fullscreen, in the demo's language (issue 10).
+    // The visualisation tab embeds the display board in fullscreen, in the demo's language.
     await demo.showBoard();
     expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("src")).toBe("/display?fullscreen=1&locale=de");
     expect(await byTestId(page, TESTIDS.demo.visualsFrame).getAttribute("title")).toBe("Anzeige im Vollbild");

@@ -10,17 +10,17 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
 
 /**
- * Issue 10 item 3, "The board reads across a corridor": sizes on a wall screen (1920×1080 and
+ * The board reads across a corridor: sizes on a wall screen (1920×1080 and
  * 3840×2160, from computed styles), the emergency flash and the urgent pulse (animation state),
  * reduced motion, contrast, the call source label, presences on an empty board, the unknown slug
- * notice, the back link, and the demo's embedded board (issue 10 item 5).
+ * notice, the back link, and the demo's embedded board.
  */
 
 const EMERGENCY = 2;
 const BATH = 3;
 const NORMAL = 4;
 const PRESENCE = 6;
-/** Screenshots for a human look (issue 10: "takes screenshots at 1920×1080 and 3840×2160"). */
+/** Screenshots for a human look ("takes screenshots at 1920×1080 and 3840×2160"). */
 const SHOTS = shotsDir();
 const ADMIN = { username: "admin", password: "demo-admin" };
 
@@ -95,7 +95,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-describe("the display board reads across a corridor (issue 10) in Chromium", () => {
+describe("the display board reads across a corridor in Chromium", () => {
   let server: RunningServer;
   let browser: Browser;
   let rooms: number[] = [];

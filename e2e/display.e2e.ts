@@ -73,7 +73,7 @@ describe("the display board in Chromium", () => {
     await trigger(24, EMERGENCY);
     await display.card(24).waitFor({ timeout: 1_000 });
     expect(await display.card(24).getAttribute("data-elevated")).toBe("true");
-    // The card flashes (issue 10): read its fill at the start of the flash, where it shows the call colour.
+    // The card flashes: read its fill at the start of the flash, where it shows the call colour.
     const background = await display.card(24).evaluate((node) => {
       for (const animation of node.getAnimations()) {
         animation.pause();

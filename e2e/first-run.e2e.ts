@@ -70,10 +70,10 @@ describe("first run, sign-in and the shell in Chromium", () => {
     expect(await done.getAttribute("data-virtual")).toBe("true");
     // The server really connects to the virtual call system it started.
     await until(() => callSystemConnected(server.baseUrl), Boolean);
-    // "Konfigurator" gets a plain subtitle (issue 10).
+    // "Konfigurator" gets a plain subtitle.
     expect(await byTestId(page, TESTIDS.setup.configSubtitle).textContent()).toBe("Rufanlage");
     await byTestId(page, TESTIDS.setup.next).click();
-    // Issue 10: revisiting step 3 shows the virtual choice, not its address in the real-controller
+    // revisiting step 3 shows the virtual choice, not its address in the real-controller
     // form, and does not offer the virtual call system a second time.
     await expect.poll(() => step.getAttribute("data-step")).toBe("4");
     await byTestId(page, TESTIDS.setup.prev).click();
@@ -98,7 +98,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
 
     // Step 5: finishing goes to sync (a configurator was set), which asks for a login first.
     await expect.poll(() => step.getAttribute("data-step")).toBe("5");
-    // Issue 10: "Step 5 ... survives a reload. Setup completes when step 5 is confirmed."
+    // "Step 5 ... survives a reload. Setup completes when step 5 is confirmed."
     await page.reload();
     await expect.poll(() => byTestId(page, TESTIDS.setup.step).getAttribute("data-step")).toBe("5");
     const state = await graphql<{ appState: { setup_time: string | null } }>(server.baseUrl, "{ appState { setup_time } }");
@@ -122,7 +122,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
 
     await byTestId(page, TESTIDS.shell.topbar).waitFor();
     expect(await byTestId(page, TESTIDS.shell.nav("admin")).textContent()).toContain("Administration");
-    // Issue 10: the call log has no screen yet, so it is not offered.
+    // the call log has no screen yet, so it is not offered.
     expect(await byTestId(page, TESTIDS.shell.nav("log")).count()).toBe(0);
     // /sync: a status page in product words (connection, last import, publishing later).
     await byTestId(page, TESTIDS.sync.link).first().waitFor();
@@ -185,7 +185,7 @@ describe("first run, sign-in and the shell in Chromium", () => {
     const { page } = await newPage(browser);
     await login(page, server.baseUrl, "admin", ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname !== "/login", { timeout: 10_000 });
-    // Sign-in lands on the display (issue 10), which has no top bar: log out from a shell page.
+    // Sign-in lands on the display, which has no top bar: log out from a shell page.
     await page.goto(`${server.baseUrl}/sync`);
     await byTestId(page, TESTIDS.shell.logout).click();
     await byTestId(page, TESTIDS.shell.login).or(byTestId(page, TESTIDS.login.page)).first().waitFor();

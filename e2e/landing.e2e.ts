@@ -7,7 +7,7 @@ import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 
 /**
- * Issue 10: "A browser test signs in as each demo user (admin, pflege, technik) and as a fresh
+ * "A browser test signs in as each demo user (admin, pflege, technik) and as a fresh
  * install's superuser, and asserts that the page they land on is a working screen, not 'not
  * found'." Keep it passing as screens arrive: add each new screen's test id to SCREENS.
  */
@@ -69,7 +69,7 @@ describe("sign-in lands on a working screen", () => {
   });
 
   describe("the navigation of the demo admin", () => {
-    it("links only to screens that exist (issue 10: hidden, not linked to a 404)", async () => {
+    it("links only to screens that exist (hidden, not linked to a 404)", async () => {
       const { page } = await newPage(browser);
       await signInAndLand(page, demo().baseUrl, "admin", "demo-admin");
       await page.goto(`${demo().baseUrl}/sync`);

@@ -82,7 +82,7 @@ describe("system parameters in Chromium: edit, validate, save, reopen", () => {
 
   it("lands the server's connection check on the field (spec §8) and keeps the input", async () => {
     await field(page, "gateway").fill("192.168.1.1");
-    // A new address needs the password typed again (issue 9: the stored one stays with its address).
+    // A new address needs the password typed again (the stored one stays with its address).
     await field(page, "tcp_port").fill("1");
     await byTestId(page, TESTIDS.entityForm.save).click();
     await expect.poll(() => field(page, "password").getAttribute("aria-invalid")).toBe("true");

@@ -1,4 +1,4 @@
-// `npm run simulate -- --days 90`: call history through the real path (issue 4). Starts the server
+// `npm run simulate -- --days 90`: call history through the real path. Starts the server
 // on its own database (default ./data/simulated) with the bundled virtual call system, which first
 // generates N days of traffic into its journal; the server's link then applies every event exactly
 // as it would live. Afterwards: `DATA_DIR=./data/simulated npm start` (user admin / simulate-admin).

@@ -72,7 +72,7 @@ export async function signInApi(baseUrl: string, username: string, password: str
 
 /**
  * The first run as the setup wizard does it, through the API: the configurator (when
- * `controllerPort` names a call system to connect to), the initial user, finishSetup (issue 10:
+ * `controllerPort` names a call system to connect to), the initial user, finishSetup (
  * without it /login sends to /setup), then a sign-in as that user.
  */
 export async function completeFirstRun(

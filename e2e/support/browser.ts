@@ -36,7 +36,7 @@ export function byTestId(page: Page, id: string) {
 }
 
 /**
- * Where browser tests put screenshots for a human look (issue 10 asks for them): E2E_SHOTS_DIR,
+ * Where browser tests put screenshots for a human look (screens are looked at, not only asserted): E2E_SHOTS_DIR,
  * else a folder in the temp directory. Made on first use.
  */
 export function shotsDir(): string {

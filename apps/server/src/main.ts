@@ -32,7 +32,7 @@ const pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub()
 const services: Services = { db, config, pubsub, links: null, virtual: null, now: Date.now };
 const app = await buildApp(services);
 useCrashLogger(app.log);
-// Issue 9.7: a loud warning with the development licence key; production refuses it.
+// a loud warning with the development licence key; production refuses it.
 await enforceLicenceKey(db.kysely, config, app.log, Date.now());
 // The links speak the protocol; what events do is the calls module's (one-way layers, docs/ARCHITECTURE.md).
 const links = createLinks({ db, log: app.log, now: Date.now, handlers: createLinkHandlers({ db, bus: pubsub }) });

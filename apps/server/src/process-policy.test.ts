@@ -11,7 +11,7 @@ function runChild(body: string): { status: number | null; output: string } {
   return { status: child.status, output: `${child.stdout}${child.stderr}` };
 }
 
-describe("the process crash policy (issue 9.1)", () => {
+describe("the process crash policy", () => {
   it("logs an uncaught exception and exits non-zero, so the supervisor restarts the server", () => {
     const child = runChild("setTimeout(() => { throw new Error('boom in a timer'); }, 10);");
     expect(child.status).toBe(CRASH_EXIT_CODE);

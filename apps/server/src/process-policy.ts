@@ -1,5 +1,5 @@
 /**
- * What the process does with an error nothing caught (issue 9): log it and exit non-zero at once,
+ * What the process does with an error nothing caught: log it and exit non-zero at once,
  * so the supervisor (docs/deploy/caresuite.service: Restart=always) starts a clean server. Going
  * on after an unknown failure could leave the boards silently stale; a restart takes about a
  * second and the boards reconnect by themselves.

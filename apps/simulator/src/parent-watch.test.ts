@@ -17,7 +17,7 @@ async function until(condition: () => boolean, ms: number): Promise<boolean> {
 }
 
 /**
- * Issue 9.9: a controller started with --parent dies with its parent, by either guard: EOF on
+ * a controller started with --parent dies with its parent, by either guard: EOF on
  * the stdin pipe the parent holds, or the parent pid no longer being its parent.
  */
 describe("a controller started with --parent", () => {

@@ -1,5 +1,5 @@
 /**
- * A child controller dies with its parent (issue 9.9: after a kill -9 of the server the bundled
+ * A child controller dies with its parent (after a kill -9 of the server the bundled
  * virtual call system ran on, holding its port and data dir). Two guards, either one suffices:
  *
  * - stdin: the parent holds the write end of our stdin pipe and never writes; when the parent

@@ -61,6 +61,6 @@ export const globalSettingsSchema = z
   .strict()
   .refine((s) => s.battery_threshold_critical < s.battery_threshold_low, {
     path: ["battery_threshold_critical"],
-    // Its own message: "values must not be equal" was wrong for critical 60 / low 40 (issue 10).
+    // Its own message: "values must not be equal" was wrong for critical 60 / low 40.
     error: VALIDATION_KEYS.critical_below_low,
   });

@@ -103,7 +103,7 @@ describe("licenceActivationInputSchema", () => {
   });
 });
 
-// issue 10: "Demo mode runs with a demo licence that enables every module (analytics, log,
+// "Demo mode runs with a demo licence that enables every module (analytics, log,
 // management, app clients), marked "Demo" in the footer."
 describe("DEMO_LICENCE", () => {
   it.each(LICENCE_FEATURES.map((feature) => [feature]))("licenses %s without a superuser", (feature) => {
@@ -111,7 +111,7 @@ describe("DEMO_LICENCE", () => {
   });
 });
 
-// issue 10: "The footer says one consistent thing: running unlicensed with the default limits."
+// "The footer says one consistent thing: running unlicensed with the default limits."
 describe("licenceStatus", () => {
   it.each<[string, { id: number }, string]>([
     ["nothing activated (spec: highlighted when the licence id is 0)", UNLICENSED, "unlicensed"],

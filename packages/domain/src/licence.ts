@@ -20,7 +20,7 @@ export const UNLICENSED: Licence = Object.freeze({
 });
 
 /**
- * The licence demo mode runs with when none is activated (issue 10: "Demo mode runs with a demo
+ * The licence demo mode runs with when none is activated ("Demo mode runs with a demo
  * licence that enables every module (analytics, log, management, app clients) ... so the demo
  * shows the whole product as it grows"). Its id -1 is no vendor licence (those count from 1).
  * One system, as the demo has one.

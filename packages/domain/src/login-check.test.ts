@@ -8,7 +8,7 @@ const viaSchema = (input: { username: string; password: string }): Record<string
   return parsed.success ? {} : fieldErrors(parsed.error);
 };
 
-// issue 10 item 4: "/login JS ≤ 170 KB gzip … find what does not belong in the first chunk" —
+// "/login JS ≤ 170 KB gzip … find what does not belong in the first chunk" —
 // the form checks without zod, and must answer exactly as the server's schema does.
 describe("the sign-in form's check agrees with loginInputSchema", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatTimeOfDay, parseTimeOfDay } from "./time-of-day.ts";
 
-// issue 10: "Schedule times accept `0800` as well as `08:00`".
+// "Schedule times accept `0800` as well as `08:00`".
 describe("parseTimeOfDay", () => {
   it.each([
     ["08:00", 480],

@@ -2,7 +2,7 @@
 
 /**
  * "HH:MM" (or minutes) → minutes since midnight. spec: "Time string HH:MM converts to a number".
- * The colon may be left out ("0800", "800"): issue 10, typed on a number pad.
+ * The colon may be left out ("0800", "800"), as typed on a number pad.
  */
 export function parseTimeOfDay(value: unknown): number | null {
   if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1440) return value;

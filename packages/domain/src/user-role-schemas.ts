@@ -68,7 +68,7 @@ export function userInputSchema(mode: "create" | "update") {
         path: ["password_repeat"],
         error: VALIDATION_KEYS.no_match,
       })
-      // issue 9: the same minimum strength as every other place a password is set.
+      // the same minimum strength as every other place a password is set.
       .superRefine((u, ctx) => {
         const weakness = u.password === "" ? null : passwordWeaknessKey(u.password, u.username);
         if (weakness) ctx.addIssue({ code: "custom", path: ["password"], message: weakness });

@@ -22,9 +22,9 @@ export const VALIDATION_KEYS = {
   comma_not_allowed: "validation.comma_not_allowed",
   contains: "validation.contains",
   format: "validation.format",
-  /** Not in the spec (issue 10): a colour field holding something that is not "#RRGGBB" ("grün"). */
+  /** Not in the spec: a colour field holding something that is not "#RRGGBB" ("grün"). */
   colour: "validation.colour",
-  /** Not in the spec (issue 10): battery thresholds, critical at or above low ("critical 60 / low 40"). */
+  /** Not in the spec: battery thresholds, critical at or above low ("critical 60 / low 40"). */
   critical_below_low: "validation.critical_below_low",
   no_match: "validation.no_match",
   date_after: "validation.date_after",
@@ -48,19 +48,19 @@ export const VALIDATION_KEYS = {
   unknown_field: "validation.unknown_field",
   /** Not in the spec: a host name or IPv4 address (configurator ntp_server). */
   host: "validation.host",
-  /** Not in the spec (issue 9, ARCHITECTURE «Security rules»): a grant beyond what the actor holds ({value}: what exceeds). */
+  /** Not in the spec (ARCHITECTURE «Security rules»): a grant beyond what the actor holds ({value}: what exceeds). */
   exceeds_own_permissions: "validation.exceeds_own_permissions",
-  /** Not in the spec (issue 9): systems beyond the actor's own, or all systems from a limited actor. */
+  /** Not in the spec: systems beyond the actor's own, or all systems from a limited actor. */
   exceeds_own_systems: "validation.exceeds_own_systems",
-  /** Not in the spec (issue 9): a new password of only spaces. */
+  /** Not in the spec: a new password of only spaces. */
   password_only_spaces: "validation.password_only_spaces",
-  /** Not in the spec (issue 9): a new password equal to the user name. */
+  /** Not in the spec: a new password equal to the user name. */
   password_same_as_username: "validation.password_same_as_username",
-  /** Not in the spec (issue 9): a new password from the list of common passwords. */
+  /** Not in the spec: a new password from the list of common passwords. */
   password_common: "validation.password_common",
-  /** Not in the spec (issue 9): the current password, asked for a password change, is wrong. */
+  /** Not in the spec: the current password, asked for a password change, is wrong. */
   wrong_current_password: "validation.wrong_current_password",
-  /** Not in the spec (issue 9): the login throttle refuses further tries ({seconds}). */
+  /** Not in the spec: the login throttle refuses further tries ({seconds}). */
   too_many_attempts: "validation.too_many_attempts",
   /** Not in the spec: NUL, control characters or bidi overrides (rules/input-safety.ts). */
   control_characters: "validation.control_characters",

@@ -58,7 +58,7 @@ describe("setPasswordInputSchema", () => {
       },
     ],
     ["valid", { password: "correct horse", password_repeat: "correct horse" }, {}],
-    // issue 9: "a minimum strength: not only spaces, ..., not in a short list of common passwords"
+    // "a minimum strength: not only spaces, ..., not in a short list of common passwords"
     [
       "only spaces",
       { password: "          ", password_repeat: "          " },
@@ -78,7 +78,7 @@ describe("setPasswordInputSchema", () => {
     expect(errorsOf(setPasswordInputSchema(), input)).toEqual(expected);
   });
 
-  it("issue 9: refuses the user's own name as the new password, in any case", () => {
+  it("refuses the user's own name as the new password, in any case", () => {
     const input = { password: "Pflege-Anna", password_repeat: "Pflege-Anna" };
     expect(errorsOf(setPasswordInputSchema("pflege-anna"), input)).toEqual({
       password: [{ message: "validation.password_same_as_username", data: { field: "password" } }],
@@ -112,7 +112,7 @@ describe("initialUserInputSchema", () => {
     ["blank username", { username: "  ", password: "x7#kq2!z", locale: "de" }, { username: "validation.required" }],
     ["locale missing", { password: "x7#kq2!z" }, { locale: "validation.required" }],
     ["unsupported locale", { password: "x7#kq2!z", locale: "es" }, { locale: "validation.one_option_required" }],
-    // issue 9: "not only spaces, not equal to the user name, not in a short list of common passwords"
+    // "not only spaces, not equal to the user name, not in a short list of common passwords"
     ["password only spaces", { password: "         ", locale: "de" }, { password: "validation.password_only_spaces" }],
     ["password common", { password: "12345678", locale: "de" }, { password: "validation.password_common" }],
     [

@@ -30,7 +30,7 @@ export function passwordWeaknessKey(password: string, username: string | null): 
 
 /**
  * A new password: required, at least 8 and at most 1024 characters, never trimmed, and strong
- * enough (issue 9). `username` is the account's name when the schema knows it up front.
+ * enough. `username` is the account's name when the schema knows it up front.
  */
 function newPassword(username: string | null = null): z.ZodString {
   return requiredString({ trim: false })
@@ -44,7 +44,7 @@ function newPassword(username: string | null = null): z.ZodString {
 /**
  * spec: "Set password: both fields required." and "Password change needs password repeated."
  * A mismatch is reported on password_repeat as "validation.no_match". `username` is the signed-in
- * user's (the new password may not equal it). `current_password` (issue 9) is required by the
+ * user's (the new password may not equal it). `current_password` is required by the
  * server unless the password is temporary; the schema only bounds it.
  */
 export function setPasswordInputSchema(username: string | null = null) {
@@ -73,7 +73,7 @@ export function setPasswordInputSchema(username: string | null = null) {
 /** UserSetPassword input. */
 export type SetPasswordInput = z.infer<ReturnType<typeof setPasswordInputSchema>>;
 
-/** spec: "Initial user: username default admin, password required." (and issue 9's strength) */
+/** spec: "Initial user: username default admin, password required." (and the strength) */
 export const initialUserInputSchema = z
   .object({
     username: requiredString().max(USERNAME_MAX_LENGTH, { error: VALIDATION_KEYS.max_length }).default("admin"),

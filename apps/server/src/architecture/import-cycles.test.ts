@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { importCycles, serverImportGraph } from "./import-graph.ts";
 
-// Issue 11: "No server file imports in a circle" — a circle ties layers together and makes load order matter.
+// "No server file imports in a circle" — a circle ties layers together and makes load order matter.
 describe("server import graph", () => {
   it("has no import cycle (type-only imports included)", () => {
     const graph = serverImportGraph(fileURLToPath(new URL("..", import.meta.url)));

@@ -5,7 +5,7 @@ import { isLockHolderRunning, readDataDirLock, type DataDirLock } from "@caresui
 
 /**
  * A virtual call system left running on our data dir by an earlier server (one that was killed
- * before children died with their parent, issue 9.9). It holds the data dir's lock and the port;
+ * before children died with their parent). It holds the data dir's lock and the port;
  * a new child could do neither, while the old one answered in its place. It is replaced only
  * when it is provably the bundled simulator: the lock's pid and start time match a running
  * process whose command line runs `simulatorMain`. Any other holder is left alone (the new

@@ -4,7 +4,7 @@ import type { CallsSignal } from "../realtime/topics.ts";
 /**
  * What a link does with what the controller says, handed in at wiring time (main.ts; the calls
  * module implements it: modules/calls/link-handlers.ts). The call-system adapter only speaks the
- * protocol and keeps its position; it never imports the modules (one-way layers, issue 11).
+ * protocol and keeps its position; it never imports the modules (one-way layers).
  */
 export type ApplyOutcome = "applied" | "duplicate" | "ignored" | "malformed";
 

@@ -10,7 +10,7 @@ import { SIMULATOR_MAIN, readVirtualSettings } from "./virtual-controller.ts";
 import { JSON_POST_HEADERS } from "@caresuite/domain";
 
 /**
- * Issue 9.9 with real processes: the server (`node apps/server/src/main.ts`, as `npm start`) on a
+ * Child lifetime with real processes: the server (`node apps/server/src/main.ts`, as `npm start`) on a
  * temp SQLite DATA_DIR, its virtual call system enabled as setup step 3 does it. The server is
  * killed with SIGKILL, stopped cleanly, and started on a data dir an older server left a
  * controller running on. (SQLite only: the database plays no part in a process's lifetime.)

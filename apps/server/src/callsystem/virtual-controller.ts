@@ -11,7 +11,7 @@ import { replaceLeftoverController } from "./leftover-controller.ts";
 import { fetchFirmwareVersion, type ControllerAddress } from "./protocol-client.ts";
 
 /**
- * The bundled virtual call system (issue 4): the server starts apps/simulator as a child process
+ * The bundled virtual call system: the server starts apps/simulator as a child process
  * on loopback and talks to it over the protocol, exactly like to real hardware. Its credentials
  * are generated once and kept in the settings; its data (journal) lives in DATA_DIR/simulator.
  */
@@ -49,7 +49,7 @@ const STOP_LIMIT_MS = 10_000;
 
 /**
  * Starts the child and waits until it answers the protocol (at most 20 s). The child dies with
- * this process (issue 9.9, docs/decisions/011-dev-licence-key-and-child-lifetime.md): it gets
+ * this process (docs/decisions/011-dev-licence-key-and-child-lifetime.md): it gets
  * `--parent` and a stdin pipe whose end it watches. A leftover controller on the data dir is
  * replaced first, and "started" means our child holds the data dir and answers: never another
  * controller that happens to listen on the port.

@@ -33,7 +33,7 @@ export interface AuthScopes {
   demoMode: boolean;
 }
 
-/** issue 9: a session held at set-password by a temporary password counts as not signed in here. */
+/** a session held at set-password by a temporary password counts as not signed in here. */
 function inUse(ctx: RequestContext): boolean {
   return isLoggedIn(ctx.user) && !mustChangePassword(ctx.user);
 }

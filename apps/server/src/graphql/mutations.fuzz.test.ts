@@ -9,7 +9,7 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support
 import { buildSchema } from "./schema.ts";
 
 /**
- * issue 9: "A fuzz suite (fast-check) over every mutation [...] asserts, across all of it:
+ * "A fuzz suite (fast-check) over every mutation [...] asserts, across all of it:
  * 0 process exits; 0 HTTP 5xx; 0 INTERNAL for client mistakes; the database unchanged after
  * every refused input." Each mutation is called as a superuser (every guard passes, so the input
  * reaches validation and the services) with arbitrary variables. `npm run fuzz` runs it longer

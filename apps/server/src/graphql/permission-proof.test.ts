@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from "../test-support/test-server.ts
 import { buildSchema } from "./schema.ts";
 
 /**
- * ARCHITECTURE «Security rules» / issue 3: every query and mutation, called as anonymous, as a signed-in user
+ * ARCHITECTURE «Security rules» / every query and mutation, called as anonymous, as a signed-in user
  * without permissions and as a superuser. Operations open to anonymous visitors are listed here
  * on purpose: adding one is a decision, not an accident.
  */
@@ -34,7 +34,7 @@ const PUBLIC = new Set([
 ]);
 /** Open before the first-run setup finishes; this server has finished it (an initial user exists). */
 const SETUP_ONLY = new Set(["Mutation.createInitialUser", "Mutation.createInitialConfigurator", "Mutation.activateLicense", "Mutation.finishSetup"]);
-/** Closed for everyone once the setup is done: CONFLICT setup_done, not a rights question (issue 9). */
+/** Closed for everyone once the setup is done: CONFLICT setup_done, not a rights question. */
 const SETUP_DONE = new Set(["Mutation.createInitialUser", "Mutation.finishSetup"]);
 /**
  * Any signed-in user. Closing calls is decided per call by the manual-closure rule (spec §6:

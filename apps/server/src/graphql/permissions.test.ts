@@ -18,7 +18,7 @@ describe("every root field declares its permission", () => {
   });
 });
 
-// Issue 11: `permission` and `writePermission` take a code of packages/domain/src/permissions.ts,
+// `permission` and `writePermission` take a code of packages/domain/src/permissions.ts,
 // so a misspelt code fails `npm run typecheck` (this file is type-checked with the server).
 describe("scope codes are permission codes", () => {
   it("refuses a misspelt code at compile time", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildSchema } from "./schema.ts";
 
 /**
- * The schema as a checked-in file (issue 11.3, docs/decisions/016-schema-artifact-and-typed-documents.md):
+ * The schema as a checked-in file (docs/decisions/016-schema-artifact-and-typed-documents.md):
  * the web takes its document types from it and validates every document against it. Any change of
  * the API shows up as a diff of apps/server/schema.graphql; `npm run schema:update` rewrites it.
  */

@@ -39,7 +39,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     // longer than sent would otherwise hold its connection forever (Fastify's default is none).
     requestTimeout: 120_000,
     // X-Forwarded-* only from the proxies TRUST_PROXY names (off by default): otherwise anyone
-    // could choose request.ip and dodge per-address throttling and limits (issue 9).
+    // could choose request.ip and dodge per-address throttling and limits.
     trustProxy: fastifyTrustProxy(services.config.TRUST_PROXY),
   });
   await app.register(cookie);

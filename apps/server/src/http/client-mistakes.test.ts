@@ -4,7 +4,7 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support
 import { REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
- * issue 9.8: client mistakes get their own status and VALIDATION, never INTERNAL or a 5xx
+ * client mistakes get their own status and VALIDATION, never INTERNAL or a 5xx
  * (docs/decisions/007-http-hardening.md has the table). Requests GraphQL never executed are 4xx;
  * errors of an executed operation stay HTTP 200 with the code in extensions.
  */

@@ -4,7 +4,7 @@ import { TestClient } from "../test-support/api.ts";
 import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../test-support/test-server.ts";
 
-// issue 9: "PostgreSQL: a NUL byte in any string gives INTERNAL, and HTTP 500 on /backend/login.
+// "PostgreSQL: a NUL byte in any string gives INTERNAL, and HTTP 500 on /backend/login.
 // Reject NUL in every string input with a VALIDATION error, on both databases." and "Id lists
 // have a maximum length. Today 32,766 ids gives INTERNAL." and "Names refuse control characters".
 const CREATE = "mutation($data: CallTypeInput!) { createCallType(data: $data) { id name } }";

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../test-support/test-server.ts
 import { JSON_POST_HEADERS, REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
- * issue 9: "A fuzz suite (fast-check) [...] over multipart bodies. It asserts 0 process exits;
+ * "A fuzz suite (fast-check) [...] over multipart bodies. It asserts 0 process exits;
  * 0 HTTP 5xx". Raw bytes over a real socket to a listening server (a crash of the upload parser
  * would end this test process too), anonymous and signed in, then a health check after each.
  */

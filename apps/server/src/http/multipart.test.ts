@@ -8,7 +8,7 @@ import { rawRequest, type RawResponse } from "./raw-http.testing.ts";
 import { REQUEST_HEADER, SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
- * issue 9.1: one malformed multipart request stopped the whole server. These requests go to a
+ * one malformed multipart request stopped the whole server. These requests go to a
  * real listening server in this process: a crash would fail the run (Vitest reports uncaught
  * errors), a hang would time out, and after each the server must still answer.
  */

@@ -8,7 +8,7 @@ import { HttpClientError } from "./client-error.ts";
 
 /**
  * A GraphQL multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec)
- * read with busboy, written for hostile input (issue 9): every error of the parser, the request
+ * read with busboy, written for hostile input: every error of the parser, the request
  * and the file streams lands in one idempotent `fail`, so none is ever unhandled (the library we
  * used before re-emitted busboy's second error with no listener and Node exited), and reading
  * stops at the first problem. The operation is checked (uploadOperationOf) before any file part

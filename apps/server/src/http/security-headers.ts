@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 /**
- * Headers of the web app's responses (issue 9; docs/decisions/007-http-hardening.md).
+ * Headers of the web app's responses (docs/decisions/007-http-hardening.md).
  *
  * - Scripts only from our own origin (Vite emits no inline script); styles also inline, because
  *   Mantine and Emotion inject <style> elements at run time.

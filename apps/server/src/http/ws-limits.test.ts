@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../test-support/test-server.ts
 import { SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
- * issue 9.8: 2,000 subscriptions on one socket slowed plain queries to 537 ms. One socket runs at
+ * 2,000 subscriptions on one socket slowed plain queries to 537 ms. One socket runs at
  * most SUBSCRIPTIONS_PER_CONNECTION, one address holds at most WS_CONNECTIONS_PER_IP sockets.
  */
 

@@ -5,7 +5,7 @@ import { withoutSuggestions } from "../graphql/errors.ts";
 import { NESTING_MESSAGE, nestsDeeperThan, QUERY_LIMITS } from "../graphql/limits.ts";
 
 /**
- * Limits of the WebSocket transport (issue 9: 2,000 subscriptions on one socket slowed plain
+ * Limits of the WebSocket transport (2,000 subscriptions on one socket slowed plain
  * queries to 537 ms). Connections are counted per client address (request.ip, so TRUST_PROXY
  * decides what an address is) from the upgrade request until its socket closes; further upgrades
  * get HTTP 429. Subscriptions are counted per socket from the graphql-ws messages themselves: an

@@ -12,7 +12,7 @@ import {
 } from "graphql";
 
 /**
- * fast-check arbitraries for GraphQL input values, for the fuzz suites (issue 9: "A fuzz suite
+ * fast-check arbitraries for GraphQL input values, for the fuzz suites ("A fuzz suite
  * over every mutation and over multipart bodies"). Values are mostly plausible (so requests get
  * past the first check and reach the services) and often hostile: NUL and control characters,
  * bidi overrides, huge strings and lists, wrong types, unknown keys, out-of-range numbers.

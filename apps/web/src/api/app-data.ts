@@ -94,7 +94,7 @@ type GlobalSettingsSummary = NonNullable<AppDataResult["globalSettings"]>;
 /** AppData with every part present: what the rest of the app reads. */
 export interface AppData {
   licence: Licence;
-  /** The server runs with the development licence key (issue 9.7): the footer says so. */
+  /** The server runs with the development licence key: the footer says so. */
   developmentLicenceKey: boolean;
   appState: AppStateData;
   user: AuthUser;

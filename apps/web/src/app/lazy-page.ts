@@ -11,7 +11,7 @@ export type LazyPage = ComponentType & {
  * becomes its own chunk, loaded when its route is first visited. Once loaded (by a visit or by
  * `preload`), the page renders directly: React.lazy alone would suspend once more, and React
  * holds a shown fallback for up to 300 ms, which made the admin form open in ~400 ms
- * (bench/admin-form.ts; issue 3 asks for 200 ms).
+ * (bench/admin-form.ts; the target is 200 ms).
  */
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
   let loaded: ComponentType | null = null;

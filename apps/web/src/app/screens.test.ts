@@ -10,7 +10,7 @@ const routes: RouteObject[] = [
 ];
 
 describe("hasScreen", () => {
-  // Issue 10: targets and navigation items without a screen are skipped or hidden.
+  // targets and navigation items without a screen are skipped or hidden.
   it.each([
     ["/display", true],
     ["/sync", true],

@@ -5,7 +5,7 @@ import { scrollHints, type ScrollHints } from "./scroll-hints";
 const FADE = { position: "absolute", top: 0, bottom: 0, width: 28, pointerEvents: "none" } as const;
 
 /**
- * A table that scrolls sideways on a phone and shows it (issue 10): the scrollbar stays visible
+ * A table that scrolls sideways on a phone and shows it: the scrollbar stays visible
  * while the table is wider than the screen (Mantine's default shows it on hover only, which a
  * phone has not), and a fade covers each edge that hides columns.
  */

@@ -7,7 +7,7 @@ const shape = (cells: ReturnType<typeof formCells>): string[][] =>
   cells.map((cell) => (cell.kind === "times" ? cell.fields.map(([name]) => name) : [cell.name]));
 
 describe("formCells", () => {
-  // issue 10: "Schedule times ... the fields are laid out in reading order."
+  // "Schedule times ... the fields are laid out in reading order."
   it("puts the schedule steps in one row, in their order, between the name and the interval", () => {
     expect(shape(formCells(formFields(schedule)))).toEqual([["name"], ["time_1", "time_2", "time_3", "time_4", "time_5"], ["interval"]]);
   });

@@ -13,7 +13,7 @@ function isWide(field: FieldDef): boolean {
 
 /**
  * The non-switch fields as grid cells. Times that follow each other form one row: in the two
- * columns, time_1 sat next to the name and time_2 below it, so the steps zig-zagged (issue 10:
+ * columns, time_1 sat next to the name and time_2 below it, so the steps zig-zagged (
  * "the fields are laid out in reading order").
  */
 export function formCells(fields: readonly [string, FieldDef][]): FormCell[] {

@@ -141,14 +141,14 @@ describe("client validation", () => {
     expect(errors["start"]?.message).toBe("validation.format");
   });
 
-  // issue 10: 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
+  // 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
   it("keeps a colour that is not one and names it on the field", () => {
     const values = { ...emptyValues(callType), name: "Ruf", char: "R", color: "grün" };
     expect(valuesToInput(callType, values)["color"]).toBe("grün");
     expect(clientErrors(callType, valuesToInput(callType, values))["color"]?.message).toBe("validation.colour");
   });
 
-  // issue 10: 'Call source "Text" is required by the server but not marked in the form. Every field
+  // 'Call source "Text" is required by the server but not marked in the form. Every field
   // the server requires shows as required.'
   it("marks and checks the call source text as the server does (allow_empty_call_source_names)", () => {
     const values = { ...emptyValues(callSource), char: "A", number: 12, text: "" };
@@ -158,7 +158,7 @@ describe("client validation", () => {
     expect(clientErrors(callSource, input, new Set(), { allow_empty_call_source_names: true })).toEqual({});
   });
 
-  // issue 10: "Schedule times accept `0800` as well as `08:00`".
+  // "Schedule times accept `0800` as well as `08:00`".
   it("accepts schedule times typed without the colon", () => {
     const values = { ...emptyValues(schedule), name: "Tag", time_1: "0800", time_2: "19:30" };
     expect(clientErrors(schedule, valuesToInput(schedule, values))).toEqual({});

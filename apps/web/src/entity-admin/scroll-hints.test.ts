@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scrollHints } from "./scroll-hints";
 
-// issue 10: "Phone-width tables show that they scroll".
+// "Phone-width tables show that they scroll".
 describe("scrollHints", () => {
   it.each([
     ["a table that fits", 0, 800, 800, { left: false, right: false }],

@@ -24,7 +24,7 @@ async function markupIn(locale: (typeof LOCALES)[number]): Promise<string> {
   );
 }
 
-// issue 10: 'The "Toggle password visibility" aria-label is English in every locale.'
+// 'The "Toggle password visibility" aria-label is English in every locale.'
 describe("PasswordField", () => {
   it.each(LOCALES.map((locale) => [locale]))("labels the visibility toggle in %s", async (locale) => {
     const markup = await markupIn(locale);

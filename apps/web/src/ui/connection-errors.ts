@@ -13,7 +13,7 @@ const CONNECTION_CLASS_KEYS: Record<string, string> = {
 /**
  * spec: "'failed to fetch firmware version' with 'Unauthorized' maps to password
  * connection_unauthorized, else ip connection_error". The server names the failure class only
- * (issue 9); "not a controller" and "timeout" get their own text on the ip.
+ *; "not a controller" and "timeout" get their own text on the ip.
  */
 export function configuratorConnectionError(messages: readonly string[]): { field: "ip" | "password"; key: string } | null {
   for (const message of messages) {

@@ -25,7 +25,7 @@ async function translator(locale: keyof typeof CATALOGUES): Promise<(text: Licen
 }
 
 describe("the licence texts", () => {
-  // issue 10: 'The footer says "not licensed" in red, while system parameters say "licence exhausted
+  // 'The footer says "not licensed" in red, while system parameters say "licence exhausted
   // (systems: 1)". Say one consistent thing: running unlicensed with the default limits.'
   it("say the same about running unlicensed in the footer and in the configurator list", async () => {
     const say = await translator("de");

@@ -9,7 +9,7 @@ export interface LicenceText {
 /**
  * What the footer says about the licence. Without one it is "unlicensed with the default limits"
  * (spec: "The default systems limit is 1"), the same as the configurator list says when that limit
- * is reached (issue 10: not "not licensed" here and "licence exhausted (systems: 1)" there).
+ * is reached (not "not licensed" here and "licence exhausted (systems: 1)" there).
  */
 export function footerLicenceText(licence: Licence): LicenceText {
   switch (licenceStatus(licence)) {

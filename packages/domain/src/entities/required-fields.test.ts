@@ -3,7 +3,7 @@ import { callSource } from "./call-source.ts";
 import { callType } from "./call-type.ts";
 import { isFieldRequired, missingSettingRequiredFields } from "./required-fields.ts";
 
-// issue 10: 'Call source "Text" is required by the server but not marked in the form. Every field
+// 'Call source "Text" is required by the server but not marked in the form. Every field
 // the server requires shows as required.' spec data §3.2: allow_empty_call_source_names.
 describe("isFieldRequired", () => {
   const allowEmpty = { allow_empty_call_source_names: true };

@@ -6,7 +6,7 @@ export type RequirementSettings = Pick<GlobalSettings, "allow_empty_call_source_
 
 /**
  * Whether the server requires the field, given the global settings. Unknown settings count with
- * their defaults, so that the form marks what the server will ask for (issue 10: "Every field the
+ * their defaults, so that the form marks what the server will ask for ("Every field the
  * server requires shows as required").
  */
 export function isFieldRequired(field: FieldDef, settings: RequirementSettings | null | undefined): boolean {

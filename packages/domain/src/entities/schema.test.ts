@@ -90,7 +90,7 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
     ["min_length", probe, { code: "AB" }, { code: { message: "validation.min_length", data: { field: "code", size: 3 } } }],
     ["max_length", hub, { ...HUB, name: "x".repeat(51) }, { name: { message: "validation.max_length", data: { field: "name", size: 50 } } }],
     ["max length of a refs list", probe, { ids: [1, 2, 3] }, { ids: { message: "validation.list_too_long", data: { field: "ids", size: 2 } } }],
-    // issue 9: "Names refuse control characters (NUL, U+202E)"; NUL in any string is a VALIDATION error.
+    // "Names refuse control characters (NUL, U+202E)"; NUL in any string is a VALIDATION error.
     ["NUL in a name", hub, { ...HUB, name: "Hub\u0000 1" }, { name: { message: "validation.control_characters", data: { field: "name" } } }],
     ["right-to-left override in a name", hub, { ...HUB, name: "Hub \u202E1" }, { name: { message: "validation.control_characters", data: { field: "name" } } }],
     [
@@ -178,7 +178,7 @@ describe("entitySchema: spec §5 messages as { message, data } per field", () =>
       { title: "Visit", display_date: "01.05.2024" },
       { display_date: { message: "validation.format", data: { field: "display_date", format: "date" } } },
     ],
-    // issue 10: 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
+    // 'A call type colour that is not a colour ("grün") ... must give a translated field error.'
     [
       "colour: a word",
       callType,

@@ -33,7 +33,7 @@ const ISO_DATETIME = z.iso.datetime({ offset: true });
 const FORMATS: Record<string, { test: (value: string) => boolean; message: string }> = {
   url: { test: (v) => /^https?:\/\/\S+$/.test(v), message: VALIDATION_KEYS.url },
   criterion: { test: (v) => /^0x[0-9A-Fa-f]+$/.test(v), message: VALIDATION_KEYS.criterion },
-  // Its own message: "invalid format (color)" left a user who typed "grün" guessing (issue 10).
+  // Its own message: "invalid format (color)" left a user who typed "grün" guessing.
   color: { test: (v) => /^#[0-9A-Fa-f]{6}$/.test(v), message: VALIDATION_KEYS.colour },
   date: { test: isCalendarDate, message: VALIDATION_KEYS.format },
   datetime: { test: (v) => ISO_DATETIME.safeParse(v).success, message: VALIDATION_KEYS.format },
@@ -158,7 +158,7 @@ export function fieldSchema(field: FieldDef): z.ZodType {
     case "refs": {
       let list = z.array(z.unknown(), { error: requiredOr(VALIDATION_KEYS.invalid) });
       if (field.required) list = list.min(1, { error: VALIDATION_KEYS.one_option_required });
-      // Every id list has a bound (issue 9: 32,766 ids gave INTERNAL from the database).
+      // Every id list has a bound (32,766 ids gave INTERNAL from the database).
       list = list.max(field.max ?? ID_LIST_MAX, { error: VALIDATION_KEYS.list_too_long });
       // Issues name the field, not an element. spec: "Node selection: each element assigned once."
       const ids = list.superRefine((values, ctx) => {

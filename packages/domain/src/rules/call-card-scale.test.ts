@@ -7,7 +7,7 @@ const WALL_4K = { width: 3808, height: 2128 };
 /** The same screen with the spec's two presence columns (2 × 11 em and gaps) beside the cards. */
 const WALL_BESIDE_PRESENCES = { width: 1502, height: 1048 };
 
-describe("callCardScale (issue 10: at 1920×1080 with up to 6 calls, the room name is at least 64 px and the call-type text at least 32 px)", () => {
+describe("callCardScale (at 1920×1080 with up to 6 calls, the room name is at least 64 px and the call-type text at least 32 px)", () => {
   it.each([
     // calls, area, columns, title ≥, type ≥
     [1, WALL, 1, 140, 70],

@@ -1,5 +1,5 @@
 /**
- * The display board's card sizes (issue 10: "cards and text scale with the viewport and with the
+ * The display board's card sizes ("cards and text scale with the viewport and with the
  * number of calls ... at 1920×1080 with up to 6 calls, the room name is at least 64 px and the
  * call-type text at least 32 px"). DIN VDE 0834 asks corridor displays to read at 20 m: the board
  * gives the few open calls of a quiet ward the whole screen and shrinks only as calls pile up.

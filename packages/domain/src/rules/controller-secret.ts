@@ -1,7 +1,7 @@
 /**
  * ARCHITECTURE «Security rules»: "Stored secrets are sent only to the address they were saved with." A configurator
  * form whose password is left empty keeps the stored one; when the address (ip, port) changes, the
- * stored password would go to the new address, so it must be typed again (issue 9: a changed
+ * stored password would go to the new address, so it must be typed again (a changed
  * address with an empty password sent the stored password to any host).
  */
 

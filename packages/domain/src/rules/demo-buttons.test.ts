@@ -91,7 +91,7 @@ describe("demoButtonLights", () => {
   });
 });
 
-// issue 10: "Demo room state: a room shows every state it is in (call and presence together,
+// "Demo room state: a room shows every state it is in (call and presence together,
 // emergency), from the live call list."
 describe("demoRoomStates", () => {
   const call = (number: number, call_type_id: number) => ({ number, call_type_id });

@@ -91,7 +91,7 @@ export type DemoRoomState = "emergency" | "alert" | "call" | "presence";
 const STATE_ORDER: readonly DemoRoomState[] = ["emergency", "alert", "call", "presence"];
 
 /**
- * Every state the room's device is in, from the live open calls (issue 10: "a room shows every
+ * Every state the room's device is in, from the live open calls ("a room shows every
  * state it is in (call and presence together, emergency)"). The mode above folds alert and
  * presence into "both on"; the status shows them as they are, with calls of other types too.
  */

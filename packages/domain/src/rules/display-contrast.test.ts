@@ -16,7 +16,7 @@ describe("contrastRatio (WCAG 2.x)", () => {
   });
 });
 
-describe("textColorOn (issue 10: text on every call-type colour has a contrast ratio of at least 4.5:1)", () => {
+describe("textColorOn (text on every call-type colour has a contrast ratio of at least 4.5:1)", () => {
   it.each([["#FAB005"], ["#868E96"], ["#E03131"], ["#FF0000"], ["#0000FF"], ["#777777"], ["#808080"], ["#00FF00"], ["#FFFFFF"], ["#000000"]])(
     "%s gets a readable text colour",
     (color) => {

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.x contrast for the board's call-type colours (issue 10: "text on every call-type colour
+ * WCAG 2.x contrast for the board's call-type colours ("text on every call-type colour
  * has a contrast ratio of at least 4.5:1").
  */
 

@@ -88,7 +88,7 @@ describe("readable card text on the call-type colour", () => {
   ])("%s → %s", (bg, fg) => expect(textColorOn(bg)).toBe(fg));
 });
 
-describe("query parameters with garbage (issue 5 bad input)", () => {
+describe("query parameters with garbage (bad input)", () => {
   it("keeps only positive integers of a list", () => expect(parseIdList("1,a,-3,2, 4 ,1.5")).toEqual([1, 2, 4]));
   it.each([
     ["22:00-06:00", { start: 1320, end: 360 }],

@@ -17,14 +17,14 @@ const holder = (overrides: Partial<GrantHolder> = {}): GrantHolder => ({
   ...overrides,
 });
 
-/** Issue 9's limited manager: only admin::manage_users, limited to system 1. */
+/** the limited manager: only admin::manage_users, limited to system 1. */
 const manager = holder({ permissions: ["admin::manage_users", "calllog::use_module"], write_permissions: ["admin::manage_users"], system_access: [1] });
 
 describe('granting is bounded by holding — ARCHITECTURE «Security rules», spec: "Superuser has all permissions; roles are ignored."', () => {
   it.each<[string, GrantHolder, GrantHolder, boolean]>([
     ["a superuser grants anything", holder({ is_superuser: true }), holder({ is_superuser: true }), true],
-    ["issue 9: a user with permissions the creator lacks", manager, holder({ permissions: ["admin::see_auditlog"], system_access: [1] }), false],
-    ["issue 9: system_access [] (all systems) from a limited manager", manager, holder({ system_access: [] }), false],
+    ["a user with permissions the creator lacks", manager, holder({ permissions: ["admin::see_auditlog"], system_access: [1] }), false],
+    ["system_access [] (all systems) from a limited manager", manager, holder({ system_access: [] }), false],
     ["systems beyond the manager's", manager, holder({ system_access: [1, 2] }), false],
     ["only superusers give is_superuser", manager, holder({ is_superuser: true, system_access: [1] }), false],
     ["a subset of permissions and systems", manager, holder({ permissions: ["calllog::use_module"], system_access: [1] }), true],

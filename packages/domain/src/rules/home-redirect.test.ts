@@ -46,8 +46,8 @@ describe("homeRedirect", () => {
   });
 });
 
-describe("homeRedirect skips targets without a screen (issue 10)", () => {
-  // Issue 10: "The home redirect ... skip[s] targets that have no screen yet, following the
+describe("homeRedirect skips targets without a screen", () => {
+  // "The home redirect ... skip[s] targets that have no screen yet, following the
   // spec's order, down to the display."
   const only =
     (...paths: string[]) =>

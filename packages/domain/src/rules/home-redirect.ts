@@ -11,7 +11,7 @@ import { ANY_MARKER } from "../permissions.ts";
  * analytics if the analytics module is allowed; else to the log if the call log module is
  * allowed; else to display." "Allowed" for analytics includes its licence, as on its route.
  *
- * Issue 10: "The home redirect ... skip[s] targets that have no screen yet, following the spec's
+ * "The home redirect ... skip[s] targets that have no screen yet, following the spec's
  * order, down to the display." `hasScreen` tells which paths the client has built (absent: all);
  * the display is the last resort and always taken.
  */

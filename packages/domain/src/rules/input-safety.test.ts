@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findInputProblem, hasUnsafeCharacters, INPUT_DEPTH_MAX, INPUT_LIST_MAX } from "./input-safety.ts";
 
-describe("hasUnsafeCharacters (issue 9: names refuse control characters (NUL, U+202E))", () => {
+describe("hasUnsafeCharacters (names refuse control characters (NUL, U+202E))", () => {
   it.each([
     ["Zimmer 103 Bett 1", false, false],
     ["Zürich – Süd ✓ 日本", false, false],
@@ -21,7 +21,7 @@ describe("hasUnsafeCharacters (issue 9: names refuse control characters (NUL, U+
   });
 });
 
-describe("findInputProblem (issue 9: NUL in any string is a VALIDATION error; id lists have a maximum length)", () => {
+describe("findInputProblem (NUL in any string is a VALIDATION error; id lists have a maximum length)", () => {
   const deep = (levels: number): unknown => {
     let value: unknown = 1;
     for (let i = 0; i < levels; i += 1) value = { a: value };

@@ -1,6 +1,6 @@
 /**
  * Characters and shapes no input may carry (ARCHITECTURE «Security rules»: "NUL and control characters are refused
- * in names and strings on both databases"; issue 9: "Id lists have a maximum length").
+ * in names and strings on both databases"; "Id lists have a maximum length").
  *
  * - NUL is refused in every string: PostgreSQL's text type cannot hold it (it failed with
  *   INTERNAL), and SQLite would store a value that C-string consumers cut short.

@@ -46,7 +46,7 @@ describe("visibleNavItems", () => {
     expect(visibleNavItems({ user, licence, appState: gatewayOn, currentSystemId: 1 })).toEqual(expected);
   });
 
-  // Issue 10: "Navigation items whose screen does not exist are hidden, not linked to a 404."
+  // "Navigation items whose screen does not exist are hidden, not linked to a 404."
   it("hides items whose screen does not exist", () => {
     const built = new Set(["/display", "/admin"]);
     const hasScreen = (path: string): boolean => built.has(path);

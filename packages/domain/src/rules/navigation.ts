@@ -14,7 +14,7 @@ export interface NavigationContext {
   licence: Licence;
   appState: { app_gateway_enabled: boolean; app_gateway_system_id: number | null };
   currentSystemId: number;
-  /** Whether the client has a screen for a path (issue 10); absent: every item has one. */
+  /** Whether the client has a screen for a path; absent: every item has one. */
   hasScreen?: (path: string) => boolean;
 }
 
@@ -40,7 +40,7 @@ const TREE_OR_OVERRIDES = [ANY_MARKER, "systemtree::use_module", "systemtree::se
  * display group overrides), Analytics (analytics::use_module and licence), Log
  * (calllog::use_module), Visual (no permission), App (app::use_module and app gateway
  * availability), Admin (admin::use_module).
- * Issue 10: "Navigation items whose screen does not exist are hidden, not linked to a 404."
+ * "Navigation items whose screen does not exist are hidden, not linked to a 404."
  */
 export function visibleNavItems(ctx: NavigationContext): NavItemId[] {
   const { user, licence } = ctx;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORDS, PASSWORD_MIN_LENGTH, passwordWeakness, type PasswordWeakness } from "./password-strength.ts";
 
 describe("passwordWeakness", () => {
-  // issue 9: "a minimum strength: not only spaces, not equal to the user name, not in a short
+  // "a minimum strength: not only spaces, not equal to the user name, not in a short
   // list of common passwords"
   it.each<[string, string, string | null, PasswordWeakness | null]>([
     ["a good password", "correct horse battery", "anna", null],

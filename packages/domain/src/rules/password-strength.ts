@@ -1,5 +1,5 @@
 /**
- * The minimum strength of a new password (issue 9, "Passwords: a minimum strength: not only
+ * The minimum strength of a new password ("Passwords: a minimum strength: not only
  * spaces, not equal to the user name, not in a short list of common passwords"). The spec only
  * says "password required"; the length of 8 is ours (docs/decisions/008-sign-in.md).
  */

@@ -39,7 +39,7 @@ describe('permission levels — spec: "Levels are hide, read, write."', () => {
     expect(meaningfulLevels("calllog::use_module")).toEqual(["hide", "read"]);
   });
 
-  it('a permission held at level "read" does not allow its write actions (issue 9)', () => {
+  it('a permission held at level "read" does not allow its write actions', () => {
     const lists = permissionListsOf([
       { code: "admin::manage_system", level: "read" },
       { code: "admin::use_module", level: "write" },

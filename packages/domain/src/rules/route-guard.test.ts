@@ -44,7 +44,7 @@ describe("guardRoute: auth", () => {
 });
 
 describe("guardRoute: a temporary password", () => {
-  // issue 9: "a user with a temporary password can call nothing but set-password and logout".
+  // "a user with a temporary password can call nothing but set-password and logout".
   const temporary = buildSuperuser({ password_is_temporary: true });
   it.each([
     ["/admin/users", to("/auth/set-password")],
@@ -125,7 +125,7 @@ describe("guardRoute: tree rule", () => {
     expect(guard(path, user, licence)).toEqual(expected);
   });
 
-  // Issue 10: "skip targets that have no screen yet, following the spec's order, down to the display".
+  // "skip targets that have no screen yet, following the spec's order, down to the display".
   it("sends a log user to the display while the log has no screen", () => {
     expect(guard("/tree", logUser, full, { hasScreen: (path) => path !== "/log" })).toEqual(to("/display"));
   });

@@ -73,7 +73,7 @@ function treeRule(chain: readonly RouteDef[], ctx: GuardContext): GuardResult | 
   if (hasPermission(ctx.user, "systemtree::use_module") && isLicensed(ctx.licence, "management", ctx.user)) {
     return null;
   }
-  // Issue 10: the log only when its screen exists, else on down to the display.
+  // the log only when its screen exists, else on down to the display.
   const toLog = hasPermission(ctx.user, "calllog::use_module") && (ctx.hasScreen?.("/log") ?? true);
   return redirect(toLog ? "/log" : "/display");
 }
@@ -145,7 +145,7 @@ export function guardRoute(chain: readonly RouteDef[], fullPath: string, ctx: Gu
     return redirect(SYNC_PATH);
   }
   if (needsLogin(chain, ctx.user)) return redirect(loginRedirectPath(fullPath));
-  // Issue 9: "a user with a temporary password can call nothing but set-password and logout";
+  // "a user with a temporary password can call nothing but set-password and logout";
   // the server refuses the rest, so the screens that need a login send the user there first.
   if (ctx.user.password_is_temporary && isLoggedIn(ctx.user) && leaf.name !== "set-password" && chain.some((def) => def.auth !== false)) {
     return redirect(SET_PASSWORD_PATH);

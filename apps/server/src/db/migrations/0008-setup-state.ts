@@ -5,7 +5,7 @@ import type { Migration } from "kysely/migration";
 export const INITIAL_USER_STEP = "initial_user";
 
 /**
- * The first-run setup as one atomic step (issue 9: six parallel anonymous createInitialUser calls
+ * The first-run setup as one atomic step (six parallel anonymous createInitialUser calls
  * made six superusers). One row per step, keyed by its unique name; `done_at` is set exactly once
  * by a conditional UPDATE (`... WHERE done_at IS NULL`), which both databases run atomically: on
  * PostgreSQL the row lock makes a parallel claim wait and then find the row done, on SQLite the

@@ -5,7 +5,7 @@ import type { Migration } from "kysely/migration";
 export const FINISHED_STEP = "finished";
 
 /**
- * Issue 10: "Setup completes when step 5 is confirmed, not silently on user creation." A second
+ * "Setup completes when step 5 is confirmed, not silently on user creation." A second
  * setup_state row, claimed like the first (conditional UPDATE) by finishSetup. An installation
  * that already has users finished its setup under the old rule (user creation set the setup time).
  */

@@ -25,7 +25,7 @@ export interface AppStateView extends StoredAppState {
 
 /**
  * Whether system 1's configurator is the bundled virtual call system (it runs on loopback at its
- * stored port). The wizard's step 3 shows that choice instead of its address (issue 10).
+ * stored port). The wizard's step 3 shows that choice instead of its address.
  */
 async function configuratorIsVirtual(ctx: RequestContext, first: { ip: string; tcp_port: number } | undefined): Promise<boolean> {
   if (first === undefined) return false;

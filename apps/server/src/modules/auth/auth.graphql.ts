@@ -47,7 +47,7 @@ builder.mutationField("userSetPassword", (t) =>
       password_repeat: t.arg.string({ required: true }),
       current_password: t.arg.string(),
     },
-    // Also for a temporary password: it is the one thing such a session may do (issue 9).
+    // Also for a temporary password: it is the one thing such a session may do.
     authScopes: { signedIn: true },
     resolve: (_root, args, ctx) =>
       setOwnPassword(ctx, {

@@ -93,7 +93,7 @@ function currentPasswordError(ctx: RequestContext, key: string, data: Record<str
 
 /**
  * spec: "UserSetPassword(password, password_repeat) returns id"; revokes the user's other sessions.
- * issue 9: the current password is asked for unless the password is temporary; a wrong one counts
+ * the current password is asked for unless the password is temporary; a wrong one counts
  * in the login throttle like a failed sign-in, so this is no way around it.
  */
 export async function setOwnPassword(ctx: RequestContext, input: unknown): Promise<{ id: number }> {

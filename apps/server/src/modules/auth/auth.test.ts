@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(stored.map((s) => s.token_hash)).not.toContain(cookie?.value);
   });
 
-  it("answers an unknown user and a wrong password alike: same field, code and message (issue 9)", async () => {
+  it("answers an unknown user and a wrong password alike: same field, code and message", async () => {
     const known = await buildUser(server.db.kysely);
     const unknown = await loginFrom("10.0.1.1", "nobody-here", "whatever");
     const wrong = await loginFrom("10.0.1.1", known.username, "wrong");
@@ -81,7 +81,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     expect(codeOf(await loginFrom("10.0.2.1", victim.username, victim.password))).toBe("throttled");
   });
 
-  it("blocks the guessing address, never the account's owner elsewhere (issue 9)", async () => {
+  it("blocks the guessing address, never the account's owner elsewhere", async () => {
     const admin = await buildUser(server.db.kysely, { is_superuser: true });
     for (let i = 0; i < THROTTLE_RULES.accountIp.maxFailures; i++) {
       expect(codeOf(await loginFrom("10.0.3.1", admin.username, "bad"))).toBe("invalid_credentials");
@@ -136,7 +136,7 @@ describe.each(TEST_DIALECTS)("sign-in on %s", (dialect) => {
     await longIdle.close();
   });
 
-  it("counts the idle limit from the last request: used every 15 s, a 1-minute limit never ends it (issue 9)", async () => {
+  it("counts the idle limit from the last request: used every 15 s, a 1-minute limit never ends it", async () => {
     const shortIdle = await startTestServer(dialect, { SESSION_IDLE_MINUTES: "1" });
     try {
       const user = await buildUser(shortIdle.db.kysely);

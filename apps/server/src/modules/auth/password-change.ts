@@ -4,7 +4,7 @@ import { isLoggedIn, type AuthUser } from "@caresuite/domain";
 export const PASSWORD_CHANGE_REQUIRED = "password_change_required";
 
 /**
- * issue 9: "a user with a temporary password can call nothing but set-password and logout" (and
+ * "a user with a temporary password can call nothing but set-password and logout" (and
  * what the set-password screen needs: AppData). Such a session is signed in but not yet in use.
  */
 export function mustChangePassword(user: AuthUser): boolean {

@@ -46,7 +46,7 @@ export function touchInterval(policy: SessionPolicy): number {
 
 /**
  * The user id of a live session, touching its idle clock; null (and the row deleted) when it has
- * passed its idle or absolute expiry. The idle limit counts from the last request (issue 9): the
+ * passed its idle or absolute expiry. The idle limit counts from the last request: the
  * stored time may lag the last request by up to one touch interval, so that interval is added
  * before a session counts as idle. A session never ends early; it may end up to one interval late.
  */

@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)("userSetPassword on %s", (dialect) => {
     expect(relogin.json()).toMatchObject({ ok: true, require_password_change: false });
   });
 
-  it("asks for the current password when the password is not temporary (issue 9)", async () => {
+  it("asks for the current password when the password is not temporary", async () => {
     const { user, client } = await signedIn();
     expect(fieldsOf(await setPassword(client, { p: "new secret 123", r: "new secret 123" }))).toEqual({
       current_password: [{ message: "validation.required", data: { field: "current_password" } }],
@@ -54,7 +54,7 @@ describe.each(TEST_DIALECTS)("userSetPassword on %s", (dialect) => {
     expect((await new TestClient(server.app).login(user.username, "new secret 123")).json().ok).toBe(true);
   });
 
-  it("counts wrong current passwords in the login throttle: no guessing oracle (issue 9)", async () => {
+  it("counts wrong current passwords in the login throttle: no guessing oracle", async () => {
     const { user, client } = await signedIn();
     for (let i = 0; i < THROTTLE_RULES.accountIp.maxFailures; i++) {
       expect(fieldsOf(await setPassword(client, { p: "new secret 123", r: "new secret 123", c: `guess ${i}` }))).toMatchObject({
@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)("userSetPassword on %s", (dialect) => {
   });
 
   it.each<[string, (username: string) => string, string]>([
-    // issue 9: "a minimum strength: not only spaces, not equal to the user name, not in a short list of common passwords"
+    // "a minimum strength: not only spaces, not equal to the user name, not in a short list of common passwords"
     ["only spaces", () => "            ", "validation.password_only_spaces"],
     ["the user name, in capitals", (username) => username.toUpperCase(), "validation.password_same_as_username"],
     ["a common password", () => "passwort123", "validation.password_common"],

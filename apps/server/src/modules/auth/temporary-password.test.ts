@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 import { SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
- * issue 9: "a user with a temporary password can call nothing but set-password and logout" — and
+ * "a user with a temporary password can call nothing but set-password and logout" — and
  * what the set-password screen loads (AppData: authUser, globalSettings, globalAppSettings; the
  * public parts are anyone's anyway). Adding an operation here is a decision (decision 008).
  */
@@ -72,7 +72,7 @@ const operations = (["query", "mutation"] as const).flatMap((kind) => {
   );
 });
 
-describe("a temporary password holds the session at set-password (issue 9)", () => {
+describe("a temporary password holds the session at set-password", () => {
   let server: TestServer;
   let temporary: TestClient;
 

@@ -3,7 +3,7 @@ import type { Db, DialectName } from "../../db/database.ts";
 import type { Database, LoginThrottleTable } from "../../db/schema.ts";
 
 /**
- * Password-guess throttling (ARCHITECTURE «Security rules», issue 9), kept in the database so that several
+ * Password-guess throttling (ARCHITECTURE «Security rules»), kept in the database so that several
  * instances share it. Two counters:
  * - `accountIp`: one account from one address (guessing one password). Per address on purpose:
  *   failures from elsewhere never lock the account's owner out (docs/decisions/008-sign-in.md);

@@ -18,7 +18,7 @@ const closed = (seq: number, callId: number): ControllerEvent => ({
   data: { call_id: callId, device_id: 23, closed_at: at, reason: "reset" },
 });
 
-/** Issue 4 "Bad input": malformed, out-of-order, duplicated and unknown events; unknown devices. */
+/** Bad input: malformed, out-of-order, duplicated and unknown events; unknown devices. */
 describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
   let server: TestServer;
   const calls = async () => server.db.kysely.selectFrom("calls").select(["external_id", "closed_at"]).orderBy("external_id").execute();
@@ -69,7 +69,7 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
     expect(await position()).toBe(12);
   });
 
-  // The live bug of issue 11: config.changed was "ignored", so the link never re-imported.
+  // The live bug of config.changed was "ignored", so the link never re-imported.
   it("applies config.changed (the link re-imports after the commit); presence is valid and not stored", async () => {
     const outcomes = await applyControllerEvents(
       server.db.kysely,

@@ -31,7 +31,7 @@ function entityRow(entity: EntityDef, record: Record<string, unknown>, systemId:
 }
 
 /**
- * "On first connection the controller's configuration is imported into our tables" (issue 4),
+ * "On first connection the controller's configuration is imported into our tables",
  * and again after each `config.changed` (docs/protocol.md): the system tree and the registry
  * collections of the system are replaced by the controller's, in one transaction, audited as
  * gets_imported with the counts.

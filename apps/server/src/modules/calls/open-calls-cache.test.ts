@@ -5,7 +5,7 @@ import { countingBus } from "./counting-bus.ts";
 import { createOpenCallsCache, OPEN_CALLS_IDLE_MS } from "./open-calls-cache.ts";
 
 /**
- * Issue 9: every system number read or subscribed once kept a cache entry and a bus subscription
+ * every system number read or subscribed once kept a cache entry and a bus subscription
  * for ever (30,000 numbers: +260 MB). ARCHITECTURE «Security rules»: "every cache has an eviction rule".
  */
 describe.each(TEST_DIALECTS)("open-calls cache eviction on %s", (dialect) => {

@@ -12,11 +12,11 @@ export type OpenCallsReader = "request" | "subscriber";
 
 /**
  * The open calls of each system, loaded once per change and shared: 500 displays and every
- * openCalls request read the same list instead of querying the database each (issue 4 targets:
+ * openCalls request read the same list instead of querying the database each (targets in bench/RESULTS.md:
  * fan-out to 500 subscribers, openCalls ≥ 3,000 req/s). A change signal on the bus (this
  * instance's or, with Redis, another's) drops the list; the next reader loads it again.
  *
- * Eviction (ARCHITECTURE «Security rules» "every cache has an eviction rule"; issue 9: 30,000 system numbers grew
+ * Eviction (ARCHITECTURE «Security rules» "every cache has an eviction rule"; 30,000 system numbers grew
  * the server by 260 MB): an entry and its bus subscription live while the system has subscribers
  * or a plain read in the last OPEN_CALLS_IDLE_MS. The last subscriber leaving evicts at once
  * (unless plain reads keep it); idle entries go at the next sweep, which any access runs at most

@@ -18,7 +18,7 @@ export function registerCheckpointMapRoutes(app: FastifyInstance): void {
     const ctx = request.ctx;
     reply.header("Cache-Control", "private, no-cache");
     if (!isLoggedIn(ctx.user)) return reply.code(401).send({ ok: false, error: "not signed in" });
-    // issue 9: a temporary password must be replaced before anything else.
+    // a temporary password must be replaced before anything else.
     if (mustChangePassword(ctx.user)) return reply.code(403).send({ ok: false, error: PASSWORD_CHANGE_REQUIRED });
     if (!hasPermission(ctx.user, checkpointMap.permission)) return reply.code(403).send({ ok: false, error: "access denied" });
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;

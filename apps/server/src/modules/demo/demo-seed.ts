@@ -7,7 +7,7 @@ import { hashPassword } from "../auth/password.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 
 /**
- * `npm run demo` (issue 4): a ready site without the wizard: the virtual call system as system 1
+ * `npm run demo`: a ready site without the wizard: the virtual call system as system 1
  * and demo users with documented passwords (README "Demo"). Runs only in demo mode and only on a
  * database without users, so it can never touch a real installation.
  */

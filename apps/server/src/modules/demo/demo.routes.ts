@@ -74,7 +74,7 @@ export function registerDemoRoutes(app: FastifyInstance): void {
       } else if (close) {
         // The device opens a call in its own section: a section_id is not applied on open, so it
         // is not on close either, or a body with another section could not close what it opened
-        // (issue 10).
+        //.
         await link.sendAction(device_id, "EndCalls", null);
       } else {
         await link.press(device_id, type["urgency"] === "EMERGENCY" ? "emergency" : "alert", call_type_id);

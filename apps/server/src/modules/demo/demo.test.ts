@@ -94,7 +94,7 @@ describe.each(TEST_DIALECTS)("the demo routes on %s", (dialect) => {
     expect(mode).toBe("off");
   });
 
-  // issue 10: "`POST /demo/call/trigger` with `close: true` must close the call the same body opened.
+  // "`POST /demo/call/trigger` with `close: true` must close the call the same body opened.
   // Today a `section_id` that differs from the device's own section is ignored on open and applied on close."
   it("closes with the same body the call it opened, whatever section_id it names", async () => {
     await setDemoMode(true);

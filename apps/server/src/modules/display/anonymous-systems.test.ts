@@ -17,7 +17,7 @@ import { createOpenCallsCache, OPEN_CALLS_IDLE_MS, type OpenCallsCache } from ".
 import { SYSTEM_HEADER } from "@caresuite/domain";
 
 /**
- * Issue 9 "unbounded anonymous memory" and docs/decisions/010: anonymous visitors read only the
+ * Unbounded anonymous memory, docs/decisions/010: anonymous visitors read only the
  * systems a display profile names (else 01); numbers that name no system are refused before they
  * reach the open-calls cache; the cache lets go of systems nobody follows any more.
  */

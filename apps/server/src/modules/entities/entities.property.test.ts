@@ -6,7 +6,7 @@ import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 /**
- * Issue 3 "Bad input": every registry mutation fed generated input — right and wrong types,
+ * Bad input: every registry mutation fed generated input — right and wrong types,
  * missing fields, oversized strings, ids of other systems — answers with data or a per-field
  * VALIDATION error (or NOT_FOUND/CONFLICT), never INTERNAL, and a refused write stores nothing.
  */

@@ -5,7 +5,7 @@ import { readAppState } from "../appdata/app-state.repo.ts";
 
 /**
  * The active licence; without one, the demo licence in demo mode (every module: the demo shows
- * the whole product, issue 10), else the unlicensed default (id 0, systems limit 1).
+ * the whole product), else the unlicensed default (id 0, systems limit 1).
  */
 export async function activeLicence(db: Kysely<Database>): Promise<Licence> {
   const row = await db.selectFrom("licences").select(["payload"]).where("is_active", "=", 1).orderBy("activated_at", "desc").executeTakeFirst();

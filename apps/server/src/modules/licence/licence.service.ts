@@ -77,7 +77,7 @@ const REFUSED_KEY_LOG =
   "No licence can be activated until LICENCE_PUBLIC_KEY_FILE names the vendor's public key.";
 
 /**
- * Start-up check of the licence key (issue 9.7): development says loudly that it trusts the
+ * Start-up check of the licence key: development says loudly that it trusts the
  * development key; production refuses it and deactivates every active licence that the
  * development key signed, so such a licence neither activates nor stays active.
  */

@@ -55,7 +55,7 @@ function recordingLog(): { log: FastifyBaseLogger; lines: { level: string; text:
 
 afterAll(() => rmSync(keys, { recursive: true, force: true }));
 
-describe.each(TEST_DIALECTS)("the development licence key on %s (issue 9.7)", (dialect) => {
+describe.each(TEST_DIALECTS)("the development licence key on %s", (dialect) => {
   let server: TestServer | null = null;
   afterEach(async () => {
     await server?.close();
@@ -134,7 +134,7 @@ describe.each(TEST_DIALECTS)("the development licence key on %s (issue 9.7)", (d
   });
 });
 
-// issue 10: "Demo mode runs with a demo licence that enables every module (analytics, log,
+// "Demo mode runs with a demo licence that enables every module (analytics, log,
 // management, app clients) ... Today `/analytics` in the demo answers "access denied"."
 describe.each(TEST_DIALECTS)("the demo licence on %s", (dialect) => {
   let server: TestServer | null = null;

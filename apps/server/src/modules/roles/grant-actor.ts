@@ -74,7 +74,7 @@ export function holdsAtLeast(actor: GrantActor, target: Holdings): boolean {
 }
 
 /**
- * spec §6 "a role manages users ... below it" and issue 9 "one can only reset the password of a
+ * spec §6 "a role manages users ... below it" and the hardening rule "one can only reset the password of a
  * user one could create": editing, resetting or deleting needs manage_users at write, every role
  * of the user below the actor, and nothing the user holds beyond the actor.
  */

@@ -4,7 +4,7 @@ import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 
 /**
- * spec §6 "Levels are hide, read, write"; issue 9: "A permission held at level 'read' does not
+ * spec §6 "Levels are hide, read, write"; "A permission held at level 'read' does not
  * allow its write actions" (docs/decisions/009-permission-levels-and-granting.md).
  */
 const LIST = "{ callTypes(filter: { limit: 10 }) { total } }";

@@ -143,7 +143,7 @@ export async function updateRole(ctx: RequestContext, id: number, input: unknown
   const [existing] = await loadRoles(ctx.db.kysely, ctx.systemId, [id]);
   if (!existing) throw new AppError("NOT_FOUND", `role ${id} not found`);
   const actor = await grantActorOf(ctx);
-  // Issue 9: one edits only a role one could create.
+  // one edits only a role one could create.
   if (!withCanEdit(ctx, actor, existing).can_edit) throw forbidden();
   // ARCHITECTURE «Security rules» "Partial updates never reset omitted fields".
   const stored = { name: existing.name, permissions: existing.permissions, call_source_group_permissions: existing.call_source_group_permissions };

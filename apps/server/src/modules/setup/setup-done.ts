@@ -3,7 +3,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { translate } from "../../i18n/messages.ts";
 
 /**
- * The answer to a setup mutation once the setup is done (issue 9), for anonymous and signed-in
+ * The answer to a setup mutation once the setup is done, for anonymous and signed-in
  * callers alike: nobody may run it any more, so it is a CONFLICT, not a question of rights.
  * Reason `setup_done`; the message in the caller's language.
  */

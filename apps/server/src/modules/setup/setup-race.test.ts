@@ -8,7 +8,7 @@ import { freshDatabase, startTestServer, TEST_DIALECTS } from "../../test-suppor
 import { claimFinishedStep, claimInitialUserStep, isSetupOpen, lockSetupState } from "./setup.repo.ts";
 
 /**
- * Issue 9 "setup race": six parallel anonymous createInitialUser calls on a fresh server created
+ * The setup race: six parallel anonymous createInitialUser calls on a fresh server created
  * six superusers. The setup is one atomic step now (migration 0008's setup_state row, claimed by
  * a conditional UPDATE in the user's transaction), on both databases.
  */

@@ -16,7 +16,7 @@ builder.mutationField("createInitialUser", (t) =>
       locale: t.arg.string({ required: true }),
     },
     authScopes: { setupOpen: true },
-    // Issue 9: after the setup everyone hears "setup already done" (CONFLICT setup_done), not a
+    // after the setup everyone hears "setup already done" (CONFLICT setup_done), not a
     // sign-in request: signing in would not allow it either.
     unauthorizedError: (_root, _args, ctx) => setupDoneError(ctx),
     resolve: (_root, args, ctx) => createInitialUser(ctx, args),

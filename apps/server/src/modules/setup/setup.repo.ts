@@ -19,7 +19,7 @@ export async function isSetupOpen(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Closes the setup: true for exactly one caller, in its transaction (issue 9: parallel calls made
+ * Closes the setup: true for exactly one caller, in its transaction (parallel calls made
  * six superusers). A conditional UPDATE is atomic on both databases: on PostgreSQL a parallel
  * claim waits for this row's lock and then finds it done; SQLite writes one at a time.
  */

@@ -39,7 +39,7 @@ export async function createInitialUser(ctx: RequestContext, input: unknown): Pr
   const hash = await hashPassword(password, ctx.config.SCRYPT_LOG_N);
   const now = ctx.now();
   return db.transaction().execute(async (trx) => {
-    // Issue 9: one atomic step. Of parallel calls exactly one claims the setup; the others fail
+    // one atomic step. Of parallel calls exactly one claims the setup; the others fail
     // here and their transactions create nothing.
     if (!(await claimInitialUserStep(trx, now))) throw setupDoneError(ctx);
     // spec §8: "error containing 'already present' maps to username error".
@@ -93,12 +93,12 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
   if (!parsed.success) throw invalid(parsed.error);
   const { ip, username, password } = parsed.data;
   const port = tcpPort ?? ctx.config.CONTROLLER_PORT;
-  // Issue 4: step 3 really checks the connection ("failed to fetch firmware version: Unauthorized"
-  // maps to the password field); issue 9: the failure class only, never the host's answer.
+  // step 3 really checks the connection ("failed to fetch firmware version: Unauthorized"
+  // maps to the password field); the failure class only, never the host's answer.
   const version = await checkControllerConnection({ ip, tcp_port: port, username, password });
   const now = ctx.now();
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
-    // Issue 9: saves run one after the other (no second insert of system 1), and an anonymous save
+    // saves run one after the other (no second insert of system 1), and an anonymous save
     // that started while the setup was open cannot commit after the initial user closed it.
     const { open } = await lockSetupState(trx);
     if (!open && !(isLoggedIn(ctx.user) && hasWritePermission(ctx.user, "admin::manage_system"))) throw setupDoneError(ctx);
@@ -138,7 +138,7 @@ export async function createInitialConfigurator(ctx: RequestContext, input: unkn
 }
 
 /**
- * Setup step 3's alternative (issue 4): the bundled virtual call system. The server starts it on
+ * Setup step 3's alternative: the bundled virtual call system. The server starts it on
  * loopback and stores it as system 1's configurator like any other controller.
  */
 export async function useVirtualCallSystem(ctx: RequestContext): Promise<SystemRow> {
@@ -148,7 +148,7 @@ export async function useVirtualCallSystem(ctx: RequestContext): Promise<SystemR
 }
 
 /**
- * Issue 10: "Setup completes when step 5 is confirmed." Claims the `finished` step and sets the
+ * "Setup completes when step 5 is confirmed." Claims the `finished` step and sets the
  * setup time, after which /setup sends visitors to login (spec: "Setup redirects to login when
  * setup time is set and no user"). Parallel calls: exactly one claims it, the others hear
  * "setup already done".

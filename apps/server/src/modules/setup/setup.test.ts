@@ -93,7 +93,7 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     expect(created.data).toMatchObject({ createInitialUser: { username: "admin" } });
     type SetupState = { appState: { setup_time: string | null; has_initial_user: boolean; configurator_set: boolean } };
     const state = await client.gql<SetupState>(APP_DATA, { hasSession: false });
-    // Issue 10: "Setup completes when step 5 is confirmed, not silently on user creation."
+    // "Setup completes when step 5 is confirmed, not silently on user creation."
     expect(state.data?.appState).toMatchObject({ setup_time: null, has_initial_user: true, configurator_set: true });
     const finished = await client.gql(FINISH);
     expect(finished.data).toEqual({ finishSetup: true });
@@ -101,7 +101,7 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     expect(after.data?.appState.setup_time).toMatch(/^\d{4}-\d\d-\d\dT/);
     const twice = await client.gql(FINISH);
     expect(twice.errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
-    // Setup is closed: anonymous visitors can no longer create users (issue 9: "setup already
+    // Setup is closed: anonymous visitors can no longer create users ("setup already
     // done") or change the configurator.
     const second = await client.gql(INITIAL_USER, { u: "evil", p: "evil password 1", l: "de" });
     expect(second.errors?.[0]?.extensions).toEqual({ code: "CONFLICT", reason: "setup_done" });
@@ -130,7 +130,7 @@ describe.each(TEST_DIALECTS)("first-run setup on %s", (dialect) => {
     ]);
   });
 
-  it("shows the controller's address to anonymous visitors only while the setup is open (issue 9)", async () => {
+  it("shows the controller's address to anonymous visitors only while the setup is open", async () => {
     const ADDRESS = "{ appState { configurator_ip configurator_version } }";
     const anonymous = await new TestClient(server.app).gql<{ appState: { configurator_ip: string | null } }>(ADDRESS);
     expect(anonymous.data?.appState).toEqual({ configurator_ip: null, configurator_version: null });

@@ -7,7 +7,7 @@ import { until } from "../../test-support/linked-system.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 
 /**
- * Issue 9 "the stored controller password leaks" (ARCHITECTURE «Security rules»: "Stored secrets are sent only to
+ * The stored controller password must not leak (ARCHITECTURE «Security rules»: "Stored secrets are sent only to
  * the address they were saved with; connection checks report a failure class, never a remote
  * body"). A host on loopback that is no controller records the Authorization header it receives
  * and answers a secret in every way it can.

@@ -6,7 +6,7 @@ import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 
 /**
- * Issue 9 §4 and ARCHITECTURE «Security rules» "Granting is bounded by holding": users created through a limited
+ * ARCHITECTURE «Security rules» "Granting is bounded by holding": users created through a limited
  * manager (only admin::manage_users, system 1, one role) and the effective rights of each.
  */
 const CREATE_USER = "mutation($data: UserInput!) { createUser(data: $data) { id username system_access roles { name } } }";
@@ -99,7 +99,7 @@ describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) =
 
   const newUser = (username: string, extra: Record<string, unknown>) => ({ data: { username, password: PASSWORD, password_repeat: PASSWORD, ...extra } });
 
-  it("issue 9: refuses a user with a lower ranked role holding permissions the creator lacks", async () => {
+  it("refuses a user with a lower ranked role holding permissions the creator lacks", async () => {
     const result = await refused(manager, CREATE_USER, newUser("revisor", { roles: [roles.auditor], system_access: [1] }));
     expect(codeOf(result)).toBe("VALIDATION");
     expect(fieldMessage(result, "roles")).toBe("validation.exceeds_own_permissions");
@@ -109,13 +109,13 @@ describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) =
   it.each([
     ["system_access [] (all systems)", []],
     ["a system beyond the manager's", [1, 2]],
-  ])("issue 9: refuses %s from a manager limited to system 1", async (_name, systems) => {
+  ])("refuses %s from a manager limited to system 1", async (_name, systems) => {
     const result = await refused(manager, CREATE_USER, newUser("alle", { roles: [roles.empty], system_access: systems }));
     expect(codeOf(result)).toBe("VALIDATION");
     expect(fieldMessage(result, "system_access")).toBe("validation.exceeds_own_systems");
   });
 
-  it("issue 9: leaving system_access out does not mean all systems", async () => {
+  it("leaving system_access out does not mean all systems", async () => {
     const { data } = newUser("ohnesystem", { roles: [roles.empty] });
     expect(codeOf(await refused(manager, CREATE_USER, { data }))).toBe("VALIDATION");
   });
@@ -124,7 +124,7 @@ describe.each(TEST_DIALECTS)("granting is bounded by holding on %s", (dialect) =
     expect(codeOf(await refused(manager, CREATE_USER, newUser("root2", { is_superuser: true, system_access: [1] })))).toBe("MISSING_PERMISSION");
   });
 
-  it("issue 9: refuses resetting the password of, editing or deleting a user with more rights", async () => {
+  it("refuses resetting the password of, editing or deleting a user with more rights", async () => {
     const reset = { password: "Neues Passwort 77", password_repeat: "Neues Passwort 77" };
     expect(codeOf(await refused(manager, UPDATE_USER, { id: bossId, data: { username: "chefin", ...reset } }))).toBe("MISSING_PERMISSION");
     expect(codeOf(await refused(manager, UPDATE_USER, { id: bossId, data: { username: "chefin", name: "Chefin" } }))).toBe("MISSING_PERMISSION");

@@ -257,7 +257,7 @@ function storedInput(user: UserView): Record<string, unknown> {
 export async function updateUser(ctx: RequestContext, id: number, input: unknown): Promise<UserView> {
   const actor = await grantActorOf(ctx);
   const before = await loadUser(ctx.db.kysely, actor, id);
-  // Issue 9: one edits or resets only a user one could create.
+  // one edits or resets only a user one could create.
   if (!before.can_edit) throw forbidden();
   // ARCHITECTURE «Security rules» "Partial updates never reset omitted fields".
   const merged = input !== null && typeof input === "object" && !Array.isArray(input) ? { ...storedInput(before), ...input } : input;

@@ -8,8 +8,8 @@ import { footerLicenceText } from "../../ui/licence-text";
 
 /**
  * spec: "A footer shows the product version, the licence name (highlighted red when the licence
- * id is 0) and the user's name." Issue 9.7: a server that trusts the development licence key
- * says so on every page, so such an installation is never mistaken for a real one. Issue 10: the
+ * id is 0) and the user's name." a server that trusts the development licence key
+ * says so on every page, so such an installation is never mistaken for a real one. the
  * demo licence shows as a "Demo" badge; no licence reads "unlicensed, default limits".
  */
 export function AppFooter(): ReactNode {

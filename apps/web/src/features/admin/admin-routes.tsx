@@ -14,7 +14,7 @@ import { ENTITY_FORM_PARTS } from "./entity-form-parts";
 const EntityFormPage = lazyPage(() => import("../../entity-admin/EntityFormPage"), "EntityFormPage");
 const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity: EntityDef; formPart?: EntityFormPart | null }> }> => {
   const { EntityListPage: page } = await import("../../entity-admin/EntityListPage");
-  // Forms open from the list: fetch their code while the list is read (issue 3: "generic form
+  // Forms open from the list: fetch their code while the list is read ("generic form
   // opens ≤ 200 ms after navigation", bench/admin-form.ts), not on the first click.
   void EntityFormPage.preload();
   return { default: page };

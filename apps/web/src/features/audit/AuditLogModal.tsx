@@ -134,7 +134,7 @@ export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
       <Stack gap="md">
         <Group align="flex-end">
           {/* The browser's date input followed the browser's language (mm/dd/yyyy in a German
-              UI); the UI kit's picker speaks the spec's dd.MM.yyyy in every language (issue 10). */}
+              UI); the UI kit's picker speaks the spec's dd.MM.yyyy in every language. */}
           <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: WEEK_STARTS_ON }}>
             <DateInput
               label={t("audit.date")}

@@ -141,7 +141,7 @@ describe("days and the date picker", () => {
     expect(startTimeOfDate("04.05.2026")).toBeNull();
   });
 
-  // issue 10: 'The audit log's date filter shows `mm/dd/yyyy` in a German UI. Use the spec's formats
+  // 'The audit log's date filter shows `mm/dd/yyyy` in a German UI. Use the spec's formats
   // (dd.MM.yyyy) through the date picker of the UI kit, in every locale.'
   it.each([
     ["04.05.2026", "2026-05-04"],

@@ -17,7 +17,7 @@ import { PasswordField } from "../../ui/PasswordField";
 
 /**
  * /auth/set-password: replaces a temporary password (route table: "a notice says the password is
- * temporary"). A password that is not temporary is only changed with the current one (issue 9).
+ * temporary"). A password that is not temporary is only changed with the current one.
  */
 export function SetPasswordPage(): ReactNode {
   const { t } = useTranslation();

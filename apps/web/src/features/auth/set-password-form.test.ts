@@ -12,7 +12,7 @@ describe("checkSetPasswordForm", () => {
     });
   });
 
-  it("issue 9: asks for the current password unless the password is temporary", () => {
+  it("asks for the current password unless the password is temporary", () => {
     expect(checkSetPasswordForm({ current_password: "", password: "a new secret 9", password_repeat: "a new secret 9" }, OWN)).toEqual({
       ok: false,
       errors: { current_password: { message: "validation.required", data: { field: "current_password" } } },
@@ -24,7 +24,7 @@ describe("checkSetPasswordForm", () => {
   });
 
   it.each([
-    // issue 9: "not only spaces, not equal to the user name, not in a short list of common passwords"
+    // "not only spaces, not equal to the user name, not in a short list of common passwords"
     ["only spaces", "          ", "validation.password_only_spaces"],
     ["the user name", "PFLEGE-ANNA", "validation.password_same_as_username"],
     ["a common password", "hallo123", "validation.password_common"],

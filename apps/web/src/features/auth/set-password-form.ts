@@ -6,7 +6,7 @@ export type SetPasswordValues = Record<SetPasswordField, string>;
 
 /**
  * The set-password form's own check, before the server's: the domain schema (strength, repeat)
- * and, unless the password is temporary, the current password (issue 9). A temporary password
+ * and, unless the password is temporary, the current password. A temporary password
  * sends no current password at all.
  */
 export function checkSetPasswordForm(

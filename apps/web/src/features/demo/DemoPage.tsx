@@ -19,7 +19,7 @@ type DemoTab = "admin" | "app" | "visuals";
 
 /** spec: "Tabs: management (opens admin in a new window)". */
 const ADMIN_PATH = "/admin";
-/** The spec embeds the fullscreen display board in the visuals tab, in the demo's language (issue 10). */
+/** The spec embeds the fullscreen display board in the visuals tab, in the demo's language. */
 const displayPath = (locale: string): string => `/display?fullscreen=1&locale=${encodeURIComponent(locale)}`;
 
 /** /demo: the public demo screen (spec "Demo screen (German labels)"). */

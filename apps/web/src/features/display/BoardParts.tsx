@@ -6,7 +6,7 @@ import { TESTIDS } from "../../testids";
 import { clockTime } from "./display-board";
 import type { DisplayNote } from "./display.graphql";
 
-/** A discreet sign that the board is live (issue 5 item 7). */
+/** A discreet sign that the board is live. */
 export function LiveDot(): ReactNode {
   const { t } = useTranslation();
   return (
@@ -21,7 +21,7 @@ export function LiveDot(): ReactNode {
 
 /**
  * spec: "Empty state: a bell icon and text; in fullscreen a clock (HH:mm) and the long date."
- * With presences beside it, "no open calls" would read as if nothing were happening (issue 10):
+ * With presences beside it, "no open calls" would read as if nothing were happening:
  * the board then says that no call waits and that staff are in rooms.
  */
 export function EmptyBoard({ fullscreen, now, presences = 0 }: { fullscreen: boolean; now: number; presences?: number }): ReactNode {
@@ -72,7 +72,7 @@ export function NotesColumn({ notes }: { notes: DisplayNote[] }): ReactNode {
 }
 
 /**
- * issue 10: "an unknown profile slug shows a visible notice ... before or while it falls back".
+ * "an unknown profile slug shows a visible notice ... before or while it falls back".
  * Stays until dismissed: a wall screen with a mistyped address must say so to whoever walks by.
  */
 export function ProfileNotFound({ slug, profile, onDismiss }: { slug: string; profile: string | null; onDismiss: () => void }): ReactNode {

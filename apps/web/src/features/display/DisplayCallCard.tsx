@@ -26,7 +26,7 @@ interface DisplayCallCardProps {
 
 /**
  * A word wider than the card (a long ward name) shrinks until it fits instead of breaking in the
- * middle (issue 10: "Long names fit without wrapping in the middle of a word, or shrink to fit").
+ * middle ("Long names fit without wrapping in the middle of a word, or shrink to fit").
  */
 function useFitName(ref: React.RefObject<HTMLDivElement | null>, text: string, fitKey: string): void {
   useLayoutEffect(() => {

@@ -47,10 +47,10 @@ const DisplayCallForm = lazy(() => import("./DisplayCallForm").then((m) => ({ de
 const FONT_SCALE: Record<FontSize, string> = { normal: "16px", larger: "20px", largest: "24px" };
 /**
  * Above 2000 px of width (4K wall screens) the board's base size grows with the screen, so the
- * header, presence tiles and notes do not shrink to a stamp next to the cards (issue 10).
+ * header, presence tiles and notes do not shrink to a stamp next to the cards.
  */
 const WALL_SCALE_VW = 0.8;
-/** The font size setting is the room name's floor when many calls shrink the cards (1.4 em, as before issue 10). */
+/** The font size setting is the room name's floor when many calls shrink the cards (1.4 em, the size before cards scaled). */
 const MIN_TITLE_PX: Record<FontSize, number> = { normal: 22, larger: 28, largest: 34 };
 
 /**
@@ -69,7 +69,7 @@ export function DisplayPage(): ReactNode {
   const query = queryOf(search);
   const profile = slug ? list.find((p) => p.slug === slug) : undefined;
   const redirect = profileRedirect(slug, profile, list, `${callId === undefined ? "" : `/call/${callId}`}${query}`, Boolean(error), Boolean(profiles));
-  // issue 10: an unknown slug still redirects (spec), and the board says which profile it did not find.
+  // an unknown slug still redirects (spec), and the board says which profile it did not find.
   const [missingSlug, setMissingSlug] = useState<string | null>(null);
   const unknown = slug !== undefined && redirect !== null && !profile ? slug : null;
   useEffect(() => {
@@ -230,7 +230,7 @@ function DisplayBoard({
       {!fullscreen && (
         <Group justify="space-between" mb="md" data-testid={TESTIDS.display.header}>
           <Group gap="sm">
-            {/* issue 10: a signed-in user gets back to the app; wall screens (not signed in) and fullscreen never show it.
+            {/* a signed-in user gets back to the app; wall screens (not signed in) and fullscreen never show it.
                 Until the tree and the log have screens, the home redirect of every user ends on this board, so the link
                 goes to the one app section that exists (administration) and shows only to those who may open it. */}
             {loggedIn && hasPermission(appData.user, "admin::use_module") && (

@@ -23,7 +23,7 @@ export function ConfiguratorStep(): ReactNode {
   const { t } = useTranslation();
   const { data, refetch } = useAppData();
   const [{ fetching }, save] = useMutation(CREATE_INITIAL_CONFIGURATOR);
-  // Issue 10: the virtual call system's loopback address is not a real controller's address and
+  // the virtual call system's loopback address is not a real controller's address and
   // does not belong in the real-controller form.
   const [ip, setIp] = useState(data.appState.configurator_virtual ? "" : (data.appState.configurator_ip ?? ""));
   // spec: "Configurator: ip, username (default admin), password."

@@ -20,7 +20,7 @@ export function FinishedStep(): ReactNode {
 
   const [{ fetching }, confirm] = useMutation(FINISH_SETUP);
 
-  // Issue 10: "Setup completes when step 5 is confirmed." A setup finished meanwhile (another tab)
+  // "Setup completes when step 5 is confirmed." A setup finished meanwhile (another tab)
   // goes on as well; any other failure keeps the step so that it can be confirmed again.
   const finish = async (): Promise<void> => {
     const result = await confirm({});

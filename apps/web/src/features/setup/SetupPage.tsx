@@ -29,7 +29,7 @@ export function SetupPage(): ReactNode {
   // spec: "Setup redirects to login when setup time is set and no user" - decided on entry only,
   // because creating the initial user in step 4 sets the setup time mid-wizard.
   const [entryRedirect] = useState(() => setupPageRedirect({ setupTime: data.appState.setup_time, userId: data.user.id }));
-  // Issue 10: "Step 5 is shown after the initial user is created, and survives a reload": until
+  // "Step 5 is shown after the initial user is created, and survives a reload": until
   // step 5 is confirmed (finishSetup sets the setup time), the wizard reopens there.
   const [step, setStep] = useState<SetupStep>(() => (data.appState.has_initial_user && !data.appState.setup_time ? 5 : 1));
 

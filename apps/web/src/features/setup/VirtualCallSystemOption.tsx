@@ -11,7 +11,7 @@ import { USE_VIRTUAL_CALL_SYSTEM } from "./setup.graphql";
 /**
  * Step 3's alternative to a real controller: the bundled virtual call system, started by the
  * server and stored as the configurator (for trying the product and for training). Once chosen it
- * says so instead of offering itself again (issue 10: "cannot be chosen twice").
+ * says so instead of offering itself again ("cannot be chosen twice").
  */
 export function VirtualCallSystemOption({ chosen, onUsed }: { chosen: boolean; onUsed: () => Promise<void> }): ReactNode {
   const { t } = useTranslation();

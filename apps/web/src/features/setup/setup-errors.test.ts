@@ -31,7 +31,7 @@ describe("setup error mapping", () => {
     expect(configuratorConnectionError(["Unauthorized"])).toBeNull();
   });
 
-  it("configurator: the server's failure classes 'not a controller' and 'timeout' have their own text (issue 9)", () => {
+  it("configurator: the server's failure classes 'not a controller' and 'timeout' have their own text", () => {
     expect(configuratorConnectionError(["failed to fetch firmware version: not a controller"])).toEqual({
       field: "ip",
       key: "setup.configurator.errors.notAController",
@@ -51,7 +51,7 @@ describe("setup error mapping", () => {
     expect(initialUserError(["Validation failed"])).toBeNull();
   });
 
-  it("recognises the server's 'setup already done' by its reason (issue 9)", () => {
+  it("recognises the server's 'setup already done' by its reason", () => {
     const done = new CombinedError({
       graphQLErrors: [new GraphQLError("Die Einrichtung ist bereits abgeschlossen.", { extensions: { code: "CONFLICT", reason: "setup_done" } })],
     });

@@ -32,7 +32,7 @@ export function initialUserError(messages: readonly string[]): SetupFieldMessage
 }
 
 /**
- * Issue 9: once the setup is done the server answers CONFLICT with reason `setup_done` (someone
+ * once the setup is done the server answers CONFLICT with reason `setup_done` (someone
  * else finished it meanwhile); the step then says so and reloads AppData.
  */
 export function isSetupDone(error: CombinedError | undefined): boolean {

@@ -56,7 +56,7 @@ export const USE_VIRTUAL_CALL_SYSTEM = graphql(
   [CONFIGURATOR_FIELDS],
 );
 
-/** Confirms the last step (issue 10): the setup completes here, not on user creation. */
+/** Confirms the last step: the setup completes here, not on user creation. */
 export const FINISH_SETUP = graphql(`
   mutation FinishSetup {
     finishSetup

@@ -59,7 +59,7 @@ function StatusSection({ icon, title, children }: { icon: ReactNode; title: stri
 }
 
 /**
- * /sync until the sync screen arrives (issue 10): the guard sends users here while a commit runs
+ * /sync until the sync screen arrives: the guard sends users here while a commit runs
  * and the setup wizard finishes here, so it says what there is to know in product words: the
  * connection to the call system, the last import, and that changes are not sent from here.
  */

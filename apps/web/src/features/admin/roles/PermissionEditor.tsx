@@ -34,7 +34,7 @@ const PermissionRow = memo(function PermissionRow({ code, level, canGrant, disab
   const lockKey = grantable.length === 0 ? "roles.notGrantable" : grantable.length < meaningful.length - 1 ? "roles.writeNotGrantable" : null;
   return (
     // On a phone the name sits above its control: beside it, the control squeezed the name into
-    // the space left of three levels and cut its words (issue 10, 390 px).
+    // the space left of three levels and cut its words (390 px).
     <Flex direction={{ base: "column", sm: "row" }} justify="space-between" align={{ base: "stretch", sm: "center" }} gap={{ base: 2, sm: "xs" }} py={2}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         {lockKey && (

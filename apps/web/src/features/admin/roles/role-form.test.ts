@@ -54,7 +54,7 @@ describe("permission editor model", () => {
     },
   );
 
-  // issue 10: "Permission tooltips show raw keys (`admin::manage_backups`) and should show the translated description."
+  // "Permission tooltips show raw keys (`admin::manage_backups`) and should show the translated description."
   it.each(Object.entries({ de: adminDe, en: adminEn, fr: adminFr, it: adminIt }))(
     "titles every permission in %s with its module and name",
     async (locale, catalogue) => {

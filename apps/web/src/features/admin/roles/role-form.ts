@@ -42,7 +42,7 @@ export const PERMISSION_MODULES: readonly [PermissionModule, PermissionCode[]][]
 
 /**
  * The tooltip of a permission: its module and name, translated ("Administration: Sicherungen
- * verwalten"). It showed the raw code (`admin::manage_backups`) before (issue 10).
+ * verwalten"). It showed the raw code (`admin::manage_backups`) before.
  */
 export function permissionTitle(t: TFunction, code: PermissionCode): string {
   const [module = ""] = code.split("::");

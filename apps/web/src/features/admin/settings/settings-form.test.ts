@@ -20,7 +20,7 @@ describe("global settings form", () => {
     expect(settingsErrors(valuesToSettingsInput(settingsToValues(DEFAULT_GLOBAL_SETTINGS)))).toEqual({});
   });
 
-  // issue 10: 'Global settings "critical 60 / low 40" says "values must not be equal". It must say
+  // 'Global settings "critical 60 / low 40" says "values must not be equal". It must say
   // "critical must be below low".'
   it.each([
     ["equal", 40, 40],

@@ -54,7 +54,7 @@ export function SystemParamsListPage(): ReactNode {
   const limit = appData.licence.limits.systems;
   // spec §8: "Max reached for ... configurators": the licence says how many systems there may be.
   const limitReached = rows !== undefined && rows.length >= limit;
-  // Worded as the footer words the licence (issue 10).
+  // Worded as the footer words the licence.
   const limitText = systemsLimitText(appData.licence);
 
   return (

@@ -130,8 +130,8 @@ describe("roles the actor may hand out (spec §6: a role manages users and roles
   });
 });
 
-describe('what the form offers — ARCHITECTURE «Security rules» "Granting is bounded by holding" (issue 9)', () => {
-  // Issue 9's limited manager: only admin::manage_users, system 1, the best role "Verwaltung".
+describe('what the form offers — ARCHITECTURE «Security rules» "Granting is bounded by holding"', () => {
+  // the limited manager: only admin::manage_users, system 1, the best role "Verwaltung".
   const manager = buildUser({
     permissions: ["admin::manage_users"],
     write_permissions: ["admin::manage_users"],
@@ -145,7 +145,7 @@ describe('what the form offers — ARCHITECTURE «Security rules» "Granting is 
     { id: 4, name: "Gast", sort_order: 4, permissions: [{ code: "calllog::close_calls", level: "read" }] },
   ];
 
-  it("issue 9: does not offer a lower ranked role holding permissions the actor lacks", () => {
+  it("does not offer a lower ranked role holding permissions the actor lacks", () => {
     const offered = offeredRoles(roleActorOf(manager, roles), grantHolderOf(manager), roles).map((r) => r.name);
     // "Gast" holds an action code at read, which gives nothing.
     expect(offered).toEqual(["Helfer", "Gast"]);
@@ -161,7 +161,7 @@ describe('what the form offers — ARCHITECTURE «Security rules» "Granting is 
     expect(offeredSystems(grantHolderOf(buildUser({ system_access: [] })), systems)).toEqual(systems);
   });
 
-  it('issue 9: "system_access: [] (all systems)" is refused for a limited actor before sending', () => {
+  it('"system_access: [] (all systems)" is refused for a limited actor before sending', () => {
     expect(userFormErrors(valid({ system_access: [] }), "create", grantHolderOf(manager))["system_access"]?.message).toBe("validation.exceeds_own_systems");
     expect(userFormErrors(valid({ system_access: [1] }), "create", grantHolderOf(manager))).toEqual({});
     expect(userFormErrors(valid({ system_access: [] }), "create", grantHolderOf(buildUser()))).toEqual({});
