@@ -1,28 +1,31 @@
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
-import type { Db } from "./database.ts";
-import { migration0001 } from "./migrations/0001-initial.ts";
-import { migration0002 } from "./migrations/0002-entities.ts";
-import { migration0003 } from "./migrations/0003-users-roles.ts";
-import { migration0004 } from "./migrations/0004-calls.ts";
-import { migration0005 } from "./migrations/0005-display-profiles.ts";
-import { migration0006 } from "./migrations/0006-system-params.ts";
-import { migration0007 } from "./migrations/0007-per-system-ids.ts";
-import { migration0008 } from "./migrations/0008-setup-state.ts";
-import { migration0009 } from "./migrations/0009-setup-finished.ts";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Db, DialectName } from "./database.ts";
 
-/** Forward-only migrations, in order. Never edit a released one: add the next. */
-function migrationsFor(db: Db): Record<string, Migration> {
-  return {
-    "0001-initial": migration0001(db.dialect),
-    "0002-entities": migration0002(db.dialect),
-    "0003-users-roles": migration0003,
-    "0004-calls": migration0004(db.dialect),
-    "0005-display-profiles": migration0005(db.dialect),
-    "0006-system-params": migration0006,
-    "0007-per-system-ids": migration0007(db.dialect),
-    "0008-setup-state": migration0008,
-    "0009-setup-finished": migration0009,
-  };
+const MIGRATIONS_DIR = join(import.meta.dirname, "migrations");
+/** `NNNN-what-it-does.ts`: the name orders the migrations (Kysely sorts by name). */
+const MIGRATION_FILE = /^(\d{4}-[a-z0-9-]+)\.ts$/;
+
+/** What a migration file exports: the migration, or a function of the dialect that makes it. */
+type MigrationExport = Migration | ((dialect: DialectName) => Migration);
+
+/**
+ * Forward-only migrations, found by file name in `db/migrations/` (adding one touches no other
+ * file). Never edit a released one: add the next.
+ */
+async function migrationsFor(db: Db): Promise<Record<string, Migration>> {
+  const names = (await readdir(MIGRATIONS_DIR)).map((file) => MIGRATION_FILE.exec(file)?.[1]).filter((name): name is string => name !== undefined);
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const module = (await import(pathToFileURL(join(MIGRATIONS_DIR, `${name}.ts`)).href)) as { migration?: MigrationExport };
+      if (!module.migration) throw new Error(`Migration ${name} exports no \`migration\``);
+      const made = typeof module.migration === "function" ? module.migration(db.dialect) : module.migration;
+      return [name, made] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 /** Brings the schema up to date; throws (and start-up fails) when a migration fails. */
@@ -38,7 +41,7 @@ export async function migrateTo(db: Db, target: string): Promise<string[]> {
 async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
-    provider: { getMigrations: async () => migrationsFor(db) },
+    provider: { getMigrations: () => migrationsFor(db) },
   });
   const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === "Error");

@@ -5,7 +5,7 @@ import { idColumn } from "./columns.ts";
 
 // Written with the schema builder only so it runs unchanged on SQLite and PostgreSQL.
 // Instants are BIGINT milliseconds (see db/schema.ts).
-export const migration0001 = (dialect: DialectName): Migration => ({
+export const migration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable("settings")

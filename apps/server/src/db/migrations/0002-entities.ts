@@ -5,7 +5,7 @@ import type { Migration } from "kysely/migration";
 import type { DialectName } from "../database.ts";
 import { idColumn } from "./columns.ts";
 
-export const migration0002 = (dialect: DialectName): Migration => ({
+export const migration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     // callType
     await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /** Users' notification flags and roles' call-source-group access (spec data §3.3, §6). */
-export const migration0003: Migration = {
+export const migration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .alterTable("users")

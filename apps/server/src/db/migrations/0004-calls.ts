@@ -7,7 +7,7 @@ import { idColumn } from "./columns.ts";
  * The call path (ARCHITECTURE «Call path guarantees»): the system tree imported from the controller, calls, and per
  * system the link's position in the controller's event journal (last applied sequence).
  */
-export const migration0004 = (dialect: DialectName): Migration => ({
+export const migration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     // spec data §3.8 configurator "tcp_port": where the controller's protocol listens.
     await db.schema

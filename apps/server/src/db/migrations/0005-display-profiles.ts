@@ -4,7 +4,7 @@ import type { DialectName } from "../database.ts";
 import { idColumn } from "./columns.ts";
 
 /** Display profiles and their per-system schedule/group settings (spec data §3.5). */
-export const migration0005 = (dialect: DialectName): Migration => ({
+export const migration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable("display_profiles")

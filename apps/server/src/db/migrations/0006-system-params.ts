@@ -6,7 +6,7 @@ import type { Migration } from "kysely/migration";
  * suppression and the firmware version last seen. Defaults match SYSTEM_PARAM_DEFAULTS of the
  * domain (frozen here: a later change of the defaults is a new migration). Times are minutes.
  */
-export const migration0006: Migration = {
+export const migration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     const columns: [string, "integer" | "varchar(64)" | "varchar(255)" | "text", string | number | null][] = [
       ["dhcp", "integer", 0],

@@ -35,7 +35,7 @@ export const PER_SYSTEM_ID_TABLES = [
 const ROLE_GROUPS = "role_callsource_group_permissions";
 const ROLE_GROUPS_PK = "role_csg_pk";
 
-export const migration0007 = (dialect: DialectName): Migration => ({
+export const migration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     if (dialect === "postgres") await upPostgres(db);
     // Kysely runs SQLite migrations outside a transaction (no transactional DDL flag), but SQLite

@@ -11,7 +11,7 @@ export const INITIAL_USER_STEP = "initial_user";
  * PostgreSQL the row lock makes a parallel claim wait and then find the row done, on SQLite the
  * writes are serial. An installation that already has users is done.
  */
-export const migration0008: Migration = {
+export const migration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable("setup_state")
