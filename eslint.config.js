@@ -85,6 +85,12 @@ export default tseslint.config(
     },
   },
   {
+    // REST routes and the HTTP layer read through services too (row types may be named).
+    files: ["apps/server/src/modules/**/*.routes.ts", "apps/server/src/http/**/*.ts"],
+    ignores: SERVER_TESTS,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: REPOSITORIES.map((pattern) => ({ ...pattern, allowTypeImports: true })) }] },
+  },
+  {
     // A web feature does not import another: parts two features share live in ui/, i18n/ or
     // entity-admin/. From features/<name>/ (any depth) a path that climbs to features/ and names a
     // folder there leaves the feature; `../` counts per depth.

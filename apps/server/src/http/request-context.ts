@@ -6,9 +6,7 @@ import type { PubSub } from "../realtime/pubsub.ts";
 import type { CallSystemLinks } from "../callsystem/links.ts";
 import type { VirtualManager } from "../callsystem/virtual-controller.ts";
 import type { OpenCallsCache } from "../modules/calls/open-calls-cache.ts";
-import { hashToken, resolveSession } from "../modules/auth/sessions.repo.ts";
-import { sessionPolicy } from "../modules/auth/auth.service.ts";
-import { findUserById, loadAuthUser } from "../modules/auth/users.repo.ts";
+import { sessionUser } from "../modules/auth/auth.service.ts";
 import { isKnownSystem, knownSystemIds } from "../modules/systems/known-system-ids.ts";
 
 export const SESSION_COOKIE = "cs_session";
@@ -44,12 +42,8 @@ export async function buildRequestContext(services: Services, facts: RequestFact
   let user = ANONYMOUS_USER;
   let sessionHash: string | null = null;
   if (facts.sessionToken) {
-    const userId = await resolveSession(db, facts.sessionToken, now, sessionPolicy(services.config));
-    const row = userId === null ? undefined : await findUserById(db, userId);
-    if (row) {
-      user = await loadAuthUser(db, row);
-      sessionHash = hashToken(facts.sessionToken);
-    }
+    const session = await sessionUser(db, facts.sessionToken, now, services.config);
+    if (session) ({ user, sessionHash } = session);
   }
   const systemId = parseSystemHeader(facts.systemHeader);
   if (systemId === null) return "system-unavailable";

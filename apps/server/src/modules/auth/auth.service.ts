@@ -5,7 +5,9 @@ import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { translate } from "../../i18n/messages.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
-import { deleteSession, deleteUserSessions, insertSession, newSessionToken, type SessionPolicy } from "./sessions.repo.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { deleteSession, deleteUserSessions, hashToken, insertSession, newSessionToken, resolveSession, type SessionPolicy } from "./sessions.repo.ts";
 import { releaseAttempt, reserveAttempt } from "./throttle.ts";
 import { findUserById, findUserByUsername, loadAuthUser } from "./users.repo.ts";
 
@@ -135,4 +137,12 @@ export async function setOwnPassword(ctx: RequestContext, input: unknown): Promi
     });
   });
   return { id: userId };
+}
+
+/** Who a session cookie belongs to, if the session is still alive: the user and the session's hash. */
+export async function sessionUser(db: Kysely<Database>, token: string, now: number, config: Config): Promise<{ user: AuthUser; sessionHash: string } | null> {
+  const userId = await resolveSession(db, token, now, sessionPolicy(config));
+  const row = userId === null ? undefined : await findUserById(db, userId);
+  if (!row) return null;
+  return { user: await loadAuthUser(db, row), sessionHash: hashToken(token) };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { readAppState } from "../appdata/app-state.repo.ts";
+import { demoModeOn } from "../appdata/app-state.service.ts";
 import { entityTables } from "../entities/entity-tables.ts";
 import { openCalls } from "../calls/calls.service.ts";
 import { isControllerRefusal, refusalMessage } from "../../callsystem/protocol-client.ts";
-import { loadDemoFloors } from "./demo.repo.ts";
+import { demoFloors } from "./demo.service.ts";
 
 /**
  * spec §7 "Demo: POST /demo/call/trigger (call_type_id, section_id, device_id, close); POST
@@ -20,7 +20,7 @@ const triggerBody = z.strictObject({
 
 /** Answers 404 outside demo mode: then the demo routes do not exist. */
 async function inDemoMode(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  if ((await readAppState(request.ctx.db.kysely)).features.demo_mode) return true;
+  if (await demoModeOn(request.ctx)) return true;
   await reply.code(404).send({ ok: false, error: "not found" });
   return false;
 }
@@ -49,7 +49,7 @@ export function registerDemoRoutes(app: FastifyInstance): void {
   // call system is away.
   app.get("/demo/rooms", async (request, reply) => {
     if (!(await inDemoMode(request, reply))) return reply;
-    return { ok: true, floors: await loadDemoFloors(request.ctx.db.kysely, request.ctx.systemId) };
+    return { ok: true, floors: await demoFloors(request.ctx) };
   });
 
   app.post("/demo/call/trigger", async (request, reply) => {
