@@ -2,7 +2,7 @@ import { EVENT_DATA_SCHEMAS, type EventDataMap, type EventEnvelope } from "@care
 import type { Kysely } from "kysely";
 import type { ApplyOutcome } from "../../callsystem/link-handlers.ts";
 import type { Database } from "../../db/schema.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 
 /**
  * Applies one controller event (docs/protocol.md "Events") idempotently, in ONE transaction with
@@ -27,10 +27,10 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
       .where("system_id", "=", systemId)
       .where("id", "=", data.device_id)
       .executeTakeFirst(),
-    dynamic(trx).selectFrom("call_types").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.call_type_id).executeTakeFirst(),
+    entityTables(trx).selectFrom("call_types").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.call_type_id).executeTakeFirst(),
     data.call_source_id === null
       ? undefined
-      : dynamic(trx)
+      : entityTables(trx)
           .selectFrom("call_sources")
           .select(["char", "number", "text"])
           .where("system_id", "=", systemId)
@@ -38,7 +38,7 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
           .executeTakeFirst(),
     data.section_id === null
       ? undefined
-      : dynamic(trx).selectFrom("sections").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.section_id).executeTakeFirst(),
+      : entityTables(trx).selectFrom("sections").select(["name"]).where("system_id", "=", systemId).where("id", "=", data.section_id).executeTakeFirst(),
   ]);
   await trx
     .insertInto("calls")

@@ -3,7 +3,7 @@ import { ENTITY_COLLECTIONS, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { dynamic } from "../entities/entities.repo.ts";
+import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { toColumn } from "../entities/entity-columns.ts";
 
 /**
@@ -42,14 +42,7 @@ export async function importControllerConfig(db: Kysely<Database>, systemId: num
     for (const [collection, entity] of COLLECTIONS) {
       const records = Array.isArray(config[collection]) ? (config[collection] as Record<string, unknown>[]) : [];
       const rows = records.map((r) => entityRow(entity, r, systemId, now)).filter((r): r is Record<string, unknown> => r !== null);
-      let remove = dynamic(trx).deleteFrom(entity.table);
-      if (entity.systemScoped) remove = remove.where("system_id", "=", systemId);
-      await remove.execute();
-      for (let i = 0; i < rows.length; i += 200)
-        await dynamic(trx)
-          .insertInto(entity.table)
-          .values(rows.slice(i, i + 200))
-          .execute();
+      await replaceImportedRecords(trx, entity, systemId, rows);
       counts[collection] = rows.length;
     }
     const nodes = (Array.isArray(config.system_tree) ? config.system_tree : [])

@@ -13,6 +13,21 @@ export function dynamic(db: Kysely<Database>): Kysely<DynamicDatabase> {
   return db as unknown as Kysely<DynamicDatabase>;
 }
 
+/**
+ * The controller's records of one registry entity replace ours (configuration import): the
+ * system's rows go, the given rows come, in batches of 200 (SQLite's bound-variable limit).
+ */
+export async function replaceImportedRecords(db: Kysely<Database>, entity: EntityDef, systemId: number, rows: Record<string, unknown>[]): Promise<void> {
+  let remove = dynamic(db).deleteFrom(entity.table);
+  if (entity.systemScoped) remove = remove.where("system_id", "=", systemId);
+  await remove.execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await dynamic(db)
+      .insertInto(entity.table)
+      .values(rows.slice(i, i + 200))
+      .execute();
+}
+
 export interface ListQuery {
   systemId: number | null;
   search: string;
