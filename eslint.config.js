@@ -83,6 +83,16 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: REPOSITORIES.map((pattern) => ({ ...pattern, allowTypeImports: true })) }] },
   },
   {
+    // Shared web parts serve features; they never reach into one.
+    files: ["apps/web/src/{api,ui,i18n,entity-admin}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        { regex: "(^|/)features/", message: "A shared part (api/, ui/, i18n/, entity-admin/) does not import a feature." },
+      ]),
+    },
+  },
+  {
     // A web feature does not import another: parts two features share live in ui/, i18n/ or
     // entity-admin/. From features/<name>/ (any depth) a path that climbs to features/ and names a
     // folder there leaves the feature; `../` counts per depth.

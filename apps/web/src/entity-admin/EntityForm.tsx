@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { hasSettingRequirements, isFieldRequired, type EntityDef, type FieldDef } from "@caresuite/domain";
 import { useModalRouteClose } from "../app/ModalRoute";
-import { GLOBAL_SETTINGS_QUERY } from "../features/admin/settings/global-settings.graphql";
+import { GLOBAL_SETTINGS_QUERY } from "../api/global-settings.graphql";
 import { TESTIDS } from "../testids";
 import { translateFieldError } from "../ui/field-error";
 import { DeleteButton } from "./DeleteButton";

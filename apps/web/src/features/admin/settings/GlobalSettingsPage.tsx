@@ -8,7 +8,7 @@ import { useAppData } from "../../../app/providers/AppDataProvider";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
-import { GLOBAL_SETTINGS_QUERY, UPDATE_GLOBAL_SETTINGS } from "./global-settings.graphql";
+import { GLOBAL_SETTINGS_QUERY, UPDATE_GLOBAL_SETTINGS } from "../../../api/global-settings.graphql";
 import { SETTINGS_SECTIONS, settingsErrors, settingsToValues, valuesToSettingsInput, type SettingsValues } from "./settings-form";
 
 const labelKey = (field: string): string => `settings.fields.${field}`;

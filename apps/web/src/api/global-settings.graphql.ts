@@ -1,4 +1,4 @@
-import { graphql } from "../../../api/graphql";
+import { graphql } from "./graphql";
 
 /** Every global setting (spec data §3.2): the domain's GlobalSettings, field for field. */
 const GLOBAL_SETTINGS_FIELDS = graphql(`
