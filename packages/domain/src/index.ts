@@ -43,7 +43,7 @@ export * from "./rules/display-settings.ts";
 export * from "./rules/display-query.ts";
 export * from "./rules/display-widgets.ts";
 export * from "./rules/board.ts";
-export * from "./rules/node-editing.ts";
+export * from "./rules/device-health.ts";
 export * from "./display-profile.ts";
 export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";
