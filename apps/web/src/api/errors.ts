@@ -1,4 +1,5 @@
 import { isErrorCode, type ErrorCode } from "@caresuite/domain";
+import { isRecord } from "./json";
 
 /** One field error: `message` is an i18n key (or plain text), `data` its placeholders. */
 export interface FieldError {
@@ -12,10 +13,6 @@ export interface FieldError {
  */
 export interface GraphQLErrors {
   graphQLErrors: readonly { message: string; extensions: Record<string, unknown> }[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The known codes of the errors (ARCHITECTURE «Contract rules», the domain's ERROR_CODES); an error without one adds nothing. */

@@ -1,5 +1,6 @@
 import { backendFetch, queryUrl } from "./backend-fetch";
 import type { GraphQLErrors } from "./errors";
+import { isRecord } from "./json";
 
 /** A GraphQL answer read without the client: the data (possibly partial) and the errors. */
 export interface PlainQueryResult<TData> extends GraphQLErrors {
@@ -9,10 +10,6 @@ export interface PlainQueryResult<TData> extends GraphQLErrors {
 }
 
 type RawError = { message?: unknown; extensions?: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * One GraphQL query over plain HTTP, for the one query every page needs before any screen:

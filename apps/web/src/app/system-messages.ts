@@ -1,4 +1,5 @@
 import type { SystemMessageSubject } from "@caresuite/domain";
+import { isRecord } from "../api/json";
 
 /** One pushed message of the `systemMessages` subscription; payload is a JSON string. */
 export interface SystemMessage {
@@ -16,10 +17,6 @@ export function parsePayload(payload: string | null): unknown {
   } catch {
     return payload;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }
 
 /** `{seconds}` of the `time` message as ms, or null when missing. */
