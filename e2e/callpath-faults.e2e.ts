@@ -36,8 +36,11 @@ async function journalCalls(simulator: TestSimulator): Promise<{ calls: string[]
 async function serverCalls(dataDir: string): Promise<{ calls: string[]; lastSeq: number }> {
   const db = openDatabase({ dataDir });
   try {
-    const rows = await db.kysely.selectFrom("calls").select(["external_id", "closed_at"]).execute();
+    // The position first: the server may commit between the two reads, and calls read after a
+    // position are at least as new as it (read the other way round, a batch committed in between
+    // counted in the position but not in the calls).
     const link = await db.kysely.selectFrom("callsystem_links").select("last_seq").where("system_id", "=", 1).executeTakeFirst();
+    const rows = await db.kysely.selectFrom("calls").select(["external_id", "closed_at"]).execute();
     return { calls: rows.map((r) => `${r.external_id}:${r.closed_at === null ? "open" : "closed"}`).sort(), lastSeq: link?.last_seq ?? 0 };
   } finally {
     await db.close();
