@@ -17,6 +17,7 @@ import "../modules/setup/setup.graphql.ts";
 import "../modules/systems/systems.graphql.ts";
 import "../modules/system-messages/system-messages.graphql.ts";
 import "../modules/systemtree/systemtree.graphql.ts";
+import "../modules/search/search.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

@@ -54,9 +54,7 @@ async function postgresSearch(db: Kysely<unknown>): Promise<void> {
       await sql`rollback to savepoint pg_trgm_try`.execute(db);
     }
   }
-  await sql
-    .raw(`alter table system_tree_nodes add column search_text text generated always as (lower(${joined("", columns, "E'\\n'")})) stored`)
-    .execute(db);
+  await sql.raw(`alter table system_tree_nodes add column search_text text generated always as (lower(${joined("", columns, "E'\\n'")})) stored`).execute(db);
   if (trigram) await sql`create index system_tree_nodes_search_trgm on system_tree_nodes using gin (search_text gin_trgm_ops)`.execute(db);
 }
 
