@@ -49,3 +49,4 @@ export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";
 export * from "./rules/search.ts";
 export * from "./rules/views.ts";
+export * from "./rules/hubs.ts";
