@@ -47,3 +47,6 @@ export * from "./rules/device-health.ts";
 export * from "./display-profile.ts";
 export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";
+export * from "./rules/search.ts";
+export * from "./rules/views.ts";
+export * from "./rules/hubs.ts";
