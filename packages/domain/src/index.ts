@@ -47,3 +47,4 @@ export * from "./rules/device-health.ts";
 export * from "./display-profile.ts";
 export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";
+export * from "./rules/global-search.ts";
