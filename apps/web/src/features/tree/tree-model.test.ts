@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE, treeNode } from "./tree-fixtures.testing";
-import { ancestorIds, filterTree, indexTree, visibleRows } from "./tree-model";
+import { ancestorIds, filterTree, groupsFilter, indexTree, visibleRows } from "./tree-model";
 
 const index = indexTree(SAMPLE);
 const names = (expanded: number[], visible?: Set<number>): string[] =>
@@ -67,5 +67,18 @@ describe("filterTree", () => {
       return;
     }
     expect(names([...(filter?.expand ?? [])], filter?.visible)).toEqual(expected);
+  });
+});
+
+describe("groupsFilter", () => {
+  it("keeps the groups with their members and the path to them", () => {
+    const withGroup = indexTree([...SAMPLE, treeNode(10, 2, "Nachtgruppe", { kind: "group" }), treeNode(11, 10, "Mitglied")]);
+    const filter = groupsFilter(withGroup);
+    const rows = visibleRows(withGroup, new Set([...(filter?.expand ?? []), 10]), filter?.visible).map((row) => row.node.name);
+    expect(rows).toEqual(["Haus A", "Etage 1", "Nachtgruppe", "Mitglied"]);
+  });
+
+  it("is null without groups", () => {
+    expect(groupsFilter(index)).toBeNull();
   });
 });

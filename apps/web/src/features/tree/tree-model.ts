@@ -145,3 +145,37 @@ export function isDeviceKind(kind: string): boolean {
 export function parentName(index: TreeIndex, node: TreeNode): string {
   return node.parent_id === null ? "" : (index.byId.get(node.parent_id)?.name ?? "");
 }
+
+/**
+ * The groups view: every node of kind group with its members (descendants) and the path to it,
+ * the path opened. Null when the system has no groups (the view says so).
+ */
+export function groupsFilter(index: TreeIndex): TreeFilter | null {
+  const visible = new Set<number>();
+  const expand = new Set<number>();
+  let matches = 0;
+  for (const node of index.byId.values()) {
+    if (node.kind !== "group") continue;
+    matches += 1;
+    for (const ancestor of ancestorIds(index, node.id)) {
+      visible.add(ancestor);
+      expand.add(ancestor);
+    }
+    const stack = [node.id];
+    while (stack.length > 0) {
+      const id = stack.pop() as number;
+      if (visible.has(id) && id !== node.id) continue;
+      visible.add(id);
+      for (const child of index.children.get(id) ?? []) stack.push(child.id);
+    }
+  }
+  return matches === 0 ? null : { visible, expand, matches };
+}
+
+/** Both filters at once: rows must pass each. */
+export function intersectFilters(a: TreeFilter | null, b: TreeFilter | null): TreeFilter | null {
+  if (!a) return b;
+  if (!b) return a;
+  const visible = new Set([...a.visible].filter((id) => b.visible.has(id)));
+  return { visible, expand: new Set([...a.expand, ...b.expand]), matches: Math.min(a.matches, b.matches) };
+}

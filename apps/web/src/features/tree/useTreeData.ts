@@ -1,0 +1,60 @@
+import { useEffect, useMemo, useState } from "react";
+import { useQuery, useSubscription } from "urql";
+import { DEFAULT_GLOBAL_SETTINGS } from "@caresuite/domain";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { openCallBadges, type NodeBadge } from "./call-badges";
+import type { HealthSettings } from "./health";
+import { TREE_CALLS_CHANGED, TREE_HEALTH_SETTINGS, TREE_NODES } from "./tree.graphql";
+import { indexTree, type TreeIndex, type TreeNode } from "./tree-model";
+
+/** Markers age ("last reported 5 minutes ago", monitoring timeouts): re-evaluated each minute. */
+const CLOCK_MS = 60_000;
+
+export interface TreeData {
+  index: TreeIndex | null;
+  failed: boolean;
+  retry: () => void;
+  badges: ReadonlyMap<number, NodeBadge>;
+  settings: HealthSettings;
+  now: number;
+}
+
+const NO_BADGES: ReadonlyMap<number, NodeBadge> = new Map();
+
+/** The node list, the live open calls as badges and the health settings of the tree screens. */
+export function useTreeData(): TreeData {
+  const { data: appData } = useAppData();
+  const [nodes, reexecute] = useQuery({ query: TREE_NODES, requestPolicy: "cache-and-network" });
+  const [calls] = useSubscription({ query: TREE_CALLS_CHANGED });
+  const [healthSettings] = useQuery({ query: TREE_HEALTH_SETTINGS });
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  // TODO(merge): typed by the schema once systemTreeNodes is merged; the cast goes then.
+  const list = (nodes.data as { systemTreeNodes?: readonly TreeNode[] } | undefined)?.systemTreeNodes;
+  const index = useMemo(() => (list ? indexTree(list) : null), [list]);
+  const openCalls = calls.data?.callsChanged;
+  const badges = useMemo(() => (index && openCalls ? openCallBadges(index, openCalls) : NO_BADGES), [index, openCalls]);
+  // Thresholds from the global settings (AppData has them too), default 40/25.
+  const settings = useMemo(
+    (): HealthSettings => ({
+      ...DEFAULT_GLOBAL_SETTINGS,
+      ...(appData.globalSettings ?? {}),
+      ...(healthSettings.data?.globalSettings ?? {}),
+    }),
+    [appData.globalSettings, healthSettings.data],
+  );
+
+  return {
+    index,
+    failed: nodes.error !== undefined && !nodes.data,
+    retry: () => reexecute({ requestPolicy: "network-only" }),
+    badges,
+    settings,
+    now,
+  };
+}
