@@ -3,11 +3,12 @@ import { Burger, Button, Group } from "@mantine/core";
 import { IconLogin, IconLogout } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { isLoggedIn, routePathByName } from "@caresuite/domain";
+import { isLoggedIn, routePathByName, showSystemSearch } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { Logo } from "../../ui/Logo";
 import { NavItems } from "./NavItems";
+import { SearchBox } from "./search/SearchBox";
 import { useLogout } from "./useLogout";
 
 interface MainHeaderProps {
@@ -54,6 +55,7 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {showSystemSearch({ user: data.user, licence: data.licence }) && <SearchBox />}
         <Group visibleFrom="sm">
           {loggedIn ? (
             <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void logout()} loading={pending} data-testid={TESTIDS.shell.logout}>
