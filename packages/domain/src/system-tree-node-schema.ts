@@ -41,7 +41,13 @@ export const NODE_DISPLAY_GROUPS_MAX = 5;
 const id = z.number({ error: VALIDATION_KEYS.invalid }).int({ error: VALIDATION_KEYS.invalid }).min(1, { error: VALIDATION_KEYS.invalid });
 const optionalRef = id.nullable().optional();
 const flag = z.boolean({ error: VALIDATION_KEYS.invalid }).optional();
-const level = z.number({ error: VALIDATION_KEYS.numeric }).int({ error: VALIDATION_KEYS.numeric }).min(0).max(SOUND_LEVEL_MAX).nullable().optional();
+/** spec §5 "between: must be between {min} and {max}". */
+const between = (min: number, max: number) =>
+  z
+    .number({ error: VALIDATION_KEYS.numeric })
+    .int({ error: VALIDATION_KEYS.numeric })
+    .refine((v) => v >= min && v <= max, { error: VALIDATION_KEYS.between, params: { min, max } });
+const level = between(0, SOUND_LEVEL_MAX).nullable().optional();
 
 /** Free text of one line: trimmed, no control characters (ARCHITECTURE «Security rules»), at most `max`. */
 const line = (max: number) =>
@@ -68,7 +74,7 @@ const fields = {
   kind: z.enum(SYSTEM_TREE_NODE_KINDS, { error: requiredOr(VALIDATION_KEYS.one_option_required) }).optional(),
   parent_id: id.optional(),
   name: line(100).min(1, { error: VALIDATION_KEYS.required }).optional(),
-  number: z.number({ error: VALIDATION_KEYS.numeric }).int({ error: VALIDATION_KEYS.numeric }).min(0).max(99_999).nullable().optional(),
+  number: between(0, 99_999).nullable().optional(),
   section_id: optionalRef,
   serial: line(64).nullable().optional(),
   mac: line(32)
@@ -92,7 +98,7 @@ const fields = {
   night_sound_level: level,
   disable_buzzer_at_night: flag,
   mask_time_at_night: flag,
-  display_time: z.number({ error: VALIDATION_KEYS.numeric }).int({ error: VALIDATION_KEYS.numeric }).min(0).max(DISPLAY_TIME_MAX).nullable().optional(),
+  display_time: between(0, DISPLAY_TIME_MAX).nullable().optional(),
   show_calls_without_presence: flag,
   use_activity_control: flag,
   flight_profile_id: optionalRef,
@@ -124,7 +130,7 @@ const fields = {
 export const SYSTEM_TREE_NODE_INPUT_FIELDS = Object.keys(fields) as (keyof typeof fields)[];
 export type SystemTreeNodeInputField = keyof typeof fields;
 
-const updateSchema = z.strictObject(fields, { error: VALIDATION_KEYS.invalid });
+const updateSchema = z.strictObject(fields);
 
 /** The schema of a node change; `create` also needs kind, parent and name. */
 export function systemTreeNodeInputSchema(mode: "create" | "update") {

@@ -39,7 +39,9 @@ export function shortTextIssues(raw: string): NodeTextIssue[] {
   const value = applyInputFilter(raw);
   if (umlaut !== null) issues.push({ message: "validation.contains", data: { value: umlaut } });
   else if (!SHORT_TEXT_CHARACTERS.test(value)) issues.push({ message: "validation.format", data: { format: "A-Z 0-9 . - /" } });
-  if ([...value].length > SHORT_TEXT_MAX_LENGTH) issues.push({ message: "validation.max_length", data: { size: SHORT_TEXT_MAX_LENGTH } });
+  // With an umlaut the user sees the raw text: its length is the one to name.
+  if ([...(umlaut === null ? value : raw)].length > SHORT_TEXT_MAX_LENGTH)
+    issues.push({ message: "validation.max_length", data: { size: SHORT_TEXT_MAX_LENGTH } });
   return issues;
 }
 
