@@ -5,7 +5,7 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { openCallBadges, type NodeBadge } from "./call-badges";
 import type { HealthSettings } from "./health";
 import { TREE_CALLS_CHANGED, TREE_HEALTH_SETTINGS, TREE_NODES } from "./tree.graphql";
-import { indexTree, type TreeIndex, type TreeNode } from "./tree-model";
+import { indexTree, type TreeIndex } from "./tree-model";
 
 /** Markers age ("last reported 5 minutes ago", monitoring timeouts): re-evaluated each minute. */
 const CLOCK_MS = 60_000;
@@ -34,8 +34,7 @@ export function useTreeData(): TreeData {
     return () => window.clearInterval(timer);
   }, []);
 
-  // TODO(merge): typed by the schema once systemTreeNodes is merged; the cast goes then.
-  const list = (nodes.data as { systemTreeNodes?: readonly TreeNode[] } | undefined)?.systemTreeNodes;
+  const list = nodes.data?.systemTreeNodes;
   const index = useMemo(() => (list ? indexTree(list) : null), [list]);
   const openCalls = calls.data?.callsChanged;
   const badges = useMemo(() => (index && openCalls ? openCallBadges(index, openCalls) : NO_BADGES), [index, openCalls]);
