@@ -23,6 +23,13 @@ export interface SimulatorOptions {
   /** How long a device is off the radio after a Restart action. */
   restartMs: number;
   trafficProfile: TrafficProfile;
+  /**
+   * Hubs that stopped syncing: at start they report their last sync two days back (Offline) and
+   * the traffic's hourly syncs leave them out, so the server's "outdated hubs" banner shows.
+   */
+  staleHubs: readonly number[];
+  /** Instead of the demo hospital, a generated site of about this many nodes (a fresh data dir only). */
+  siteNodes: number | null;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
    * The process that started this one (the server): when it goes, this one stops too. Read by
@@ -44,6 +51,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   publishStepMs: 1000,
   restartMs: 2000,
   trafficProfile: DEFAULT_TRAFFIC_PROFILE,
+  staleHubs: [],
+  siteNodes: null,
   logLevel: "silent",
   parentPid: null,
 };
@@ -66,6 +75,14 @@ const FLAGS = {
   "night-rate": { env: "SIMULATOR_NIGHT_RATE", schema: z.coerce.number().min(0).max(100_000) },
   "log-level": { env: "SIMULATOR_LOG_LEVEL", schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]) },
   parent: { env: "SIMULATOR_PARENT_PID", schema: z.coerce.number().int().min(1) },
+  "stale-hubs": {
+    env: "SIMULATOR_STALE_HUBS",
+    schema: z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9})*$/, { error: "comma-separated hub ids" })
+      .transform((value) => value.split(",").map(Number)),
+  },
+  "site-nodes": { env: "SIMULATOR_SITE_NODES", schema: z.coerce.number().int().min(10).max(100_000) },
 } as const;
 
 type Flag = keyof typeof FLAGS;
@@ -99,6 +116,8 @@ export function parseCliOptions(argv: readonly string[], env: Record<string, str
     publishStepMs: read("publish-step-ms"),
     logLevel: read("log-level") ?? "info",
     parentPid: read("parent"),
+    staleHubs: read("stale-hubs"),
+    siteNodes: read("site-nodes"),
   };
   const dayRate = read("day-rate");
   const nightRate = read("night-rate");

@@ -14,6 +14,7 @@ import { Journal } from "./journal/journal.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "./options.ts";
 import { PublishJobs } from "./publish/publish-jobs.ts";
 import { demoHospital } from "./site/demo-hospital.ts";
+import { generatedSite } from "./site/generated-site.ts";
 import { TrafficRunner } from "./traffic/traffic-runner.ts";
 
 export interface RunningSimulator {
@@ -50,6 +51,15 @@ function journalId(dataDir: string): string {
   return id;
 }
 
+/** Stale hubs (option staleHubs) last synced two days ago, whatever they said before. */
+function markStaleHubs(engine: CallEngine, hubIds: readonly number[], now: number): void {
+  const twoDaysAgo = now - 2 * DAY_MS;
+  for (const hub of engine.config.hubs.filter((candidate) => hubIds.includes(candidate.id))) {
+    const lastSync = hub.last_sync === null ? null : Date.parse(hub.last_sync);
+    if (lastSync === null || lastSync > twoDaysAgo) engine.reportHub(hub.id, { status: "Offline", last_sync: new Date(twoDaysAgo).toISOString() }, now);
+  }
+}
+
 /**
  * Starts a virtual controller: loads (or creates) its configuration and journal from the data
  * dir, rebuilds open calls and presence from the journal, and serves the protocol.
@@ -64,7 +74,7 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
     journal = new Journal(join(dataDir, "journal.jsonl"));
     const startedAt = Date.now();
     const stored = loadStoredConfig(dataDir);
-    const config = stored?.config ?? demoHospital(startedAt);
+    const config = stored?.config ?? (options.siteNodes === null ? demoHospital(startedAt) : generatedSite(options.siteNodes, startedAt));
     const persistConfig = (next: typeof config, journalSeq: number): void => saveStoredConfig(dataDir, { config: next, journal_seq: journalSeq });
     if (!stored) persistConfig(config, journal.lastSeq);
     // Time never runs backwards across restarts, even after a run at a higher speed.
@@ -72,11 +82,12 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
     const engine = new CallEngine({ journal, now: () => clock.now(), persistConfig }, config);
     engine.replay(journal.all(), stored?.journal_seq ?? 0);
 
-    const traffic = new TrafficRunner({ engine, journal, clock, seed: options.seed, profile: options.trafficProfile });
+    const traffic = new TrafficRunner({ engine, journal, clock, seed: options.seed, profile: options.trafficProfile, staleHubIds: options.staleHubs });
     if (options.backfillDays > 0 && journal.lastSeq === 0) {
       // History only into an empty journal: older events after newer ones would break time order.
       traffic.backfill(startedAt - options.backfillDays * DAY_MS, startedAt);
     }
+    markStaleHubs(engine, options.staleHubs, clock.now());
     if (announcedRevision(journal) !== engine.config.revision) {
       engine.emit([{ type: "config.changed", data: { revision: engine.config.revision } }]);
     }

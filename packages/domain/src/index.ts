@@ -52,3 +52,5 @@ export * from "./display-profile.ts";
 export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";
 export * from "./rules/global-search.ts";
+export * from "./rules/search.ts";
+export * from "./rules/views.ts";

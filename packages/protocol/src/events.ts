@@ -1,3 +1,4 @@
+import { HUB_STATUSES } from "@caresuite/domain";
 import { z } from "zod";
 
 /**
@@ -23,6 +24,8 @@ export const EVENT_DATA_SCHEMAS = {
   "device.battery": z.object({ device_id: id, battery: z.number().int().min(0).max(100) }),
   "device.reachability": z.object({ device_id: id, reachable: z.boolean() }),
   "hub.printer": z.object({ hub_id: id, address: z.string(), error: z.string(), node_id: id.nullable() }),
+  /** A hub reports its state (spec "Hub: ... status, last_sync"): hourly while it syncs, at once when it changes. */
+  "hub.status": z.object({ hub_id: id, status: z.enum(HUB_STATUSES), last_sync: time.nullable() }),
   /** After a publish, and at start when the stored revision was not yet announced. */
   "config.changed": z.object({ revision: z.number().int().min(0) }),
 } as const;

@@ -1,3 +1,4 @@
+import { HUB_STATUSES } from "@caresuite/domain";
 import { z } from "zod";
 
 /** Request bodies and parameters of the protocol (docs/protocol.md); a mismatch answers 400. */
@@ -45,6 +46,12 @@ export const printerBody = z.strictObject({
   address: z.string().min(1).max(100),
   error: z.string().min(1).max(200),
   node_id: id.nullable().optional(),
+});
+
+/** A hub's state (test and demo input: a hub that stops syncing makes the "outdated hubs" banner appear). */
+export const hubStatusBody = z.strictObject({
+  status: z.enum(HUB_STATUSES),
+  last_sync: z.iso.datetime({ offset: true }).nullable(),
 });
 
 export const trafficBody = z.strictObject({

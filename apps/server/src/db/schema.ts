@@ -26,6 +26,46 @@ export interface Database {
   display_profiles: DisplayProfilesTable;
   display_profile_settings: DisplayProfileSettingsTable;
   setup_state: SetupStateTable;
+  system_views: SystemViewsTable;
+  tree_views: TreeViewsTable;
+  /** SQLite only (migration 0011): the FTS5 trigram index of the nodes' texts, filled by triggers. */
+  system_tree_search: SystemTreeSearchTable;
+}
+
+/** Migration 0011: spec data §3.6 "System view: is_enabled, is_system_view, sort_order, apply_permissions, filters, role_permissions". */
+export interface SystemViewsTable {
+  id: Generated<number>;
+  system_id: number;
+  name: string;
+  view_key: string;
+  is_enabled: number;
+  is_system_view: number;
+  sort_order: number;
+  apply_permissions: number;
+  /** JSON [{ key, value }]. */
+  filters: string;
+  /** JSON [{ role_id, level }]. */
+  role_permissions: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 0011: spec data §3.6 "Tree view: name, is_enabled, roles restriction". */
+export interface TreeViewsTable {
+  id: Generated<number>;
+  system_id: number;
+  name: string;
+  is_enabled: number;
+  /** JSON [role id]; empty: every role. */
+  role_ids: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SystemTreeSearchTable {
+  rowid: number;
+  search_text: string;
+  kind: string;
 }
 
 /** Migration 0008: first-run setup steps, each done once (`done_at` set by a conditional UPDATE). */

@@ -17,6 +17,8 @@ import "../modules/setup/setup.graphql.ts";
 import "../modules/systems/systems.graphql.ts";
 import "../modules/system-messages/system-messages.graphql.ts";
 import "../modules/systemtree/systemtree.graphql.ts";
+import "../modules/search/search.graphql.ts";
+import "../modules/views/views.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,8 +1,8 @@
-import { DEMO_CALL_TYPES } from "@caresuite/domain";
+import { DEMO_CALL_TYPES, HUB_STATUSES } from "@caresuite/domain";
 import type { ConfigContent } from "../config/validate-config.ts";
 import { TreeIndex } from "../config/tree-index.ts";
 import type { Journal } from "../journal/journal.ts";
-import type { CallTypeRecord, CloseReason, ControllerConfig, EventDraft, OpenCall, SimEvent, TreeNode } from "@caresuite/protocol";
+import type { CallTypeRecord, CloseReason, ControllerConfig, EventDraft, HubRecord, OpenCall, SimEvent, TreeNode } from "@caresuite/protocol";
 
 export interface EngineDeps {
   journal: Journal;
@@ -94,6 +94,11 @@ export class CallEngine {
       case "device.reachability":
         this.updateNode(event.data.device_id, event.data.reachable ? { reachable: true, last_reachable_at: event.at } : { reachable: false });
         return;
+      case "hub.status": {
+        const hub = this.configValue.hubs.find((candidate) => candidate.id === event.data.hub_id);
+        if (hub) Object.assign(hub, { status: event.data.status, last_sync: event.data.last_sync });
+        return;
+      }
       case "hub.printer":
       case "config.changed":
         return;
@@ -108,7 +113,7 @@ export class CallEngine {
   /** Rebuilds the state from the journal; device reports up to `foldedSeq` are already in the config. */
   replay(events: readonly SimEvent[], foldedSeq: number): void {
     for (const event of events) {
-      const isDeviceReport = event.type === "device.battery" || event.type === "device.reachability";
+      const isDeviceReport = event.type === "device.battery" || event.type === "device.reachability" || event.type === "hub.status";
       if (!isDeviceReport || event.seq > foldedSeq) this.apply(event);
     }
   }
@@ -189,6 +194,14 @@ export class CallEngine {
       drafts.push({ type: "device.battery", data: { device_id: deviceId, battery: values.battery } });
     }
     return this.emit(drafts, at);
+  }
+
+  /** A hub reports its state; only a change (or a new sync time) becomes an event. */
+  reportHub(hubId: number, values: { status: HubRecord["status"]; last_sync: string | null }, at = this.deps.now()): SimEvent[] {
+    const hub = this.configValue.hubs.find((candidate) => candidate.id === hubId);
+    if (!hub || (hub.status === values.status && hub.last_sync === values.last_sync)) return [];
+    const status = HUB_STATUSES.find((known) => known === values.status) ?? "Unknown";
+    return this.emit([{ type: "hub.status", data: { hub_id: hubId, status, last_sync: values.last_sync } }], at);
   }
 
   /**

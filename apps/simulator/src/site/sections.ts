@@ -14,7 +14,7 @@ export const SCHEDULE_RECORDS: readonly Record<string, unknown>[] = [
 ];
 
 /** The weekday and weekend slots of a section: one schedule, its groups slot by slot. */
-function slots(scheduleId: number, groups: readonly number[]): Record<string, number> {
+export function sectionSlots(scheduleId: number, groups: readonly number[]): Record<string, number> {
   const fields: Record<string, number> = {};
   for (const period of ["weekday", "weekend"]) {
     fields[`${period}_schedule_id`] = scheduleId;
@@ -24,10 +24,10 @@ function slots(scheduleId: number, groups: readonly number[]): Record<string, nu
 }
 
 export const SECTION_RECORDS: readonly Record<string, unknown>[] = [
-  { id: 1, name: "Station 1", connected_section_id: 2, allow_manual_call_closure: true, is_hidden: false, ...slots(1, [1, 5]) },
-  { id: 2, name: "Station 2", connected_section_id: 1, allow_manual_call_closure: false, is_hidden: false, ...slots(1, [2, 5]) },
-  { id: 3, name: "Station 3", connected_section_id: null, allow_manual_call_closure: true, is_hidden: false, ...slots(3, [3, 3]) },
-  { id: 4, name: "Technik", connected_section_id: null, allow_manual_call_closure: false, is_hidden: true, ...slots(SCHEDULE_NONE, []) },
+  { id: 1, name: "Station 1", connected_section_id: 2, allow_manual_call_closure: true, is_hidden: false, ...sectionSlots(1, [1, 5]) },
+  { id: 2, name: "Station 2", connected_section_id: 1, allow_manual_call_closure: false, is_hidden: false, ...sectionSlots(1, [2, 5]) },
+  { id: 3, name: "Station 3", connected_section_id: null, allow_manual_call_closure: true, is_hidden: false, ...sectionSlots(3, [3, 3]) },
+  { id: 4, name: "Technik", connected_section_id: null, allow_manual_call_closure: false, is_hidden: true, ...sectionSlots(SCHEDULE_NONE, []) },
 ];
 
 export const DISPLAY_GROUP_RECORDS: readonly Record<string, unknown>[] = [

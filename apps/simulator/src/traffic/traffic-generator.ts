@@ -1,6 +1,7 @@
 import type { CallEngine } from "../engine/call-engine.ts";
 import type { CallTypeRecord, TreeNode } from "@caresuite/protocol";
 import { ActionQueue } from "./action-queue.ts";
+import { DeviceHealth, type HealthAction } from "./device-health.ts";
 import { exponential, mulberry32, pick, pickWeighted, type Random } from "./prng.ts";
 import { callEnding, isDayTime, ratePerHour, UPKEEP, visitLength, type TrafficProfile } from "./traffic-model.ts";
 
@@ -11,7 +12,7 @@ type Action =
   | { kind: "presence-on"; deviceId: number; callId: number | null; emergency: boolean }
   | { kind: "presence-off"; deviceId: number }
   | { kind: "reset"; callId: number }
-  | { kind: "reconnect"; deviceId: number };
+  | HealthAction;
 
 export interface TrafficStats {
   /** Accepted arrivals of the call process, by day and night (what the rates describe). */
@@ -33,11 +34,16 @@ export class TrafficGenerator {
   private readonly random: Random;
   private readonly profile: TrafficProfile;
   private readonly queue = new ActionQueue<Action>();
+  private readonly health: DeviceHealth;
+  /** Hubs that stopped syncing (a scenario for the "outdated hubs" banner): they report nothing. */
+  private readonly staleHubIds: ReadonlySet<number>;
   readonly stats: TrafficStats = { arrivals: { day: 0, night: 0 }, opened: 0 };
 
-  constructor(engine: CallEngine, options: { seed: number; profile: TrafficProfile; startAt: number }) {
+  constructor(engine: CallEngine, options: { seed: number; profile: TrafficProfile; startAt: number; staleHubIds?: readonly number[] }) {
     this.engine = engine;
     this.random = mulberry32(options.seed);
+    this.health = new DeviceHealth(engine, this.random);
+    this.staleHubIds = new Set(options.staleHubIds ?? []);
     this.profile = options.profile;
     this.scheduleNext("arrival", options.startAt);
     this.scheduleNext("round", options.startAt);
@@ -97,7 +103,8 @@ export class TrafficGenerator {
         this.engine.closeCall(action.callId, "reset", at);
         return;
       case "reconnect":
-        this.engine.report(action.deviceId, { reachable: true }, at);
+      case "replace":
+        this.health.run(at, action);
         return;
     }
   }
@@ -151,15 +158,11 @@ export class TrafficGenerator {
     return nodes.filter((node) => node.reachable && this.engine.presenceInScope(node.id).length === 0);
   }
 
+  /** Hourly: device health (batteries, radio), hub syncs, now and then a hub printer message. */
   private upkeep(at: number): void {
-    for (const node of this.hardware()) {
-      if (node.battery !== null && node.battery > 0 && this.random.next() < UPKEEP.drainPerHour) {
-        this.engine.report(node.id, { battery: node.battery - 1 }, at);
-      }
-      if (node.kind === "device" && node.reachable && node.battery !== null && this.random.next() < UPKEEP.dropPerHour) {
-        this.engine.report(node.id, { reachable: false }, at);
-        this.queue.push(at + exponential(this.random, 1 / UPKEEP.reconnectMeanMs), { kind: "reconnect", deviceId: node.id });
-      }
+    for (const later of this.health.hour(at, this.hardware())) this.queue.push(later.at, later.action);
+    for (const hub of this.engine.config.hubs) {
+      if (!this.staleHubIds.has(hub.id)) this.engine.reportHub(hub.id, { status: "Ready", last_sync: new Date(at).toISOString() }, at);
     }
     const hub = pick(this.random, this.engine.config.hubs);
     if (hub && this.random.next() < UPKEEP.printerPerHour) {

@@ -33,6 +33,7 @@ export const DEFAULT_TRAFFIC_PROFILE: TrafficProfile = {
 };
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** ARCHITECTURE «Product rules»: "day 07:00–18:59, night 19:00–06:59", in the controller's local time. */
 export function isDayTime(ms: number): boolean {
@@ -70,13 +71,24 @@ export function visitLength(random: Random, afterEmergency: boolean): number {
   return logNormal(random, (afterEmergency ? 10 : 4) * MINUTE, 0.5);
 }
 
-/** Hourly device upkeep: batteries last ~18 months (ARCHITECTURE «Product rules»), radio drops are rare. */
+/** Hourly device upkeep: batteries last about 18 months (ARCHITECTURE «Product rules»), radio drops are rare. */
 export const UPKEEP = {
   /** Chance per battery device and hour to lose one percent: ~100 % in ~550 days. */
   drainPerHour: 0.0075,
+  /**
+   * A device reports its battery once a day, at its own hour (spec: battery values can lag 24 h);
+   * a fresh battery and a dying one report at once.
+   */
+  batteryReportEveryHours: 24,
+  /** Staff change a battery some time after it falls to this level (the tree shows it as critical). */
+  replaceBelow: 10,
+  replaceMedianMs: 36 * HOUR,
   /** Chance per radio device and hour to drop off the radio; it returns after ~45 min on average. */
   dropPerHour: 0.0005,
   reconnectMeanMs: 45 * MINUTE,
+  /** Chance per radio device and hour to lose contact for days (moved, switched off, broken): a few a month on the demo site. */
+  outagePerHour: 0.00002,
+  outageMedianMs: 3 * 24 * HOUR,
   /** Chance per hour of a hub printer message somewhere. */
   printerPerHour: 1 / 24,
   printerErrors: ["Papier leer", "Papierstau", "Drucker nicht erreichbar"],

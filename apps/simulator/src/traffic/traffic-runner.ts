@@ -25,13 +25,15 @@ export class TrafficRunner {
   private timer: NodeJS.Timeout | null = null;
   private seed: number;
   private profile: TrafficProfile;
+  private readonly staleHubIds: readonly number[];
 
-  constructor(deps: { engine: CallEngine; journal: Journal; clock: SimClock; seed: number; profile: TrafficProfile }) {
+  constructor(deps: { engine: CallEngine; journal: Journal; clock: SimClock; seed: number; profile: TrafficProfile; staleHubIds?: readonly number[] }) {
     this.engine = deps.engine;
     this.journal = deps.journal;
     this.clock = deps.clock;
     this.seed = deps.seed;
     this.profile = deps.profile;
+    this.staleHubIds = deps.staleHubIds ?? [];
   }
 
   status(): TrafficStatus {
@@ -48,7 +50,7 @@ export class TrafficRunner {
     this.stop();
     this.seed = changes.seed ?? this.seed;
     this.profile = { ...this.profile, ...changes.profile };
-    this.generator = new TrafficGenerator(this.engine, { seed: this.seed, profile: this.profile, startAt: this.clock.now() });
+    this.generator = new TrafficGenerator(this.engine, { seed: this.seed, profile: this.profile, startAt: this.clock.now(), staleHubIds: this.staleHubIds });
     this.schedule();
   }
 
@@ -57,7 +59,7 @@ export class TrafficRunner {
    * journal batch (one fsync). Events carry the simulated times.
    */
   backfill(fromMs: number, untilMs: number): TrafficGenerator["stats"] {
-    const generator = new TrafficGenerator(this.engine, { seed: this.seed, profile: this.profile, startAt: fromMs });
+    const generator = new TrafficGenerator(this.engine, { seed: this.seed, profile: this.profile, startAt: fromMs, staleHubIds: this.staleHubIds });
     this.journal.batched(() => generator.runUntil(untilMs));
     return generator.stats;
   }

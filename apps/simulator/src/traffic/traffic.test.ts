@@ -110,7 +110,9 @@ describe("traffic generator (headless)", () => {
 
   it("visits rooms (presence on and off) and reports device upkeep", () => {
     const types = new Set(week.events.map((event) => event.type));
-    expect(types).toEqual(new Set(["call.opened", "call.closed", "presence.on", "presence.off", "device.battery", "device.reachability", "hub.printer"]));
+    expect(types).toEqual(
+      new Set(["call.opened", "call.closed", "presence.on", "presence.off", "device.battery", "device.reachability", "hub.printer", "hub.status"]),
+    );
     const presenceOn = week.events.filter((event) => event.type === "presence.on").length;
     const presenceOff = week.events.filter((event) => event.type === "presence.off").length;
     expect(presenceOn - presenceOff).toBeLessThan(10);

@@ -1,0 +1,95 @@
+import {
+  checkSearchQuery,
+  kindsOfSearchCategory,
+  SEARCH_CATEGORIES,
+  SEARCH_NODE_FIELDS,
+  SEARCH_RESULTS_PER_CATEGORY,
+  type SearchCategory,
+} from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { findFlightProfiles, findNodeIds, nodesByIds, type SearchedNode } from "./search.repo.ts";
+
+export interface SearchResultView {
+  entity: number;
+  key: string;
+  kind: string;
+  text: string;
+  context: string | null;
+}
+
+export interface SearchEntryView {
+  category: SearchCategory;
+  results: SearchResultView[];
+}
+
+/**
+ * Candidates read per category before ranking: enough that the best 20 (prefix matches first) are
+ * among them on a 20,000-node site, few enough to stay an index lookup.
+ */
+const CANDIDATES = 200;
+
+/** The first field (in SEARCH_NODE_FIELDS order) holding the needle, with its value. */
+function matchedField(node: SearchedNode, needle: string): { key: string; text: string } | null {
+  for (const key of SEARCH_NODE_FIELDS) {
+    const value = (node as Record<string, unknown>)[key];
+    if (typeof value === "string" && value.toLowerCase().includes(needle)) return { key, text: value };
+  }
+  return null;
+}
+
+/** Prefix matches before inner ones, then shorter (closer) texts, then alphabetically. */
+function rank(needle: string): (a: SearchResultView, b: SearchResultView) => number {
+  const starts = (result: SearchResultView): number => (result.text.toLowerCase().startsWith(needle) ? 0 : 1);
+  return (a, b) => starts(a) - starts(b) || a.text.length - b.text.length || a.text.localeCompare(b.text) || a.entity - b.entity;
+}
+
+/** "Station 1 / Etage 2": the grandparent's and the parent's names, or null at the top. */
+function contextOf(node: SearchedNode, byId: ReadonlyMap<number, SearchedNode>): string | null {
+  const parent = node.parent_id === null ? undefined : byId.get(node.parent_id);
+  if (!parent) return null;
+  const grandparent = parent.parent_id === null ? undefined : byId.get(parent.parent_id);
+  return grandparent ? `${grandparent.name} / ${parent.name}` : parent.name;
+}
+
+async function nodeResults(ctx: RequestContext, needle: string, category: SearchCategory): Promise<SearchedNode[]> {
+  const ids = await findNodeIds(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kindsOfSearchCategory(category), CANDIDATES);
+  return nodesByIds(ctx.db.kysely, ctx.systemId, ids);
+}
+
+/**
+ * spec §7 "Search(query: string): entries with category and results (entity, key, kind)": a
+ * case-insensitive substring match over the nodes' name, texts, serial, MAC, comment and callback
+ * number and the flight profiles' names, at most 20 results per category, empty categories left out.
+ */
+export async function search(ctx: RequestContext, raw: string): Promise<SearchEntryView[]> {
+  const check = checkSearchQuery(raw);
+  if (!check.ok) throw new AppError("VALIDATION", "Validation failed", { fields: { query: [{ message: check.message, data: check.data }] } });
+  const { needle } = check;
+  const nodeCategories = SEARCH_CATEGORIES.filter((category) => category !== "flightprofiles");
+  const [found, profiles] = await Promise.all([
+    Promise.all(nodeCategories.map((category) => nodeResults(ctx, needle, category))),
+    findFlightProfiles(ctx.db.kysely, ctx.systemId, needle, SEARCH_RESULTS_PER_CATEGORY),
+  ]);
+  const matched = found.flat();
+  const parentIds = new Set(matched.flatMap((node) => (node.parent_id === null ? [] : [node.parent_id])));
+  const parents = await nodesByIds(ctx.db.kysely, ctx.systemId, [...parentIds]);
+  const grandparentIds = parents.flatMap((node) => (node.parent_id === null || parentIds.has(node.parent_id) ? [] : [node.parent_id]));
+  const byId = new Map([...parents, ...(await nodesByIds(ctx.db.kysely, ctx.systemId, grandparentIds))].map((node) => [node.id, node]));
+
+  const entries: SearchEntryView[] = nodeCategories.map((category, index) => ({
+    category,
+    results: (found[index] ?? [])
+      .flatMap((node): SearchResultView[] => {
+        const field = matchedField(node, needle);
+        return field ? [{ entity: node.id, key: field.key, kind: node.kind, text: field.text, context: contextOf(node, byId) }] : [];
+      })
+      .sort(rank(needle))
+      .slice(0, SEARCH_RESULTS_PER_CATEGORY),
+  }));
+  entries.push({
+    category: "flightprofiles",
+    results: profiles.map((profile) => ({ entity: profile.id, key: "name", kind: "flightprofile", text: profile.name, context: null })),
+  });
+  return entries.filter((entry) => entry.results.length > 0);
+}
