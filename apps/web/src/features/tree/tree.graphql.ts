@@ -64,3 +64,15 @@ export const SORT_TREE_NODES = graphql(`
     sortSystemTreeNodes(parent_id: $parent_id, ids: $ids)
   }
 `);
+
+/** The views of the switcher, visible to the user and in order (spec §4 "System views" rule, applied by the server). */
+export const TREE_SYSTEM_VIEWS = graphql(`
+  query TreeSystemViews {
+    systemViews {
+      id
+      name
+      view_key
+      is_system_view
+    }
+  }
+`);

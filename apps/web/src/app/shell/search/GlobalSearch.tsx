@@ -8,7 +8,7 @@ import { useQuery, useSubscription } from "urql";
 import { highlightMatch, searchQuery, SEARCH_DEBOUNCE_MS, SEARCH_MAGNET_RETRY_MS, SEARCH_POPUP_MAX_WIDTH_PX, SEARCH_SPINNER_DELAY_MS } from "@caresuite/domain";
 import { TESTIDS } from "../../../testids";
 import { magnetProblem, type MagnetProblem } from "./magnet";
-import { hitTarget, nextPosition, shownGroups, type SearchGroup, type SearchHit } from "./search-results";
+import { hitTarget, nextPosition, shownGroups, type SearchHit } from "./search-results";
 import { GLOBAL_SEARCH, HUB_PRINTER_MESSAGE } from "./search.graphql";
 
 interface GlobalSearchProps {
@@ -63,8 +63,7 @@ export function GlobalSearch({ initialValue, focusSignal }: GlobalSearchProps): 
 
   const [{ data, fetching, error }] = useQuery({ query: GLOBAL_SEARCH, variables: { query: query ?? "" }, pause: query === null || magnet });
   const spinner = useDelayedFlag(fetching, SEARCH_SPINNER_DELAY_MS);
-  // TODO(merge): typed by the schema once `search` is merged; the cast goes then.
-  const answer = (data as { search?: readonly SearchGroup[] } | undefined)?.search;
+  const answer = data?.search;
   const { groups, count } = shownGroups(query === null ? [] : (answer ?? []));
   const hits = groups.flatMap((group) => group.hits);
 
