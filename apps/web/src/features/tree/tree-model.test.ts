@@ -54,11 +54,17 @@ describe("ancestorIds", () => {
 });
 
 describe("filterTree", () => {
+  it("lets a matching room open onto its devices", () => {
+    const filter = filterTree(index, "zimmer 101");
+    expect(names([...(filter?.expand ?? []), 3], filter?.visible)).toEqual(["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1", "---Bett 2"]);
+  });
+
   it.each([
     ["empty text: no filter", "  ", null],
     ["name, with its ancestors", "bett 1", ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1"]],
     ["serial", "ab-77", ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1"]],
     ["several matches", "zimmer", ["Haus A", "-Etage 1", "--Zimmer 101", "--Zimmer 102"]],
+    ["the match's children stay, folded", "101", ["Haus A", "-Etage 1", "--Zimmer 101"]],
     ["no match", "xyz", []],
   ])("%s", (_, text, expected) => {
     const filter = filterTree(index, text);

@@ -114,7 +114,8 @@ export interface TreeFilter {
 
 /**
  * Filters by a text: a node matches when its name, long or short text or serial contains the
- * trimmed text (case-insensitive); its ancestors stay so the match shows in place.
+ * trimmed text (case-insensitive); its ancestors stay (opened) so the match shows in place, and
+ * its descendants stay (as folded as before) so a matching room still opens onto its devices.
  * Null for an empty text (no filter).
  */
 export function filterTree(index: TreeIndex, text: string): TreeFilter | null {
@@ -127,13 +128,24 @@ export function filterTree(index: TreeIndex, text: string): TreeFilter | null {
     const hay = [node.name, node.text_long, node.text_short, node.serial ?? ""];
     if (!hay.some((value) => value.toLocaleLowerCase().includes(needle))) continue;
     matches += 1;
-    visible.add(node.id);
     for (const ancestor of ancestorIds(index, node.id)) {
       visible.add(ancestor);
       expand.add(ancestor);
     }
+    addSubtree(index, node.id, visible);
   }
   return { visible, expand, matches };
+}
+
+/** Adds a node and everything below it (a subtree already added is not walked again). */
+function addSubtree(index: TreeIndex, id: number, into: Set<number>): void {
+  const stack = [id];
+  while (stack.length > 0) {
+    const next = stack.pop() as number;
+    if (into.has(next) && next !== id) continue;
+    into.add(next);
+    for (const child of index.children.get(next) ?? []) stack.push(child.id);
+  }
 }
 
 /** Devices are the elements with health (battery, reachability): kinds device and tech. */
@@ -161,13 +173,7 @@ export function groupsFilter(index: TreeIndex): TreeFilter | null {
       visible.add(ancestor);
       expand.add(ancestor);
     }
-    const stack = [node.id];
-    while (stack.length > 0) {
-      const id = stack.pop() as number;
-      if (visible.has(id) && id !== node.id) continue;
-      visible.add(id);
-      for (const child of index.children.get(id) ?? []) stack.push(child.id);
-    }
+    addSubtree(index, node.id, visible);
   }
   return matches === 0 ? null : { visible, expand, matches };
 }
