@@ -95,6 +95,13 @@ describe("the technicians' home /tree", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await waitForPath(page, `/tree/edit/${room101.id}`);
+
+    // spec route table: "/tree/view/:id (digits) redirects to /tree with query view=id", "/tree/overview redirects to /tree".
+    await page.goto(`${server.baseUrl}/tree/view/2`);
+    await page.waitForURL((url) => url.pathname === "/tree" && url.searchParams.get("view") === "2");
+    await page.goto(`${server.baseUrl}/tree/overview`);
+    await page.waitForURL((url) => url.pathname === "/tree" && url.search === "");
+    await byTestId(page, TESTIDS.tree.row).first().waitFor();
     expect(consoleErrors).toEqual([]);
   });
 

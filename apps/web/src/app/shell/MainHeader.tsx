@@ -3,7 +3,7 @@ import { Burger, Button, Group } from "@mantine/core";
 import { IconLogin, IconLogout } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { isLoggedIn, routePathByName, showSystemSearch } from "@caresuite/domain";
+import { isLoggedIn, PRODUCT_NAME, routePathByName, showSystemSearch } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { Logo } from "../../ui/Logo";
@@ -47,7 +47,13 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
       inert={committing || undefined}
     >
       <Group gap="lg" wrap="nowrap">
-        <Link to={routePathByName("homepage")} aria-label={t("shell.home")} style={{ textDecoration: "none" }} data-testid={TESTIDS.shell.logo}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3 "label in name"). */}
+        <Link
+          to={routePathByName("homepage")}
+          aria-label={`${PRODUCT_NAME} – ${t("shell.home")}`}
+          style={{ textDecoration: "none" }}
+          data-testid={TESTIDS.shell.logo}
+        >
           <Logo />
         </Link>
         <Group gap={4} visibleFrom="sm" component="nav" aria-label={t("shell.navigation")}>

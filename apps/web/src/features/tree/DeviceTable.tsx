@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Button, Table, Text, UnstyledButton } from "@mantine/core";
-import { IconArrowDown } from "@tabler/icons-react";
+import { IconArrowDown, IconBatteryFilled } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { monitoredKind } from "@caresuite/domain";
 import { currentLocale } from "../../i18n";
@@ -61,7 +61,7 @@ export function DeviceTable({ index, settings, now, onOpen }: DeviceTableProps):
         </Table.Thead>
         <Table.Tbody>
           {rows.slice(0, limit).map(({ node, place, batteryColour }) => {
-            const health = nodeHealth(node, settings, now);
+            const health = nodeHealth(node, settings);
             return (
               <Table.Tr key={node.id} data-testid={TESTIDS.tree.deviceRow} data-id={node.id}>
                 <Table.Td>
@@ -88,13 +88,14 @@ export function DeviceTable({ index, settings, now, onOpen }: DeviceTableProps):
                     <Text
                       size="sm"
                       fw={600}
-                      style={{ color: BATTERY_CSS[batteryColour] }}
+                      style={{ display: "inline-flex", alignItems: "center", gap: 4, flexWrap: "wrap" }}
                       data-testid={TESTIDS.tree.battery}
                       data-colour={batteryColour}
                       title={
                         node.battery_reported_at ? t("tree.battery.lastReported", { ago: relativeTime(node.battery_reported_at, now, locale) }) : undefined
                       }
                     >
+                      <IconBatteryFilled size={16} aria-hidden color={BATTERY_CSS[batteryColour]} />
                       {node.battery}%
                       {node.battery_reported_at && (
                         <Text span size="xs" c="dimmed" fw={400}>

@@ -49,9 +49,10 @@ export function NodeMarkers({ node, health, badge, now }: NodeMarkersProps): Rea
           title={batteryText}
           data-testid={TESTIDS.tree.battery}
           data-colour={colour}
-          style={{ display: "inline-flex", alignItems: "center", gap: 2, color: BATTERY_CSS[colour], fontSize: 12 }}
+          style={{ display: "inline-flex", alignItems: "center", gap: 2, fontSize: 12, color: "var(--mantine-color-dimmed)" }}
         >
-          <BatteryIcon size={16} aria-hidden />
+          {/* The icon carries the colour; the number stays dark enough to read (4.5:1). */}
+          <BatteryIcon size={16} aria-hidden color={BATTERY_CSS[colour]} />
           <span aria-hidden>{node.battery}%</span>
           <VisuallyHidden>{batteryText}</VisuallyHidden>
         </span>

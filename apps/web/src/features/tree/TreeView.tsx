@@ -129,7 +129,7 @@ export function TreeView({ rows, badges, settings, now, onToggle, onOpen, label,
         {shown.map((row, offset) => {
           const { node } = row;
           const active = node.id === activeId;
-          const health = nodeHealth(node, settings, now);
+          const health = nodeHealth(node, settings);
           return (
             <div
               key={node.id}

@@ -1,10 +1,7 @@
-import { batteryState, isReachable, monitoredKind, type BatteryColour, type GlobalSettings } from "@caresuite/domain";
+import { batteryState, type BatteryColour, type GlobalSettings } from "@caresuite/domain";
 import { isDeviceKind, type TreeNode } from "./tree-model";
 
-export type HealthSettings = Pick<
-  GlobalSettings,
-  "battery_threshold_low" | "battery_threshold_critical" | "monitoring_timeout_radio" | "monitoring_timeout_tech" | "monitoring_timeout_wired"
->;
+export type HealthSettings = Pick<GlobalSettings, "battery_threshold_low" | "battery_threshold_critical">;
 
 export interface NodeHealth {
   /** Null for an unknown level (no marker) and for non-devices. */
@@ -15,20 +12,18 @@ export interface NodeHealth {
 
 /**
  * A device's markers: the battery colour by the battery rule (thresholds from the global
- * settings), and reachability. The server's flag is taken, but a device whose last sign of life
- * is older than its kind's monitoring timeout counts as not reachable even before the server
- * noticed.
+ * settings) and the server's reachability flag. The monitoring timeouts are the call system's:
+ * it reports a device unreachable when its kind's timeout passes (last_reachable_at only moves
+ * with such reports, so it cannot be re-judged here against the timeout).
  */
-export function nodeHealth(node: TreeNode, settings: HealthSettings, now: number): NodeHealth {
+export function nodeHealth(node: TreeNode, settings: HealthSettings): NodeHealth {
   if (!isDeviceKind(node.kind)) return { batteryColour: null, reachable: true };
-  const last = node.last_reachable_at === null ? null : Date.parse(node.last_reachable_at);
-  const byTimeout = isReachable(last === null || Number.isNaN(last) ? null : last, monitoredKind(node), settings, now);
-  return { batteryColour: batteryState(node.battery, settings).colour, reachable: node.reachable && byTimeout !== false };
+  return { batteryColour: batteryState(node.battery, settings).colour, reachable: node.reachable };
 }
 
-/** The CSS colour of a battery state. */
+/** The CSS colour of a battery state's icon (text next to it stays dark). */
 export const BATTERY_CSS: Record<BatteryColour, string> = {
   green: "var(--mantine-color-green-8)",
-  yellow: "var(--mantine-color-yellow-8)",
+  yellow: "var(--mantine-color-yellow-7)",
   red: "var(--mantine-color-red-8)",
 };

@@ -45,19 +45,6 @@ export const TREE_CALLS_CHANGED = graphql(`
   }
 `);
 
-/** The monitoring timeouts per device kind and the battery thresholds (signed-in users). */
-export const TREE_HEALTH_SETTINGS = graphql(`
-  query TreeHealthSettings {
-    globalSettings {
-      battery_threshold_low
-      battery_threshold_critical
-      monitoring_timeout_radio
-      monitoring_timeout_tech
-      monitoring_timeout_wired
-    }
-  }
-`);
-
 /** "ids become the children of parent_id in this order (moves need change_parents, order needs manage_structure)". */
 export const SORT_TREE_NODES = graphql(`
   mutation SortSystemTreeNodes($parent_id: Int!, $ids: [Int!]!) {

@@ -4,10 +4,10 @@ import { DEFAULT_GLOBAL_SETTINGS } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { openCallBadges, type NodeBadge } from "./call-badges";
 import type { HealthSettings } from "./health";
-import { TREE_CALLS_CHANGED, TREE_HEALTH_SETTINGS, TREE_NODES } from "./tree.graphql";
+import { TREE_CALLS_CHANGED, TREE_NODES } from "./tree.graphql";
 import { indexTree, type TreeIndex } from "./tree-model";
 
-/** Markers age ("last reported 5 minutes ago", monitoring timeouts): re-evaluated each minute. */
+/** "last reported 5 minutes ago" ages: re-evaluated each minute. */
 const CLOCK_MS = 60_000;
 
 export interface TreeData {
@@ -26,7 +26,6 @@ export function useTreeData(): TreeData {
   const { data: appData } = useAppData();
   const [nodes, reexecute] = useQuery({ query: TREE_NODES, requestPolicy: "cache-and-network" });
   const [calls] = useSubscription({ query: TREE_CALLS_CHANGED });
-  const [healthSettings] = useQuery({ query: TREE_HEALTH_SETTINGS });
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -38,15 +37,8 @@ export function useTreeData(): TreeData {
   const index = useMemo(() => (list ? indexTree(list) : null), [list]);
   const openCalls = calls.data?.callsChanged;
   const badges = useMemo(() => (index && openCalls ? openCallBadges(index, openCalls) : NO_BADGES), [index, openCalls]);
-  // Thresholds from the global settings (AppData has them too), default 40/25.
-  const settings = useMemo(
-    (): HealthSettings => ({
-      ...DEFAULT_GLOBAL_SETTINGS,
-      ...(appData.globalSettings ?? {}),
-      ...(healthSettings.data?.globalSettings ?? {}),
-    }),
-    [appData.globalSettings, healthSettings.data],
-  );
+  // The battery thresholds of the global settings (AppData carries them), default 40/25.
+  const settings = useMemo((): HealthSettings => ({ ...DEFAULT_GLOBAL_SETTINGS, ...(appData.globalSettings ?? {}) }), [appData.globalSettings]);
 
   return {
     index,

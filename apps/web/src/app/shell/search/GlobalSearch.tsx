@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Alert, Box, Center, Group, Kbd, Loader, Popover, Stack, Switch, Text, TextInput, UnstyledButton } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconAlertTriangle, IconMagnet, IconSearch } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -55,6 +55,7 @@ export function GlobalSearch({ initialValue, focusSignal }: GlobalSearchProps): 
   const [active, setActive] = useState(-1);
   const [magnet, setMagnet] = useState(false);
   const [query] = useDebouncedValue(searchQuery(value), SEARCH_DEBOUNCE_MS);
+  const wide = useMediaQuery("(min-width: 48em)") === true;
 
   useEffect(() => {
     input.current?.focus();
@@ -122,13 +123,13 @@ export function GlobalSearch({ initialValue, focusSignal }: GlobalSearchProps): 
           rightSection={
             spinner ? (
               <Loader size="xs" aria-label={t("common.loading")} data-testid={TESTIDS.shell.searchSpinner} />
-            ) : (
-              <Kbd size="xs" visibleFrom="sm" aria-label={t("shell.searchShortcut")}>
+            ) : wide ? (
+              <Kbd size="xs" aria-label={t("shell.searchShortcut")}>
                 Ctrl K
               </Kbd>
-            )
+            ) : null
           }
-          rightSectionWidth={56}
+          rightSectionWidth={wide ? 56 : undefined}
           value={value}
           onChange={(event) => {
             setValue(event.currentTarget.value);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Kbd, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../../../testids";
@@ -16,6 +17,8 @@ export function SearchBox(): ReactNode {
   const [active, setActive] = useState(false);
   const [typed, setTyped] = useState("");
   const [focusSignal, setFocusSignal] = useState(0);
+  // Phones have no Ctrl key to hint at, and the field needs the room for its placeholder.
+  const wide = useMediaQuery("(min-width: 48em)") === true;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
@@ -35,11 +38,13 @@ export function SearchBox(): ReactNode {
       placeholder={t("shell.search")}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        <Kbd size="xs" visibleFrom="sm" aria-label={t("shell.searchShortcut")}>
-          Ctrl K
-        </Kbd>
+        wide ? (
+          <Kbd size="xs" aria-label={t("shell.searchShortcut")}>
+            Ctrl K
+          </Kbd>
+        ) : null
       }
-      rightSectionWidth={56}
+      rightSectionWidth={wide ? 56 : undefined}
       value={typed}
       onChange={(event) => setTyped(event.currentTarget.value)}
       onFocus={() => setActive(true)}
