@@ -29,8 +29,15 @@ export function CallSystemIndicator(): ReactNode {
   if (!status) return null;
   if (status.connected) {
     return (
-      // green.9 text: the light variant's default green reads 3.2:1 on its tint (WCAG AA wants 4.5:1).
-      <Badge color="green" c="green.9" variant="light" size="sm" data-testid={TESTIDS.shell.callSystemStatus} data-connected="true">
+      // Dark text: the light variant's green (even green.9) reads under 4.5:1 on its tint over the top bar.
+      <Badge
+        color="green"
+        variant="light"
+        size="sm"
+        style={{ "--badge-color": "var(--mantine-color-dark-7)" }}
+        data-testid={TESTIDS.shell.callSystemStatus}
+        data-connected="true"
+      >
         {t("shell.callSystem.connected")}
       </Badge>
     );

@@ -160,7 +160,14 @@ export function GlobalSearch({ initialValue, focusSignal }: GlobalSearchProps): 
         {magnet ? (
           <MagnetPanel onChoose={(node) => go({ entity: node.id, kind: node.kind })} />
         ) : (
-          <Box id={listId} role="listbox" aria-label={t("search.results")} mah="60vh" style={{ overflowY: "auto" }}>
+          // A listbox only around options: the empty and error states are plain text (ARIA: a listbox owns options).
+          <Box
+            id={listId}
+            role={count > 0 ? "listbox" : undefined}
+            aria-label={count > 0 ? t("search.results") : undefined}
+            mah="60vh"
+            style={{ overflowY: "auto" }}
+          >
             {error && !data ? (
               <Alert color="red" icon={<IconAlertCircle size={16} />} data-testid={TESTIDS.shell.searchError}>
                 {t("search.error")}
