@@ -359,6 +359,7 @@ export async function deleteSystemTreeNodes(ctx: RequestContext, ids: number[]):
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
   const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
   const targets = unique.map((id) => nodes.get(id));
   if (targets.some((n) => n === undefined)) throw new AppError("NOT_FOUND", "system tree node not found");
   const groups = await groupLevelsOf(ctx);

@@ -310,6 +310,10 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
       );
     });
 
+    it("deletes nothing for an empty list", async () => {
+      expect((await gql(admin, DELETE, { ids: [] })).data?.["deleteSystemTreeNode"]).toEqual([]);
+    });
+
     it("answers NOT_FOUND for an unknown node", async () => {
       expect(code(await gql(admin, UPDATE, { id: 999_999, data: { comment: "x" } }))).toBe("NOT_FOUND");
       expect(code(await gql(admin, DELETE, { ids: [999_999] }))).toBe("NOT_FOUND");
@@ -402,6 +406,65 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
       expect(code(await gql(creator, CREATE, { data: { kind: "device", parent_id: 21, name: "Kabel", radio: false } }))).toBe("MISSING_PERMISSION");
       const deleted = await gql(creator, DELETE, { ids: [id] });
       expect(deleted.errors?.[0]?.extensions ?? null).toBeNull();
+    });
+  });
+
+  describe('call source group access (spec §6 "None, Read, Write (existing data), Full (create and delete)")', () => {
+    const withGroupLevel = async (level: string, permissions: string[]): Promise<TestClient> => {
+      const group = await gql(admin, `mutation ($data: CallSourceGroupInput!) { createCallSourceGroup(data: $data) { id } }`, {
+        data: { name: `Zimmer 102 ${level}`, flag: "None", related_callsources: [102], timeout_minutes: 0 },
+      });
+      const groupId = (group.data?.["createCallSourceGroup"] as { id: number }).id;
+      const user = await buildUser(server.db.kysely, { permissions });
+      const role = await server.db.kysely.selectFrom("user_roles").select("role_id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+      await server.db.kysely
+        .insertInto("role_callsource_group_permissions")
+        .values({ role_id: role.role_id, system_id: 1, callsource_group_id: groupId, permission_level: level })
+        .execute();
+      const client = new TestClient(server.app);
+      await client.login(user.username, user.password);
+      return client;
+    };
+    const everything = ["systemtree::use_module", "systemtree::change_gets_attributes", "systemtree::create_delete_devices"];
+    const visible = async (client: TestClient) => ((await gql(client, LIST)).data?.["systemTreeNodes"] as { id: number }[]).map((n) => n.id);
+
+    it("Read shows the group's devices only, and changes nothing", async () => {
+      const reader = await withGroupLevel("Read", everything);
+      const ids = await visible(reader);
+      expect(ids).toContain(24);
+      expect(ids).not.toContain(23); // Zimmer 101: call source 101 is in none of the user's groups
+      expect((await node(24, reader))["editable_fields"]).toEqual([]);
+      expect(code(await gql(reader, UPDATE, { id: 24, data: { comment: "gelesen" } }))).toBe("MISSING_PERMISSION");
+    });
+
+    it("Write changes existing devices but creates none; Full creates and deletes", async () => {
+      const writer = await withGroupLevel("Write", everything);
+      expect((await gql(writer, UPDATE, { id: 24, data: { comment: "geschrieben" } })).errors).toBeUndefined();
+      const data = { kind: "device", parent_id: 21, name: "Zimmer 102 Taste", radio: true, call_source_id: 102 };
+      expect(code(await gql(writer, CREATE, { data }))).toBe("MISSING_PERMISSION");
+      const full = await withGroupLevel("Full", [...everything]);
+      const created = await gql(full, CREATE, { data });
+      expect(created.errors).toBeUndefined();
+      expect((await gql(full, DELETE, { ids: [(created.data?.["createSystemTreeNode"] as { id: number }).id] })).errors).toBeUndefined();
+    });
+  });
+
+  describe("reachability history", () => {
+    it('shows the periods of the last 14 days (spec §9 "Reachability shown for 14 days")', async () => {
+      const now = Date.now();
+      const day = 86_400_000;
+      await server.db.kysely
+        .insertInto("device_reachability_history")
+        .values([
+          { system_id: 1, node_id: 27, from_at: now - 20 * day, to_at: now - 15 * day, reachable: 1 },
+          { system_id: 1, node_id: 27, from_at: now - 15 * day, to_at: now - 2 * day, reachable: 0 },
+          { system_id: 1, node_id: 27, from_at: now - 2 * day, to_at: null, reachable: 1 },
+        ])
+        .execute();
+      expect((await node(27))["reachability_history"]).toEqual([
+        { from: new Date(now - 15 * day).toISOString(), to: new Date(now - 2 * day).toISOString(), reachable: false },
+        { from: new Date(now - 2 * day).toISOString(), to: null, reachable: true },
+      ]);
     });
   });
 
