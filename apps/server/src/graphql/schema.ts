@@ -19,6 +19,7 @@ import "../modules/system-messages/system-messages.graphql.ts";
 import "../modules/systemtree/systemtree.graphql.ts";
 import "../modules/search/search.graphql.ts";
 import "../modules/views/views.graphql.ts";
+import "../modules/hubs/hubs.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

@@ -24,3 +24,14 @@ export interface SystemMessage {
 export function systemMessage<S extends SystemMessageSubject>(subject: S, payload: SystemMessagePayloads[S]): SystemMessage {
   return { subject, payload: JSON.stringify(payload) };
 }
+
+/** Hub printer messages of a system (spec "Hub printer message: id, address, error, system_tree_node"). */
+export const hubPrinterTopic = (systemId: number): string => `hub-printer:${systemId}`;
+
+/** What a hub printer message carries: `id` is the controller event's seq. */
+export interface HubPrinterMessage {
+  id: number;
+  address: string;
+  error: string;
+  system_tree_node: { id: number; kind: string; name: string; serial: string | null; parent_name: string | null } | null;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateConfig } from "../config/validate-config.ts";
 import { parseCliOptions } from "../options.ts";
+import { api, startTestSimulator } from "../test-support.ts";
 import { generatedSite, generatedSiteBody } from "./generated-site.ts";
 
 const NOW = Date.UTC(2026, 10, 26, 8, 0, 0);
@@ -34,5 +35,17 @@ describe("generated site (--site-nodes)", () => {
     expect(() => parseCliOptions(["--site-nodes", "5"], {})).toThrow(/site-nodes/);
     expect(parseCliOptions(["--stale-hubs", "2,3"], {}).staleHubs).toEqual([2, 3]);
     expect(() => parseCliOptions(["--stale-hubs", "x"], {})).toThrow(/stale-hubs/);
+  });
+
+  it("is what a fresh simulator started with siteNodes runs", async () => {
+    const simulator = await startTestSimulator({ siteNodes: 1_000 });
+    try {
+      const config = await api<{ system_tree: { id: number; kind: string }[]; hubs: unknown[] }>(simulator, "GET", "/api/config");
+      expect(config.body.system_tree).toHaveLength(1_000);
+      expect(config.body.system_tree[0]).toMatchObject({ id: 1, kind: "building" });
+      expect(config.body.hubs).toHaveLength(2);
+    } finally {
+      await simulator.dispose();
+    }
   });
 });

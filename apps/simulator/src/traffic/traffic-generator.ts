@@ -9,6 +9,7 @@ type Action =
   | { kind: "arrival" }
   | { kind: "round" }
   | { kind: "upkeep" }
+  | { kind: "hub-sync" }
   | { kind: "presence-on"; deviceId: number; callId: number | null; emergency: boolean }
   | { kind: "presence-off"; deviceId: number }
   | { kind: "reset"; callId: number }
@@ -48,6 +49,8 @@ export class TrafficGenerator {
     this.scheduleNext("arrival", options.startAt);
     this.scheduleNext("round", options.startAt);
     this.queue.push(Math.floor(options.startAt / HOUR) * HOUR + HOUR, { kind: "upkeep" });
+    // Hubs sync as soon as the controller runs again, not only at the next full hour.
+    this.queue.push(options.startAt, { kind: "hub-sync" });
   }
 
   nextAt(): number | undefined {
@@ -93,6 +96,8 @@ export class TrafficGenerator {
       case "upkeep":
         this.queue.push(at + HOUR, { kind: "upkeep" });
         return this.upkeep(at);
+      case "hub-sync":
+        return this.syncHubs(at);
       case "presence-on":
         if (action.callId !== null && !this.engine.openCalls().some((call) => call.call_id === action.callId)) return;
         return this.visit(at, action.deviceId, action.emergency);
@@ -158,12 +163,17 @@ export class TrafficGenerator {
     return nodes.filter((node) => node.reachable && this.engine.presenceInScope(node.id).length === 0);
   }
 
-  /** Hourly: device health (batteries, radio), hub syncs, now and then a hub printer message. */
-  private upkeep(at: number): void {
-    for (const later of this.health.hour(at, this.hardware())) this.queue.push(later.at, later.action);
+  /** Every hub but the stale ones reports a fresh sync. */
+  private syncHubs(at: number): void {
     for (const hub of this.engine.config.hubs) {
       if (!this.staleHubIds.has(hub.id)) this.engine.reportHub(hub.id, { status: "Ready", last_sync: new Date(at).toISOString() }, at);
     }
+  }
+
+  /** Hourly: device health (batteries, radio), hub syncs, now and then a hub printer message. */
+  private upkeep(at: number): void {
+    for (const later of this.health.hour(at, this.hardware())) this.queue.push(later.at, later.action);
+    this.syncHubs(at);
     const hub = pick(this.random, this.engine.config.hubs);
     if (hub && this.random.next() < UPKEEP.printerPerHour) {
       const node = pick(this.random, this.hardware());

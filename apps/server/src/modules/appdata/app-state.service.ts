@@ -4,6 +4,7 @@ import { readVirtualSettings } from "../../callsystem/virtual-controller.ts";
 import { countUsers } from "../auth/users.repo.ts";
 import { isSetupFinishOpen, isSetupOpen } from "../setup/setup.repo.ts";
 import { findSystem, listSystemIds } from "../systems/systems.repo.ts";
+import { outdatedHubs } from "../hubs/hubs.service.ts";
 import { readAppState, type StoredAppState } from "./app-state.repo.ts";
 
 /**
@@ -21,6 +22,8 @@ export interface AppStateView extends StoredAppState {
   configurator_set: boolean;
   configurator_ip: string | null;
   configurator_virtual: boolean;
+  /** Hubs older than a day or never synced (hubs.service.ts); none for anonymous visitors. */
+  outdated_hubs: { id: number; name: string; last_sync: string | null }[];
 }
 
 /**
@@ -36,17 +39,25 @@ async function configuratorIsVirtual(ctx: RequestContext, first: { ip: string; t
 /** AppData's application state (spec §7), the controller's address only for those who may read it. */
 export async function appStateView(ctx: RequestContext): Promise<AppStateView> {
   const db = ctx.db.kysely;
-  const [state, users, systemIds, first, mayReadController] = await Promise.all([
+  const [state, users, systemIds, first, mayReadController, outdated_hubs] = await Promise.all([
     readAppState(db),
     countUsers(db),
     listSystemIds(db),
     findSystem(db, 1),
     mayReadControllerAddress(ctx),
+    outdatedHubs(ctx),
   ]);
   // Which kind of configurator is set, not where: also for the wizard's step 3 after step 4.
   const mayKnowKind = mayReadController || (await isSetupFinishOpen(db));
   const configurator_virtual = mayKnowKind && (await configuratorIsVirtual(ctx, first));
-  const view = { ...state, has_initial_user: users > 0, configurator_set: systemIds.length > 0, configurator_ip: first?.ip ?? null, configurator_virtual };
+  const view = {
+    ...state,
+    has_initial_user: users > 0,
+    configurator_set: systemIds.length > 0,
+    configurator_ip: first?.ip ?? null,
+    configurator_virtual,
+    outdated_hubs,
+  };
   return mayReadController ? view : { ...view, configurator_ip: null, configurator_version: null };
 }
 

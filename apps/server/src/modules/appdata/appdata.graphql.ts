@@ -38,8 +38,7 @@ const AppStateType = builder.objectRef<AppStateView>("AppState").implement({
     configurator_set: t.exposeBoolean("configurator_set"),
     configurator_virtual: t.exposeBoolean("configurator_virtual"),
     features: t.field({ type: FeaturesType, resolve: (s) => s.features }),
-    // Filled by the hubs issue; the shape is part of AppData already.
-    outdated_hubs: t.field({ type: [OutdatedHubType], resolve: () => [] }),
+    outdated_hubs: t.field({ type: [OutdatedHubType], resolve: (s) => s.outdated_hubs }),
   }),
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSystem } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import type { EventEnvelope as ControllerEvent } from "@caresuite/protocol";
+import { entityTables } from "../entities/entity-tables.ts";
 import { applyControllerEvent, applyControllerEvents } from "./apply-event.ts";
 
 const at = "2026-11-25T10:00:00.000Z";
@@ -128,5 +129,40 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
       { from_at: start + 3 * day, to_at: start + 17 * day + 1, reachable: 1 },
       { from_at: start + 17 * day + 1, to_at: null, reachable: 0 },
     ]);
+  });
+
+  it("stores a hub's reported status and last sync; a printer message moves the position and stores nothing", async () => {
+    const hubs = entityTables(server.db.kysely);
+    await hubs
+      .insertInto("hubs")
+      .values({
+        system_id: 1,
+        id: 1,
+        name: "Hub A",
+        ip: "10.0.0.1",
+        username: "admin",
+        password: null,
+        status: "Ready",
+        last_sync: null,
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
+    const outcomes = await applyControllerEvents(
+      server.db.kysely,
+      1,
+      [
+        { seq: 25, type: "hub.status", at, data: { hub_id: 1, status: "Offline", last_sync: "2026-11-20T08:00:00Z" } },
+        { seq: 26, type: "hub.printer", at, data: { hub_id: 1, address: "10.0.0.1:9100", error: "Papierstau", node_id: null } },
+        { seq: 27, type: "hub.status", at, data: { hub_id: 1, status: "Asleep", last_sync: null } },
+      ],
+      Date.now(),
+    );
+    expect(outcomes).toEqual(["applied", "applied", "malformed"]);
+    expect(await hubs.selectFrom("hubs").select(["status", "last_sync"]).where("system_id", "=", 1).executeTakeFirst()).toEqual({
+      status: "Offline",
+      last_sync: "2026-11-20T08:00:00.000Z",
+    });
+    expect(await position()).toBe(27);
   });
 });

@@ -13,10 +13,10 @@ import { entityTables } from "../entities/entity-tables.ts";
  */
 
 /**
- * The events that change what we store. The others (presence, hub printer) are valid and not
- * stored yet: "ignored".
+ * The events that change what we store, and hub printer messages, which are not stored but passed
+ * on to their subscribers after the commit (modules/hubs). Presence is valid and not stored: "ignored".
  */
-const APPLIED = ["call.opened", "call.closed", "device.battery", "device.reachability", "config.changed"] as const;
+const APPLIED = ["call.opened", "call.closed", "device.battery", "device.reachability", "config.changed", "hub.status", "hub.printer"] as const;
 type AppliedType = (typeof APPLIED)[number];
 const isApplied = (type: string): type is AppliedType => (APPLIED as readonly string[]).includes(type);
 
@@ -139,6 +139,15 @@ async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, 
       .where("id", "=", data.device_id)
       .execute();
     await recordReachability(trx, systemId, data.device_id, data.reachable, Date.parse(event.at));
+  } else if (event.type === "hub.status") {
+    // spec "Hub: ... status, last_sync": reported by the hub through the controller.
+    const data = parsed.data as EventDataMap["hub.status"];
+    await entityTables(trx)
+      .updateTable("hubs")
+      .set({ status: data.status, last_sync: data.last_sync === null ? null : new Date(Date.parse(data.last_sync)).toISOString() })
+      .where("system_id", "=", systemId)
+      .where("id", "=", data.hub_id)
+      .execute();
   } else if (event.type === "config.changed") {
     // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Marked
     // due with the position (imported_at null), so a failed or cut-short import after the commit

@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { toColumn } from "../entities/entity-columns.ts";
+import { refreshSearchIndex } from "../search/search.repo.ts";
 
 /**
  * Controller collections that hold registry entities (the protocol names them). The ids stay the
@@ -151,5 +152,7 @@ export async function importControllerConfig(db: Kysely<Database>, systemId: num
       meta: { count: Object.values(counts).reduce((a, b) => a + b, 0), ...counts },
     });
   });
+  // Every node was replaced: the search index is brought up to date for the query planner.
+  await refreshSearchIndex(db);
   return counts;
 }

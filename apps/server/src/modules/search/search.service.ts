@@ -1,6 +1,7 @@
 import {
   checkSearchQuery,
   kindsOfSearchCategory,
+  searchCategoryOfKind,
   SEARCH_CATEGORIES,
   SEARCH_NODE_FIELDS,
   SEARCH_RESULTS_PER_CATEGORY,
@@ -8,7 +9,7 @@ import {
 } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { findFlightProfiles, findNodeIds, nodesByIds, type SearchedNode } from "./search.repo.ts";
+import { findFlightProfiles, findNodes, nodesByIds, type SearchedNode } from "./search.repo.ts";
 
 export interface SearchResultView {
   entity: number;
@@ -27,7 +28,7 @@ export interface SearchEntryView {
  * Candidates read per category before ranking: enough that the best 20 (prefix matches first) are
  * among them on a 20,000-node site, few enough to stay an index lookup.
  */
-const CANDIDATES = 200;
+const CANDIDATES = 60;
 
 /** The first field (in SEARCH_NODE_FIELDS order) holding the needle, with its value. */
 function matchedField(node: SearchedNode, needle: string): { key: string; text: string } | null {
@@ -52,9 +53,16 @@ function contextOf(node: SearchedNode, byId: ReadonlyMap<number, SearchedNode>):
   return grandparent ? `${grandparent.name} / ${parent.name}` : parent.name;
 }
 
-async function nodeResults(ctx: RequestContext, needle: string, category: SearchCategory): Promise<SearchedNode[]> {
-  const ids = await findNodeIds(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kindsOfSearchCategory(category), CANDIDATES);
-  return nodesByIds(ctx.db.kysely, ctx.systemId, ids);
+/** The matching nodes of each node category (at most CANDIDATES each), in the categories' order. */
+async function nodeResults(ctx: RequestContext, needle: string, categories: readonly SearchCategory[]): Promise<SearchedNode[][]> {
+  const kinds = categories.map(kindsOfSearchCategory);
+  const found = await findNodes(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kinds, CANDIDATES);
+  const nodes = await nodesByIds(
+    ctx.db.kysely,
+    ctx.systemId,
+    found.map((node) => node.id),
+  );
+  return categories.map((category) => nodes.filter((node) => searchCategoryOfKind(node.kind) === category));
 }
 
 /**
@@ -68,7 +76,7 @@ export async function search(ctx: RequestContext, raw: string): Promise<SearchEn
   const { needle } = check;
   const nodeCategories = SEARCH_CATEGORIES.filter((category) => category !== "flightprofiles");
   const [found, profiles] = await Promise.all([
-    Promise.all(nodeCategories.map((category) => nodeResults(ctx, needle, category))),
+    nodeResults(ctx, needle, nodeCategories),
     findFlightProfiles(ctx.db.kysely, ctx.systemId, needle, SEARCH_RESULTS_PER_CATEGORY),
   ]);
   const matched = found.flat();

@@ -45,6 +45,15 @@ describe.each(TEST_DIALECTS)("search(query) on %s", (dialect) => {
     expect(people[0]).toMatchObject({ kind: "person", key: "name", text: "Frau Huber" });
   });
 
+  it("finds flight profiles by name", async () => {
+    const created = await linked.admin.gql<{ createFlightProfile: { id: number } }>(
+      'mutation { createFlightProfile(data: { name: "Nachtrunde Demenz" }) { id } }',
+    );
+    expect(created.errors).toBeUndefined();
+    const profiles = category((await search("RUNDE dem")).data?.search, "flightprofiles");
+    expect(profiles).toEqual([{ entity: created.data?.createFlightProfile.id, key: "name", kind: "flightprofile", text: "Nachtrunde Demenz", context: null }]);
+  });
+
   it("caps each category at 20 results and puts prefix matches first", async () => {
     const devices = category((await search("bett")).data?.search, "devices");
     expect(devices).toHaveLength(20);
