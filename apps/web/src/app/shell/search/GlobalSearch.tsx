@@ -277,8 +277,7 @@ function MagnetPanel({ onChoose }: { onChoose: (node: MagnetNode) => void }): Re
   const [nodes, setNodes] = useState<MagnetNode[]>([]);
   const [retryAt, setRetryAt] = useState(0);
   const [{ data, error }, resubscribe] = useSubscription({ query: HUB_PRINTER_MESSAGE });
-  // TODO(merge): typed by the schema once hubPrinterMessage is merged; the cast goes then.
-  const message = (data as { hubPrinterMessage?: { id: number; error: string; system_tree_node: MagnetNode | null } } | undefined)?.hubPrinterMessage;
+  const message = data?.hubPrinterMessage;
   const problem: MagnetProblem | null = error ? magnetProblem(error) : message?.error ? magnetProblem({ graphQLErrors: [{ message: message.error }] }) : null;
 
   useEffect(() => {
