@@ -65,16 +65,15 @@ export function DeviceTable({ index, settings, now, onOpen }: DeviceTableProps):
             return (
               <Table.Tr key={node.id} data-testid={TESTIDS.tree.deviceRow} data-id={node.id}>
                 <Table.Td>
-                  <UnstyledButton onClick={() => onOpen(node.id)} style={{ display: "inline-flex", gap: 6, alignItems: "center" }}>
+                  <UnstyledButton onClick={() => onOpen(node.id)} style={{ display: "inline-flex", gap: 6, alignItems: "center", textAlign: "start" }}>
                     <KindIcon kind={node.kind} />
                     <span>
-                      <Text span size="sm" fw={500} c={node.is_enabled ? undefined : "dimmed"}>
+                      <Text span display="block" size="sm" fw={500} c={node.is_enabled ? undefined : "dimmed"}>
                         {node.name}
                       </Text>
                       {place && (
-                        <Text span size="xs" c="dimmed">
-                          {" "}
-                          · {place}
+                        <Text span display="block" size="xs" c="dimmed">
+                          {place}
                         </Text>
                       )}
                     </span>
