@@ -105,6 +105,33 @@ describe("the technicians' home /tree", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("switches the search to the magnet mode: waiting for a device, or the warning that no hub exists", async () => {
+    const { page, consoleErrors } = await newPage(browser);
+    await signIn(page, server.baseUrl, TECH.username, TECH.password);
+    // Straight from the sign-in: the socket opened there must have reconnected with the session.
+    await waitForPath(page, "/tree");
+    await byTestId(page, TESTIDS.tree.row).first().waitFor();
+    await page.keyboard.press("Control+k");
+    await byTestId(page, TESTIDS.shell.searchPopup).waitFor();
+    // spec: "With no hits it shows a no-hits title (only if text was typed) and text."
+    expect(await byTestId(page, TESTIDS.shell.searchNoHits).textContent()).not.toContain("Keine Treffer");
+    await byTestId(page, TESTIDS.shell.search).pressSequentially("zzqx");
+    await expect.poll(() => byTestId(page, TESTIDS.shell.searchNoHits).textContent()).toContain("Keine Treffer");
+
+    await page
+      .locator(`input[data-testid="${TESTIDS.shell.searchMagnet}"], [data-testid="${TESTIDS.shell.searchMagnet}"] input`)
+      .first()
+      .check({ force: true });
+    const state = page
+      .locator(`[data-testid="${TESTIDS.shell.searchMagnetWarning}"], [data-testid="${TESTIDS.shell.searchPopup}"] :text("Warte auf ein Gerät")`)
+      .first();
+    await state.waitFor();
+    expect(await byTestId(page, TESTIDS.shell.searchError).allTextContents()).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, "tree-magnet-de.png") });
+    await page.keyboard.press("Escape");
+    expect(consoleErrors).toEqual([]);
+  });
+
   // The demo technician lacks systemtree::see_wired_devices, so the demo's (wired) devices and
   // their calls are not in their tree: the administration (superuser) sees them.
   it("shows a call on a device of room 101 live as a badge, counted up to the floor", async () => {
