@@ -72,6 +72,53 @@ export const TESTIDS = {
     outdatedHubs: "shell.outdatedHubs",
     /** The call-system badge of the top bar, with `data-connected` (true/false). */
     callSystemStatus: "shell.callSystemStatus",
+    /** The global search box in the header (spec "Global search"). */
+    search: "shell.search",
+    searchPopup: "shell.searchPopup",
+    /** One result; carries `data-entity` (id) and `data-kind`. */
+    searchResult: "shell.searchResult",
+    searchCategory: "shell.searchCategory",
+    searchNoHits: "shell.searchNoHits",
+    searchError: "shell.searchError",
+    searchSpinner: "shell.searchSpinner",
+    searchMagnet: "shell.searchMagnet",
+    searchMagnetWarning: "shell.searchMagnetWarning",
+  },
+  /** /tree, the technicians' home. */
+  tree: {
+    page: "tree.page",
+    /** The virtualized tree (role tree). */
+    tree: "tree.tree",
+    /** One rendered row; carries `data-id`, `data-depth`, `data-kind`. */
+    row: "tree.row",
+    toggle: "tree.toggle",
+    /** Open-call badge of a row; carries `data-count` and `data-urgency`. */
+    badge: "tree.badge",
+    /** Battery marker; carries `data-colour` (green/yellow/red). */
+    battery: "tree.battery",
+    unreachable: "tree.unreachable",
+    inherited: "tree.inherited",
+    filter: "tree.filter",
+    views: "tree.views",
+    /** `tree.view.<id>` for one view of the switcher. */
+    view: (id: string): string => `tree.view.${id}`,
+    devices: "tree.devices",
+    /** Device table row; carries `data-id`. */
+    deviceRow: "tree.deviceRow",
+    sortLink: "tree.sortLink",
+    connectionsLink: "tree.connectionsLink",
+    loadError: "tree.loadError",
+    empty: "tree.empty",
+    /** /tree/sort */
+    sort: "tree.sort",
+    /** One draggable row of the sort modal; carries `data-id`. */
+    sortRow: "tree.sortRow",
+    sortUp: "tree.sortUp",
+    sortDown: "tree.sortDown",
+    sortError: "tree.sortError",
+    /** /tree/connections */
+    connections: "tree.connections",
+    connectionRow: "tree.connectionRow",
   },
   notFound: { page: "notFound.page", back: "notFound.back" },
   noAccess: { page: "noAccess.page", home: "noAccess.home" },

@@ -19,6 +19,43 @@ export const HARDWARE_KINDS: readonly NodeKind[] = ["device", "person", "tech"];
 const id = z.number().int().positive();
 const ref = id.nullable();
 
+/**
+ * The remaining configured fields of spec data §3.6 (and the reported health, status, position
+ * time); optional, so that a controller of an older firmware that does not send them still parses
+ * (the server keeps its defaults). The virtual controller's publish validation takes them too.
+ */
+export const NODE_SETTINGS_FIELDS = {
+  callback_number: z.string().nullable().optional(),
+  comment: z.string().nullable().optional(),
+  position: z.string().nullable().optional(),
+  is_linkable: z.boolean().optional(),
+  is_tech: z.boolean().optional(),
+  radio: z.boolean().optional(),
+  day_sound_level: z.number().int().nullable().optional(),
+  night_sound_level: z.number().int().nullable().optional(),
+  disable_buzzer_at_night: z.boolean().optional(),
+  mask_time_at_night: z.boolean().optional(),
+  display_time: z.number().int().nullable().optional(),
+  show_calls_without_presence: z.boolean().optional(),
+  use_activity_control: z.boolean().optional(),
+  flight_profile_id: ref.optional(),
+  linked_system_tree_node_id: ref.optional(),
+  device_text_overrides: z
+    .object({ call_source: z.string().nullable().optional(), checkpoint: z.string().nullable().optional(), button: z.string().nullable().optional() })
+    .optional(),
+  schedule_id: ref.optional(),
+  display_group_ids: z.array(id).optional(),
+  active_display_group_override_id: ref.optional(),
+  inherit_section: z.boolean().optional(),
+  inherit_text_long: z.boolean().optional(),
+  inherit_text_short: z.boolean().optional(),
+  inherit_flight_profile: z.boolean().optional(),
+  /** Reported by the hardware (values not shown in the spec). */
+  health: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+  position_updated_at: z.string().nullable().optional(),
+};
+
 export const treeNodeSchema = z.object({
   id,
   kind: z.enum(NODE_KINDS),
@@ -42,6 +79,7 @@ export const treeNodeSchema = z.object({
   battery: z.number().int().min(0).max(100).nullable(),
   reachable: z.boolean(),
   last_reachable_at: z.string().nullable(),
+  ...NODE_SETTINGS_FIELDS,
 });
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 

@@ -3,6 +3,7 @@ import { MantineProvider } from "@mantine/core";
 import type { RestartableWsClient } from "../api/ws-client";
 import { NotificationsHost } from "../ui/NotificationsHost";
 import { AppDataProvider } from "./providers/AppDataProvider";
+import { SocketFollowsSession } from "./providers/SocketFollowsSession";
 import { SystemProvider } from "./providers/SystemProvider";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -18,7 +19,10 @@ export function AppProviders({ ws, initialSystemId, children }: AppProvidersProp
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
       <SystemProvider ws={ws} initialSystemId={initialSystemId}>
-        <AppDataProvider>{children}</AppDataProvider>
+        <AppDataProvider>
+          <SocketFollowsSession />
+          {children}
+        </AppDataProvider>
       </SystemProvider>
     </MantineProvider>
   );

@@ -88,6 +88,16 @@ const LAZY_SECTIONS: LazySection[] = [
     parentId: "main",
     load: async () => (await import("../features/admin/admin-routes")).loadAdminRoutes(),
   },
+  {
+    // The tree and the node form are separate features: their routes meet here, the form's modal
+    // routes (edit/:id?, ...) rendered over the tree.
+    prefix: "/tree",
+    parentId: "main",
+    load: async () => {
+      const [tree, form] = await Promise.all([import("../features/tree/tree-routes"), import("../features/node-form/node-form-routes")]);
+      return tree.loadTreeRoutes(form.nodeFormRoutes());
+    },
+  },
 ];
 
 const sectionLoads = new Map<LazySection, Promise<RouteObject[]>>();

@@ -18,6 +18,14 @@ import displayDe from "./locales/display/de.json";
 import displayEn from "./locales/display/en.json";
 import displayFr from "./locales/display/fr.json";
 import displayIt from "./locales/display/it.json";
+import searchDe from "./locales/search/de.json";
+import searchEn from "./locales/search/en.json";
+import searchFr from "./locales/search/fr.json";
+import searchIt from "./locales/search/it.json";
+import treeDe from "./locales/tree/de.json";
+import treeEn from "./locales/tree/en.json";
+import treeFr from "./locales/tree/fr.json";
+import treeIt from "./locales/tree/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -50,13 +58,25 @@ const parts = {
   demo: { de: flatten(demoDe), others: { en: flatten(demoEn), fr: flatten(demoFr), it: flatten(demoIt) } },
   // The display board's texts, loaded with it (i18n/display-catalogue.ts).
   display: { de: flatten(displayDe), others: { en: flatten(displayEn), fr: flatten(displayFr), it: flatten(displayIt) } },
+  // The tree screens' texts, loaded with them (features/tree/tree-catalogue.ts).
+  // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
+  search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
+  tree: { de: flatten(treeDe), others: { en: flatten(treeEn), fr: flatten(treeFr), it: flatten(treeIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
 /** Every key the app can show in German once the admin area and the audit log are loaded. */
-const allGerman = new Map([...parts.main.de, ...parts.admin.de, ...parts.audit.de, ...parts.demo.de, ...parts.display.de]);
+const allGerman = new Map([
+  ...parts.main.de,
+  ...parts.admin.de,
+  ...parts.audit.de,
+  ...parts.demo.de,
+  ...parts.display.de,
+  ...parts.tree.de,
+  ...parts.search.de,
+]);
 
-describe.each(["admin", "audit", "demo", "display"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display", "tree", "search"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());

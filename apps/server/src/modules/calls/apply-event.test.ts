@@ -95,6 +95,42 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
     expect(await link()).toEqual({ imported_at: null, last_seq: 17 });
   });
 
+  it('records reachability periods and keeps 14 days of them (spec §9 "Reachability shown for 14 days")', async () => {
+    const day = 86_400_000;
+    const start = Date.parse(at);
+    const reach = (seq: number, reachable: boolean, ms: number): ControllerEvent => ({
+      seq,
+      type: "device.reachability",
+      at: new Date(ms).toISOString(),
+      data: { device_id: 42, reachable },
+    });
+    const history = () =>
+      server.db.kysely
+        .selectFrom("device_reachability_history")
+        .select(["from_at", "to_at", "reachable"])
+        .where("node_id", "=", 42)
+        .orderBy("from_at")
+        .execute();
+    await applyControllerEvents(
+      server.db.kysely,
+      1,
+      [reach(20, true, start), reach(21, false, start + day), reach(22, false, start + 2 * day), reach(23, true, start + 3 * day)],
+      Date.now(),
+    );
+    // The repeated "unreachable" is no new period.
+    expect(await history()).toEqual([
+      { from_at: start, to_at: start + day, reachable: 1 },
+      { from_at: start + day, to_at: start + 3 * day, reachable: 0 },
+      { from_at: start + 3 * day, to_at: null, reachable: 1 },
+    ]);
+    // Sixteen days later the periods that ended before the last 14 days are gone; the open one stays.
+    await applyControllerEvent(server.db.kysely, 1, reach(24, false, start + 17 * day + 1), Date.now());
+    expect(await history()).toEqual([
+      { from_at: start + 3 * day, to_at: start + 17 * day + 1, reachable: 1 },
+      { from_at: start + 17 * day + 1, to_at: null, reachable: 0 },
+    ]);
+  });
+
   it("stores a hub's reported status and last sync; a printer message moves the position and stores nothing", async () => {
     const hubs = entityTables(server.db.kysely);
     await hubs
@@ -116,9 +152,9 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
       server.db.kysely,
       1,
       [
-        { seq: 18, type: "hub.status", at, data: { hub_id: 1, status: "Offline", last_sync: "2026-11-20T08:00:00Z" } },
-        { seq: 19, type: "hub.printer", at, data: { hub_id: 1, address: "10.0.0.1:9100", error: "Papierstau", node_id: null } },
-        { seq: 20, type: "hub.status", at, data: { hub_id: 1, status: "Asleep", last_sync: null } },
+        { seq: 25, type: "hub.status", at, data: { hub_id: 1, status: "Offline", last_sync: "2026-11-20T08:00:00Z" } },
+        { seq: 26, type: "hub.printer", at, data: { hub_id: 1, address: "10.0.0.1:9100", error: "Papierstau", node_id: null } },
+        { seq: 27, type: "hub.status", at, data: { hub_id: 1, status: "Asleep", last_sync: null } },
       ],
       Date.now(),
     );
@@ -127,6 +163,6 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
       status: "Offline",
       last_sync: "2026-11-20T08:00:00.000Z",
     });
-    expect(await position()).toBe(20);
+    expect(await position()).toBe(27);
   });
 });

@@ -29,7 +29,15 @@ export function CallSystemIndicator(): ReactNode {
   if (!status) return null;
   if (status.connected) {
     return (
-      <Badge color="green" variant="light" size="sm" data-testid={TESTIDS.shell.callSystemStatus} data-connected="true">
+      // Dark text: the light variant's green (even green.9) reads under 4.5:1 on its tint over the top bar.
+      <Badge
+        color="green"
+        variant="light"
+        size="sm"
+        style={{ "--badge-color": "var(--mantine-color-dark-7)" }}
+        data-testid={TESTIDS.shell.callSystemStatus}
+        data-connected="true"
+      >
         {t("shell.callSystem.connected")}
       </Badge>
     );

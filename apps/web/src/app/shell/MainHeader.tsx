@@ -3,11 +3,12 @@ import { Burger, Button, Group } from "@mantine/core";
 import { IconLogin, IconLogout } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { isLoggedIn, routePathByName } from "@caresuite/domain";
+import { isLoggedIn, PRODUCT_NAME, routePathByName, showSystemSearch } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { Logo } from "../../ui/Logo";
 import { NavItems } from "./NavItems";
+import { SearchBox } from "./search/SearchBox";
 import { useLogout } from "./useLogout";
 
 interface MainHeaderProps {
@@ -46,7 +47,13 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
       inert={committing || undefined}
     >
       <Group gap="lg" wrap="nowrap">
-        <Link to={routePathByName("homepage")} aria-label={t("shell.home")} style={{ textDecoration: "none" }} data-testid={TESTIDS.shell.logo}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3 "label in name"). */}
+        <Link
+          to={routePathByName("homepage")}
+          aria-label={`${PRODUCT_NAME} – ${t("shell.home")}`}
+          style={{ textDecoration: "none" }}
+          data-testid={TESTIDS.shell.logo}
+        >
           <Logo />
         </Link>
         <Group gap={4} visibleFrom="sm" component="nav" aria-label={t("shell.navigation")}>
@@ -54,6 +61,7 @@ export function MainHeader({ committing, menuOpen, onToggleMenu }: MainHeaderPro
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {showSystemSearch({ user: data.user, licence: data.licence }) && <SearchBox />}
         <Group visibleFrom="sm">
           {loggedIn ? (
             <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void logout()} loading={pending} data-testid={TESTIDS.shell.logout}>

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Title } from "@mantine/core";
+import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
+import { Link, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { routePathByName } from "@caresuite/domain";
+import { TESTIDS } from "../../testids";
+import { ConnectionTable } from "./ConnectionTable";
+import { useTreeData } from "./useTreeData";
+
+/** /tree/connections (systemtree::manage_devices): devices, their linked device and connection kind; a row opens the node form. */
+export function ConnectionsPage(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { index, failed, retry } = useTreeData();
+
+  let body: ReactNode;
+  if (failed && !index) {
+    body = (
+      <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("tree.loadError")} data-testid={TESTIDS.tree.loadError}>
+        <Button size="xs" variant="light" color="yellow" onClick={retry}>
+          {t("common.retry")}
+        </Button>
+      </Alert>
+    );
+  } else if (!index) {
+    body = (
+      <Center mih={240} aria-busy="true">
+        <Loader size="sm" aria-label={t("common.loading")} />
+      </Center>
+    );
+  } else {
+    body = <ConnectionTable index={index} onOpen={(id) => navigate(routePathByName("systemTreeNodeForm", { id }))} />;
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Anchor component={Link} to={routePathByName("treeView")} size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+          <IconArrowLeft size={14} aria-hidden />
+          {t("tree.title")}
+        </Anchor>
+      </Group>
+      <Title order={2}>{t("tree.connectionsTitle")}</Title>
+      {body}
+    </Stack>
+  );
+}

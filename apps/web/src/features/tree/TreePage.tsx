@@ -1,0 +1,182 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Center } from "@mantine/core";
+import { IconAlertCircle, IconArrowsSort, IconFilter, IconPlugConnected } from "@tabler/icons-react";
+import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { hasPermission, hasPermissions, routePathByName, ANY_MARKER } from "@caresuite/domain";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { TESTIDS } from "../../testids";
+import { ConnectionTable } from "./ConnectionTable";
+import { DeviceTable } from "./DeviceTable";
+import { filterTree, groupsFilter, intersectFilters, visibleRows } from "./tree-model";
+import { currentView, type TreeViewChoice } from "./tree-views";
+import { TreeView } from "./TreeView";
+import { useExpanded } from "./useExpanded";
+import { useTreeData } from "./useTreeData";
+import { useTreeViews } from "./useTreeViews";
+
+/** The sort modal needs one of these (moves need change_parents, order needs manage_structure). */
+export const SORT_PERMISSIONS = [ANY_MARKER, "systemtree::change_parents", "systemtree::manage_structure"];
+
+/**
+ * /tree, the technicians' home: the system as a virtualized tree with live open-call badges and
+ * device health, or as the device, group or connection view (`?view=`). A node opens its form
+ * as a modal route over the tree.
+ */
+export function TreePage(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: appData } = useAppData();
+  const user = appData.user;
+  const [params, setParams] = useSearchParams();
+  const { index, failed, retry, badges, settings, now } = useTreeData();
+  const views = useTreeViews();
+  const view = currentView(views, params.get("view"));
+  const [filterInput, setFilterInput] = useState("");
+  const filterText = useDeferredValue(filterInput);
+  const { expanded, fresh, toggle, open } = useExpanded();
+  const openedFirstLevel = useRef(false);
+
+  // A new session opens the roots, so the first screen shows the buildings' floors.
+  useEffect(() => {
+    if (!index || !fresh || openedFirstLevel.current) return;
+    openedFirstLevel.current = true;
+    open((index.children.get(null) ?? []).map((node) => node.id));
+  }, [index, fresh, open]);
+
+  const filter = useMemo(() => {
+    if (!index) return null;
+    const text = filterTree(index, filterText);
+    return view.mode === "groups" ? intersectFilters(groupsFilter(index), text) : text;
+  }, [index, filterText, view.mode]);
+  const rows = useMemo(() => {
+    if (!index) return [];
+    const shown = filter ? new Set([...expanded, ...filter.expand]) : expanded;
+    return visibleRows(index, shown, filter?.visible);
+  }, [index, expanded, filter]);
+
+  const openNode = (id: number): void => {
+    void navigate({ pathname: routePathByName("systemTreeNodeForm", { id }), search: params.toString() });
+  };
+  const setView = (choice: TreeViewChoice): void => {
+    const next = new URLSearchParams(params);
+    if (choice === views[0]) next.delete("view");
+    else next.set("view", choice.id);
+    setParams(next);
+  };
+  const label = (choice: TreeViewChoice): string => (choice.labelKey ? t(choice.labelKey) : choice.name);
+  const mayManageDevices = hasPermission(user, "systemtree::manage_devices");
+
+  let body: ReactNode;
+  if (failed && !index) {
+    body = (
+      <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("tree.loadError")} data-testid={TESTIDS.tree.loadError}>
+        <Button size="xs" variant="light" color="yellow" onClick={retry}>
+          {t("common.retry")}
+        </Button>
+      </Alert>
+    );
+  } else if (!index) {
+    body = (
+      <Center mih={240} aria-busy="true">
+        <Loader size="sm" aria-label={t("common.loading")} />
+      </Center>
+    );
+  } else if (view.mode === "devices") {
+    body = <DeviceTable index={index} settings={settings} now={now} onOpen={openNode} />;
+  } else if (view.mode === "connections") {
+    body = <ConnectionTable index={index} onOpen={openNode} />;
+  } else if (rows.length === 0) {
+    body = (
+      <Text c="dimmed" data-testid={TESTIDS.tree.empty}>
+        {filterText.trim() ? t("tree.noMatch") : view.mode === "groups" ? t("tree.noGroups") : t("tree.empty")}
+      </Text>
+    );
+  } else {
+    body = (
+      <TreeView
+        rows={rows}
+        badges={badges}
+        settings={settings}
+        now={now}
+        onToggle={toggle}
+        onOpen={openNode}
+        label={t("tree.treeLabel")}
+        height="calc(100dvh - 260px)"
+      />
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid={TESTIDS.tree.page}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2}>{t("tree.title")}</Title>
+        <Group gap="xs">
+          {hasPermissions(user, SORT_PERMISSIONS) && (
+            <Button
+              component={Link}
+              to="/tree/sort"
+              variant="default"
+              size="sm"
+              leftSection={<IconArrowsSort size={16} aria-hidden />}
+              data-testid={TESTIDS.tree.sortLink}
+            >
+              {t("tree.sortAction")}
+            </Button>
+          )}
+          {mayManageDevices && (
+            <Button
+              component={Link}
+              to="/tree/connections"
+              variant="default"
+              size="sm"
+              leftSection={<IconPlugConnected size={16} aria-hidden />}
+              data-testid={TESTIDS.tree.connectionsLink}
+            >
+              {t("tree.connectionsAction")}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <SegmentedControl
+          visibleFrom="sm"
+          value={view.id}
+          onChange={(id) => {
+            const choice = views.find((v) => v.id === id);
+            if (choice) setView(choice);
+          }}
+          data={views.map((choice) => ({ value: choice.id, label: label(choice) }))}
+          aria-label={t("tree.viewLabel")}
+          data-testid={TESTIDS.tree.views}
+        />
+        <Select
+          hiddenFrom="sm"
+          label={t("tree.viewLabel")}
+          value={view.id}
+          data={views.map((choice) => ({ value: choice.id, label: label(choice) }))}
+          onChange={(id) => {
+            const choice = views.find((v) => v.id === id);
+            if (choice) setView(choice);
+          }}
+          allowDeselect={false}
+          w="100%"
+        />
+        {(view.mode === "tree" || view.mode === "groups") && (
+          <TextInput
+            type="search"
+            leftSection={<IconFilter size={16} aria-hidden />}
+            placeholder={t("tree.filter")}
+            aria-label={t("tree.filter")}
+            value={filterInput}
+            onChange={(event) => setFilterInput(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 200, maxWidth: 420 }}
+            data-testid={TESTIDS.tree.filter}
+          />
+        )}
+      </Group>
+      {body}
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { SAMPLE, treeNode } from "./tree-fixtures.testing";
+import { ancestorIds, filterTree, groupsFilter, indexTree, visibleRows } from "./tree-model";
+
+const index = indexTree(SAMPLE);
+const names = (expanded: number[], visible?: Set<number>): string[] =>
+  visibleRows(index, new Set(expanded), visible).map((row) => `${"-".repeat(row.depth)}${row.node.name}`);
+
+describe("visibleRows", () => {
+  it.each([
+    ["all collapsed: the roots", [], ["Haus A", "Haus B"]],
+    ["one level open", [1], ["Haus A", "-Etage 1", "Haus B"]],
+    ["nested open, children by sort order", [1, 2, 3], ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1", "---Bett 2", "--Zimmer 102", "Haus B"]],
+    ["an open node under a closed one stays hidden", [3], ["Haus A", "Haus B"]],
+  ])("%s", (_, expanded, expected) => {
+    expect(names(expanded)).toEqual(expected);
+  });
+
+  it("marks children, expansion and the position among siblings", () => {
+    const rows = visibleRows(index, new Set([1]));
+    expect(rows[0]).toMatchObject({ hasChildren: true, expanded: true, position: 1, siblings: 2 });
+    expect(rows[2]).toMatchObject({ hasChildren: false, position: 2, siblings: 2 });
+  });
+
+  it("makes a node whose parent is not visible a root", () => {
+    const orphan = indexTree([treeNode(9, 42, "Lost")]);
+    expect(visibleRows(orphan, new Set()).map((row) => row.node.name)).toEqual(["Lost"]);
+  });
+
+  it("flattens 20,000 nodes quickly (first paint <= 1 s after navigation)", () => {
+    const many = [treeNode(1, null, "root")];
+    for (let id = 2; id <= 20_000; id += 1) many.push(treeNode(id, id <= 200 ? 1 : 2 + (id % 199), `n${id}`));
+    const started = performance.now();
+    const big = indexTree(many);
+    const rows = visibleRows(big, new Set(many.map((node) => node.id)));
+    expect(rows).toHaveLength(20_000);
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+});
+
+describe("ancestorIds", () => {
+  it.each([
+    [4, [3, 2, 1]],
+    [1, []],
+    [99, []],
+  ])("of %i", (id, expected) => {
+    expect(ancestorIds(index, id)).toEqual(expected);
+  });
+
+  it("stops on a cycle", () => {
+    const cyclic = indexTree([treeNode(1, 2, "a"), treeNode(2, 1, "b")]);
+    expect(ancestorIds(cyclic, 1)).toEqual([2]);
+  });
+});
+
+describe("filterTree", () => {
+  it("lets a matching room open onto its devices", () => {
+    const filter = filterTree(index, "zimmer 101");
+    expect(names([...(filter?.expand ?? []), 3], filter?.visible)).toEqual(["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1", "---Bett 2"]);
+  });
+
+  it.each([
+    ["empty text: no filter", "  ", null],
+    ["name, with its ancestors", "bett 1", ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1"]],
+    ["serial", "ab-77", ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1"]],
+    ["several matches", "zimmer", ["Haus A", "-Etage 1", "--Zimmer 101", "--Zimmer 102"]],
+    ["the match's children stay, folded", "101", ["Haus A", "-Etage 1", "--Zimmer 101"]],
+    ["no match", "xyz", []],
+  ])("%s", (_, text, expected) => {
+    const filter = filterTree(index, text);
+    if (expected === null) {
+      expect(filter).toBeNull();
+      return;
+    }
+    expect(names([...(filter?.expand ?? [])], filter?.visible)).toEqual(expected);
+  });
+});
+
+describe("groupsFilter", () => {
+  it("keeps the groups with their members and the path to them", () => {
+    const withGroup = indexTree([...SAMPLE, treeNode(10, 2, "Nachtgruppe", { kind: "group" }), treeNode(11, 10, "Mitglied")]);
+    const filter = groupsFilter(withGroup);
+    const rows = visibleRows(withGroup, new Set([...(filter?.expand ?? []), 10]), filter?.visible).map((row) => row.node.name);
+    expect(rows).toEqual(["Haus A", "Etage 1", "Nachtgruppe", "Mitglied"]);
+  });
+
+  it("is null without groups", () => {
+    expect(groupsFilter(index)).toBeNull();
+  });
+});

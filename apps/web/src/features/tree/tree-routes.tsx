@@ -1,0 +1,40 @@
+import type { RouteObject } from "react-router";
+import { lazyPage } from "../../app/lazy-page";
+import { modalRoute } from "../../app/ModalRoute";
+import type { RouteHandle } from "../../app/route-handle";
+import { addCataloguePart } from "../../i18n";
+import { TREE_CATALOGUE } from "./tree-catalogue";
+import { TreePage } from "./TreePage";
+
+const TreeSortPage = lazyPage(() => import("./TreeSortPage"), "TreeSortPage");
+const ConnectionsPage = lazyPage(() => import("./ConnectionsPage"), "ConnectionsPage");
+
+function handle(value: RouteHandle): RouteHandle {
+  return value;
+}
+
+/**
+ * /tree and its children (spec route table). `formRoutes` are the node form's modal routes
+ * (edit/:id?, its flight profiles and calls, audit), relative, rendered over the tree; the
+ * router composes them in, since one feature does not import another.
+ * /tree/view/:id and /tree/overview are redirects of the route guard, not routes here.
+ * /tree/displaygroupoverrides has no screen yet: no route, so nothing links to it.
+ */
+export function treeRoutes(formRoutes: RouteObject[]): RouteObject[] {
+  return [
+    {
+      id: "tree",
+      path: "tree",
+      element: <TreePage />,
+      handle: handle({ titleKey: "tree.title" }),
+      children: [...formRoutes, modalRoute({ id: "tree.sort", path: "sort", titleKey: "tree.sort.title", size: "lg", Component: TreeSortPage })],
+    },
+    { id: "tree.connections", path: "tree/connections", element: <ConnectionsPage />, handle: handle({ titleKey: "tree.connectionsTitle" }) },
+  ];
+}
+
+/** Loads the tree texts, then gives the routes (the router patches them in on the first visit). */
+export async function loadTreeRoutes(formRoutes: RouteObject[]): Promise<RouteObject[]> {
+  await addCataloguePart(TREE_CATALOGUE);
+  return treeRoutes(formRoutes);
+}

@@ -1,0 +1,51 @@
+import { useEffect, useMemo, useState } from "react";
+import { useQuery, useSubscription } from "urql";
+import { DEFAULT_GLOBAL_SETTINGS } from "@caresuite/domain";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { openCallBadges, type NodeBadge } from "./call-badges";
+import type { HealthSettings } from "./health";
+import { TREE_CALLS_CHANGED, TREE_NODES } from "./tree.graphql";
+import { indexTree, type TreeIndex } from "./tree-model";
+
+/** "last reported 5 minutes ago" ages: re-evaluated each minute. */
+const CLOCK_MS = 60_000;
+
+export interface TreeData {
+  index: TreeIndex | null;
+  failed: boolean;
+  retry: () => void;
+  badges: ReadonlyMap<number, NodeBadge>;
+  settings: HealthSettings;
+  now: number;
+}
+
+const NO_BADGES: ReadonlyMap<number, NodeBadge> = new Map();
+
+/** The node list, the live open calls as badges and the health settings of the tree screens. */
+export function useTreeData(): TreeData {
+  const { data: appData } = useAppData();
+  const [nodes, reexecute] = useQuery({ query: TREE_NODES, requestPolicy: "cache-and-network" });
+  const [calls] = useSubscription({ query: TREE_CALLS_CHANGED });
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const list = nodes.data?.systemTreeNodes;
+  const index = useMemo(() => (list ? indexTree(list) : null), [list]);
+  const openCalls = calls.data?.callsChanged;
+  const badges = useMemo(() => (index && openCalls ? openCallBadges(index, openCalls) : NO_BADGES), [index, openCalls]);
+  // The battery thresholds of the global settings (AppData carries them), default 40/25.
+  const settings = useMemo((): HealthSettings => ({ ...DEFAULT_GLOBAL_SETTINGS, ...(appData.globalSettings ?? {}) }), [appData.globalSettings]);
+
+  return {
+    index,
+    failed: nodes.error !== undefined && !nodes.data,
+    retry: () => reexecute({ requestPolicy: "network-only" }),
+    badges,
+    settings,
+    now,
+  };
+}
