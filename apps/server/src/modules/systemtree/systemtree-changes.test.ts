@@ -6,7 +6,7 @@ import { buildActivationCode } from "../../test-support/licences.ts";
 import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 import type { TestSimulator } from "../../test-support/simulator.ts";
 import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
-import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
+import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 
 type Result = { data: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -149,7 +149,7 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
 
   describe("changes", () => {
     it("creates a device under a room: filtered texts, audit, pending commit, a push for open trees", async () => {
-      const pushes = server.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC) as AsyncGenerator<SystemMessage>;
+      const pushes = server.pubsub.subscribe(systemTreeTopic(1)) as AsyncGenerator<SystemTreeSignal>;
       const pushed = pushes.next();
       const before = (await readAppState(server.db.kysely)).last_gets_change;
       const result = await gql(admin, CREATE, {
@@ -159,7 +159,7 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
       const created = result.data?.["createSystemTreeNode"] as Record<string, unknown>;
       createdId = created["id"] as number;
       expect(created).toMatchObject({ kind: "device", parent_id: 20, text_short: "Z101-B3", text_long: "ZIMMER 101 BETT 3", section_id: 1 });
-      expect((await pushed).value).toMatchObject({ subject: "systemtree.updated" });
+      expect((await pushed).value).toEqual({ system_id: 1, ids: [createdId] });
       await pushes.return(undefined);
       expect((await readAppState(server.db.kysely)).last_gets_change).toBeGreaterThan(before);
       expect(await auditRows(createdId)).toMatchObject([{ action: "created", entity_display_name: "Zimmer 101 Bett 3" }]);
