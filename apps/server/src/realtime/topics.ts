@@ -14,7 +14,7 @@ export type CallsSignal = { seq: number | null } | { reset: true };
 /** Nodes of a system's tree changed (created, updated, deleted, sorted, noted): open trees refetch them. */
 export const systemTreeTopic = (systemId: number): string => `systemtree:${systemId}`;
 
-/** What a tree signal carries: the system and the ids of the nodes that changed. */
+/** What a tree signal carries: the system and the ids of the nodes that changed (none: the whole tree). */
 export interface SystemTreeSignal {
   system_id: number;
   ids: number[];

@@ -450,6 +450,24 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
   });
 
   describe("reachability history", () => {
+    it("records what the call system reports and signals open trees", async () => {
+      const pushes = server.pubsub.subscribe(systemTreeTopic(1)) as AsyncGenerator<SystemTreeSignal>;
+      const pushed = pushes.next();
+      await simulator.post("/api/devices/11/report", { reachable: false });
+      expect((await pushed).value).toEqual({ system_id: 1, ids: [11] });
+      await pushes.return(undefined);
+      const history = await until(
+        async () => (await node(11))["reachability_history"] as { to: string | null; reachable: boolean }[],
+        (periods) => periods.length > 0,
+      );
+      expect(history.at(-1)).toMatchObject({ to: null, reachable: false });
+      await simulator.post("/api/devices/11/report", { reachable: true });
+      await until(
+        async () => (await node(11))["reachability_history"] as { reachable: boolean }[],
+        (periods) => periods.at(-1)?.reachable === true,
+      );
+    });
+
     it('shows the periods of the last 14 days (spec §9 "Reachability shown for 14 days")', async () => {
       const now = Date.now();
       const day = 86_400_000;

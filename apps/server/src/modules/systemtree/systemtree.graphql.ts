@@ -283,7 +283,9 @@ const SystemTreeChange = builder.objectRef<SystemTreeSignal>("SystemTreeChange")
 builder.subscriptionField("systemTreeChanged", (t) =>
   t.field({
     type: SystemTreeChange,
-    description: "Nodes of the current system changed (created, updated, deleted, sorted, noted): open trees refetch them.",
+    description:
+      "Nodes of the current system changed (created, updated, deleted, sorted, noted; battery or reachability reported): open trees refetch them. " +
+      "No ids: the whole tree was imported anew.",
     authScopes: { permission: "systemtree::use_module" },
     subscribe: async (_root, _args, ctx) => {
       const socketCtx = await withConnectionParams(ctx as SocketContext);
