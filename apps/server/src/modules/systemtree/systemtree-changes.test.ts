@@ -487,6 +487,13 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
   });
 
   describe("device actions", () => {
+    it("act only on devices the user sees", async () => {
+      const operator = await clientWith(["systemtree::use_module", "systemtree::trigger_device_actions"]);
+      expect(code(await gql(operator, ACTION, { action: { action: "Mute", deviceID: 17 } }))).toBe("MISSING_PERMISSION");
+      const technician = await clientWith(["systemtree::use_module", "systemtree::trigger_device_actions", "systemtree::see_tech_devices"]);
+      expect((await gql(technician, ACTION, { action: { action: "Mute", deviceID: 17 } })).errors?.[0]?.extensions?.["code"]).not.toBe("MISSING_PERMISSION");
+    });
+
     it.each(["Mute", "Unmute", "IgnoreDefects", "Restart"])("%s reaches the call system with trigger_device_actions", async (action) => {
       const nurse = await clientWith(["systemtree::use_module"]);
       expect(code(await gql(nurse, ACTION, { action: { action, deviceID: 24 } }))).toBe("MISSING_PERMISSION");
