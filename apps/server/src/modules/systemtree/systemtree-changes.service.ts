@@ -31,7 +31,7 @@ import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { findRows } from "../entities/entities.repo.ts";
+import { findRows, isUniqueViolation } from "../entities/entities.repo.ts";
 import { groupLevelsOf, levelFor } from "./node-access.ts";
 import { classified, inheriting, isSet } from "./node-rows.ts";
 import type { StoredNode, StoredNote } from "./systemtree.repo.ts";
@@ -228,67 +228,76 @@ export async function createSystemTreeNode(ctx: RequestContext, input: unknown):
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const now = ctx.now();
-  const created = await db.transaction().execute(async (trx) => {
-    const top = await trx
-      .selectFrom("system_tree_nodes")
-      .select((eb) => eb.fn.max("id").as("max"))
-      .where("system_id", "=", ctx.systemId)
-      .executeTakeFirst();
-    const id = Number(top?.max ?? 0) + 1;
-    const siblings = [...nodes.values()].filter((n) => n.parent_id === data.parent_id);
-    const sortOrder = siblings.reduce((max, n) => Math.max(max, n.sort_order + 1), 0);
-    const row = await trx
-      .insertInto("system_tree_nodes")
-      .values({
-        system_id: ctx.systemId,
-        id,
-        name: data.name ?? "",
-        kind: data.kind ?? "device",
-        parent_id: data.parent_id ?? null,
-        number: null,
-        serial: null,
-        mac: null,
-        text_short: "",
-        text_long: "",
-        call_source_id: null,
-        section_id: null,
-        is_enabled: 1,
-        sort_order: sortOrder,
-        default_call_type_id: null,
-        battery: null,
-        battery_reported_at: null,
-        reachable: 1,
-        last_reachable_at: null,
-        callback_number: null,
-        comment: null,
-        health: null,
-        status: null,
-        position: null,
-        position_updated_at: null,
-        day_sound_level: null,
-        night_sound_level: null,
-        display_time: null,
-        flight_profile_id: null,
-        linked_system_tree_node_id: null,
-        schedule_id: null,
-        active_display_group_override_id: null,
-        ...toColumns(data),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      systemId: ctx.systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: NODE_AUDIT_TYPE,
-      entityId: id,
-      entityDisplayName: row.name,
-      action: "created",
-      changes: auditChanges(null, row),
+  const insert = () =>
+    db.transaction().execute(async (trx) => {
+      const top = await trx
+        .selectFrom("system_tree_nodes")
+        .select((eb) => eb.fn.max("id").as("max"))
+        .where("system_id", "=", ctx.systemId)
+        .executeTakeFirst();
+      const id = Number(top?.max ?? 0) + 1;
+      const siblings = [...nodes.values()].filter((n) => n.parent_id === data.parent_id);
+      const sortOrder = siblings.reduce((max, n) => Math.max(max, n.sort_order + 1), 0);
+      const row = await trx
+        .insertInto("system_tree_nodes")
+        .values({
+          system_id: ctx.systemId,
+          id,
+          name: data.name ?? "",
+          kind: data.kind ?? "device",
+          parent_id: data.parent_id ?? null,
+          number: null,
+          serial: null,
+          mac: null,
+          text_short: "",
+          text_long: "",
+          call_source_id: null,
+          section_id: null,
+          is_enabled: 1,
+          sort_order: sortOrder,
+          default_call_type_id: null,
+          battery: null,
+          battery_reported_at: null,
+          reachable: 1,
+          last_reachable_at: null,
+          callback_number: null,
+          comment: null,
+          health: null,
+          status: null,
+          position: null,
+          position_updated_at: null,
+          day_sound_level: null,
+          night_sound_level: null,
+          display_time: null,
+          flight_profile_id: null,
+          linked_system_tree_node_id: null,
+          schedule_id: null,
+          active_display_group_override_id: null,
+          ...toColumns(data),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, {
+        systemId: ctx.systemId,
+        userId: ctx.user.id,
+        now,
+        entityType: NODE_AUDIT_TYPE,
+        entityId: id,
+        entityDisplayName: row.name,
+        action: "created",
+        changes: auditChanges(null, row),
+      });
+      return row;
     });
-    return row;
+  // Two creates in one system may choose the same id (PostgreSQL, read committed): the later
+  // insert fails on the key. Once more with a fresh id; a second collision is a CONFLICT.
+  const created = await insert().catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    return insert().catch((again: unknown) => {
+      throw isUniqueViolation(again) ? new AppError("CONFLICT", "system tree node was created concurrently", { reason: "concurrent_change" }) : again;
+    });
   });
   await announce(ctx, [created.id]);
   return systemTreeNode(ctx, created.id);

@@ -165,6 +165,14 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
       expect(await auditRows(createdId)).toMatchObject([{ action: "created", entity_display_name: "Zimmer 101 Bett 3" }]);
     });
 
+    it("two creates at once get two ids", async () => {
+      const data = (name: string) => ({ data: { kind: "device", parent_id: 21, name, radio: true } });
+      const [a, b] = await Promise.all([gql(admin, CREATE, data("Gleichzeitig 1")), gql(admin, CREATE, data("Gleichzeitig 2"))]);
+      const ids = [a, b].map((r) => (r.data?.["createSystemTreeNode"] as { id: number } | undefined)?.id);
+      expect(new Set(ids).size).toBe(2);
+      expect((await gql(admin, DELETE, { ids })).errors).toBeUndefined();
+    });
+
     it("updates fields, audits field by field and serves the node history to the audit modal", async () => {
       const result = await gql(admin, UPDATE, {
         id: createdId,
