@@ -157,17 +157,22 @@ async function openCallCount(ctx: RequestContext, nodeIds: ReadonlySet<number>):
   return (await ctx.openCalls.get(ctx.systemId)).filter((call) => nodeIds.has(call.number)).length;
 }
 
-/** The node and every node below it. */
+/** The node and every node below it (a walk over a children index: the tree may hold tens of thousands). */
 function subtreeOf(nodes: Map<number, StoredNode>, id: number): Set<number> {
+  const childrenOf = new Map<number, number[]>();
+  for (const n of nodes.values()) {
+    if (n.parent_id === null) continue;
+    const list = childrenOf.get(n.parent_id);
+    if (list) list.push(n.id);
+    else childrenOf.set(n.parent_id, [n.id]);
+  }
   const ids = new Set([id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const n of nodes.values()) {
-      if (n.parent_id !== null && ids.has(n.parent_id) && !ids.has(n.id)) {
-        ids.add(n.id);
-        grew = true;
-      }
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const child of childrenOf.get(next) ?? []) {
+      if (ids.has(child)) continue;
+      ids.add(child);
+      queue.push(child);
     }
   }
   return ids;
