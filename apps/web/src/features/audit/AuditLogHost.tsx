@@ -5,7 +5,7 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { addCataloguePart } from "../../i18n";
 import { ADMIN_CATALOGUE } from "../../i18n/admin-catalogue";
 import { AUDIT_CATALOGUE } from "../../i18n/audit-catalogue";
-import { auditLogOpen, closeAuditLog } from "./audit-log-state";
+import { auditLogOpen, closeAuditLog } from "../../app/audit-log-state";
 
 // Code and texts load on the first opening: the modal's own texts plus the admin catalogue,
 // whose entity, field and permission labels the entries are shown with.
