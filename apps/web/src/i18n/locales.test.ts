@@ -18,6 +18,10 @@ import displayDe from "./locales/display/de.json";
 import displayEn from "./locales/display/en.json";
 import displayFr from "./locales/display/fr.json";
 import displayIt from "./locales/display/it.json";
+import nodeFormDe from "./locales/node-form/de.json";
+import nodeFormEn from "./locales/node-form/en.json";
+import nodeFormFr from "./locales/node-form/fr.json";
+import nodeFormIt from "./locales/node-form/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -50,13 +54,15 @@ const parts = {
   demo: { de: flatten(demoDe), others: { en: flatten(demoEn), fr: flatten(demoFr), it: flatten(demoIt) } },
   // The display board's texts, loaded with it (i18n/display-catalogue.ts).
   display: { de: flatten(displayDe), others: { en: flatten(displayEn), fr: flatten(displayFr), it: flatten(displayIt) } },
+  // The system tree node form's texts, loaded with it (i18n/node-form-catalogue.ts).
+  nodeForm: { de: flatten(nodeFormDe), others: { en: flatten(nodeFormEn), fr: flatten(nodeFormFr), it: flatten(nodeFormIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
 /** Every key the app can show in German once the admin area and the audit log are loaded. */
-const allGerman = new Map([...parts.main.de, ...parts.admin.de, ...parts.audit.de, ...parts.demo.de, ...parts.display.de]);
+const allGerman = new Map([...parts.main.de, ...parts.admin.de, ...parts.audit.de, ...parts.demo.de, ...parts.display.de, ...parts.nodeForm.de]);
 
-describe.each(["admin", "audit", "demo", "display"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display", "nodeForm"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
