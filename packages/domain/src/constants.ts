@@ -77,6 +77,8 @@ export const DEMO_CALL_TYPES = Object.freeze({ alert: 4, presence: 6, emergency:
 export const DEMO_NODE_IDS: readonly number[] = Object.freeze([23, 24, 10]);
 /** spec: "parent chain depth 10". */
 export const PARENT_CHAIN_DEPTH = 10;
+/** spec: "Reachability shown for 14 days". */
+export const REACHABILITY_HISTORY_DAYS = 14;
 
 /** spec: "Audit page size 60 (more data while last page has at least 60); collapsed values show 2
  * items; auto-load at 25% visibility." */

@@ -36,6 +36,20 @@ export const VALIDATION_KEYS = {
   required_inherited_parent: "validation.required_inherited_parent",
   linked_system_tree_node_chain: "validation.linked_system_tree_node_chain",
   license_limit_reached: "validation.license_limit_reached",
+  /** spec §5 "Editing is blocked for elements with open calls, an active override, or inherited data". */
+  blocked_open_calls: "validation.blocked_open_calls",
+  blocked_active_override: "validation.blocked_active_override",
+  blocked_inherited: "validation.blocked_inherited",
+  /** spec §5 "Elements with children cannot be deleted". */
+  has_children: "validation.has_children",
+  /** spec §5 "inheriting devices cannot be moved". */
+  inheriting_cannot_move: "validation.inheriting_cannot_move",
+  /** Not in the spec: a parent below the node itself (the tree would close a circle). */
+  parent_cycle: "validation.parent_cycle",
+  /** spec §9 "parent chain depth 10": a parent deeper than that. */
+  parent_too_deep: "validation.parent_too_deep",
+  /** Not in the spec: a field the user's permissions do not let them change (with MISSING_PERMISSION; {permission}). */
+  field_permission: "validation.field_permission",
   /** spec §8 "Upload: ... too big." ({max}, e.g. "5 MB") */
   upload_too_big: "validation.upload_too_big",
   /** spec §8 "Upload: could not be processed" (not a format the upload accepts). */

@@ -19,6 +19,8 @@ export interface Database {
   audit_log_changes: AuditLogChangesTable;
   role_callsource_group_permissions: RoleCallSourceGroupPermissionsTable;
   system_tree_nodes: SystemTreeNodesTable;
+  system_tree_node_notes: SystemTreeNodeNotesTable;
+  device_reachability_history: DeviceReachabilityHistoryTable;
   calls: CallsTable;
   callsystem_links: CallSystemLinksTable;
   display_profiles: DisplayProfilesTable;
@@ -87,6 +89,56 @@ export interface SystemTreeNodesTable {
   last_reachable_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0010 (spec data §3.6); booleans 0/1. */
+  callback_number: string | null;
+  comment: string | null;
+  health: string | null;
+  status: string | null;
+  position: string | null;
+  position_updated_at: number | null;
+  is_linkable: Generated<number>;
+  is_tech: Generated<number>;
+  radio: Generated<number>;
+  day_sound_level: number | null;
+  night_sound_level: number | null;
+  disable_buzzer_at_night: Generated<number>;
+  mask_time_at_night: Generated<number>;
+  display_time: number | null;
+  show_calls_without_presence: Generated<number>;
+  use_activity_control: Generated<number>;
+  flight_profile_id: number | null;
+  linked_system_tree_node_id: number | null;
+  /** JSON object {call_source, checkpoint, button}. */
+  device_text_overrides: Generated<string>;
+  schedule_id: number | null;
+  /** JSON array of display group ids. */
+  display_group_ids: Generated<string>;
+  active_display_group_override_id: number | null;
+  inherit_section: Generated<number>;
+  inherit_text_long: Generated<number>;
+  inherit_text_short: Generated<number>;
+  inherit_flight_profile: Generated<number>;
+}
+
+/** Migration 0010: spec data §3.6 "Note: text, author, created_at" of a node. */
+export interface SystemTreeNodeNotesTable {
+  id: Generated<number>;
+  system_id: number;
+  node_id: number;
+  text: string;
+  author: string;
+  created_at: number;
+}
+
+/** Migration 0010: a device's reachable / unreachable periods (spec §9 "Reachability shown for 14 days"). */
+export interface DeviceReachabilityHistoryTable {
+  id: Generated<number>;
+  system_id: number;
+  node_id: number;
+  from_at: number;
+  /** Null while the period is still going. */
+  to_at: number | null;
+  reachable: number;
 }
 
 export interface CallsTable {

@@ -26,7 +26,7 @@ const ListFilter = builder.inputType("ListFilter", {
   }),
 });
 
-const DeletedRef = builder.objectRef<{ id: number; name: string }>("DeletedRef").implement({
+export const DeletedRef = builder.objectRef<{ id: number; name: string }>("DeletedRef").implement({
   fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
 });
 

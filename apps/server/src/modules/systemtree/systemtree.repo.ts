@@ -50,3 +50,95 @@ export async function loadNodeNeighbourhood(db: Kysely<Database>, systemId: numb
   }
   return { node, parents, children, subtreeIds };
 }
+
+/** The columns the flat tree shows (SystemTreeNodeSummary): the list reads only these. */
+export const SUMMARY_COLUMNS = [
+  "id",
+  "name",
+  "kind",
+  "number",
+  "parent_id",
+  "sort_order",
+  "section_id",
+  "call_source_id",
+  "text_short",
+  "text_long",
+  "is_enabled",
+  "battery",
+  "battery_reported_at",
+  "reachable",
+  "last_reachable_at",
+  "is_tech",
+  "radio",
+  "is_linkable",
+  "linked_system_tree_node_id",
+  "serial",
+  "inherit_section",
+  "inherit_text_long",
+  "inherit_text_short",
+  "inherit_flight_profile",
+] as const;
+
+export type NodeSummaryRow = Pick<StoredNode, (typeof SUMMARY_COLUMNS)[number]>;
+
+/** Every node of a system, summary columns only, in one query (the tree holds up to tens of thousands). */
+export async function loadSummaries(db: Kysely<Database>, systemId: number): Promise<NodeSummaryRow[]> {
+  return db
+    .selectFrom("system_tree_nodes")
+    .select(SUMMARY_COLUMNS)
+    .where("system_id", "=", systemId)
+    .orderBy("parent_id")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+}
+
+/** The nodes that link to `id` (spec §3.6 "linking nodes"). */
+export async function loadLinkingNodes(db: Kysely<Database>, systemId: number, id: number): Promise<NodeSummaryRow[]> {
+  return db
+    .selectFrom("system_tree_nodes")
+    .select(SUMMARY_COLUMNS)
+    .where("system_id", "=", systemId)
+    .where("linked_system_tree_node_id", "=", id)
+    .orderBy("id")
+    .execute();
+}
+
+export interface StoredNote {
+  id: number;
+  text: string;
+  author: string;
+  created_at: number;
+}
+
+/** Notes of a node, newest first. */
+export async function loadNotes(db: Kysely<Database>, systemId: number, nodeId: number, limit: number): Promise<StoredNote[]> {
+  return db
+    .selectFrom("system_tree_node_notes")
+    .select(["id", "text", "author", "created_at"])
+    .where("system_id", "=", systemId)
+    .where("node_id", "=", nodeId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export interface StoredReachabilityPeriod {
+  from_at: number;
+  to_at: number | null;
+  reachable: number;
+}
+
+/** A device's reachability periods that end after `since` (or still go on), oldest first. */
+export async function loadReachabilityHistory(db: Kysely<Database>, systemId: number, nodeId: number, since: number): Promise<StoredReachabilityPeriod[]> {
+  return db
+    .selectFrom("device_reachability_history")
+    .select(["from_at", "to_at", "reachable"])
+    .where("system_id", "=", systemId)
+    .where("node_id", "=", nodeId)
+    .where((eb) => eb.or([eb("to_at", "is", null), eb("to_at", ">=", since)]))
+    .orderBy("from_at")
+    .orderBy("id")
+    .execute();
+}
