@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { registerNavigator } from "../api/navigation";
 import { PageLoader } from "../ui/PageLoader";
 import { FullPageLoad } from "./FullPageLoad";
@@ -87,6 +87,12 @@ const LAZY_SECTIONS: LazySection[] = [
     prefix: "/admin",
     parentId: "main",
     load: async () => (await import("../features/admin/admin-routes")).loadAdminRoutes(),
+  },
+  {
+    // Temporary until the tree screen arrives: /tree holds only the node form's routes.
+    prefix: "/tree",
+    parentId: "main",
+    load: async () => [{ path: "tree", element: <Outlet />, children: (await import("../features/node-form/node-form-routes")).nodeFormRoutes() }],
   },
 ];
 

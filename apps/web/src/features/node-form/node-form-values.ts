@@ -1,4 +1,4 @@
-import { applyInputFilter } from "@caresuite/domain";
+import { applyInputFilter, firstUmlaut } from "@caresuite/domain";
 
 /**
  * What the system tree node form holds (spec data §3.6 "Node: ..."), and the conversions
@@ -84,9 +84,6 @@ export interface NodeRecord {
   flight_profile_id: number | null;
   inherit_flight_profile: boolean;
 }
-
-/** spec data §3.1 "Tree node kinds". */
-export const NODE_KINDS = ["building", "floor", "section", "group", "room", "person", "device", "radio", "repeater", "wired", "tech", "unknown"] as const;
 
 /** The device text overrides' form fields and their input names (DeviceTextOverridesInput). */
 const OVERRIDE_FIELDS = {
@@ -208,8 +205,7 @@ export const FILTERED_TEXT_FIELDS = [
  * "Ä" would silently become nothing, so it stays for the schema to reject with its message.
  */
 export function filterNodeText(value: string): string {
-  const kept = [...value].map((char) => (/[À-ÿ]/i.test(char) ? char.toUpperCase() : applyInputFilter(char)));
-  return kept.join("");
+  return [...value].map((char) => (firstUmlaut(char) === null ? applyInputFilter(char) : char.toUpperCase())).join("");
 }
 
 /** The form values filtered as on blur and on save (`FILTERED_TEXT_FIELDS`). */

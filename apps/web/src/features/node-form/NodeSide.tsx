@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { Badge, Group, Paper, Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { hasWritePermission } from "@caresuite/domain";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { TESTIDS } from "../../testids";
+import { NodeHealth } from "./NodeHealth";
+import { NodeNotes } from "./NodeNotes";
+import { NodeLinks, NodeOpenCalls } from "./NodeRelated";
+import type { NodeView } from "./node-form.graphql";
+
+function Panel({ titleKey, count, children }: { titleKey: string; count?: number; children: ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={t(titleKey)}>
+      <Group gap="xs" mb="xs">
+        <Title order={3} size="h5">
+          {t(titleKey)}
+        </Title>
+        {count !== undefined && count > 0 && (
+          <Badge size="sm" variant="light" circle>
+            {count}
+          </Badge>
+        )}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** The node's state beside its settings: health, open calls, children, notes. */
+export function NodeSide({ node }: { node: NodeView }): ReactNode {
+  const { data } = useAppData();
+  const notes = node.notes.length > 0 ? node.notes : node.latest_note ? [node.latest_note] : [];
+  return (
+    <Stack gap="md">
+      <Panel titleKey="nodeForm.sections.health">
+        <NodeHealth facts={node} />
+      </Panel>
+      <Panel titleKey="nodeForm.sections.openCalls" count={node.open_calls.length}>
+        <NodeOpenCalls nodeId={node.id} calls={node.open_calls} />
+      </Panel>
+      <Panel titleKey="nodeForm.sections.children" count={node.children.length}>
+        <div data-testid={TESTIDS.nodeForm.children}>
+          <NodeLinks nodes={node.children} emptyKey="nodeForm.children.empty" testId={TESTIDS.nodeForm.child} />
+        </div>
+      </Panel>
+      <Panel titleKey="nodeForm.sections.notes" count={notes.length}>
+        <NodeNotes nodeId={node.id} nodeName={node.name} notes={notes} canAdd={hasWritePermission(data.user, "systemtree::use_module")} />
+      </Panel>
+    </Stack>
+  );
+}
