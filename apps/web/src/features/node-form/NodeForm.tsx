@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, Grid, Group, Stack, Text } from "@mantine/core";
 import { IconCopy, IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -72,6 +72,15 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
   const pickers = useNodePickerOptions(node?.id ?? null);
   const editable = useMemo(() => new Set(access.editableFields), [access.editableFields]);
   const canSave = canChangeAnything(access);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A long form: after a refused save the first field in error comes into view, with focus.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView({ block: "center" });
+    first?.focus({ preventScroll: true });
+  }, [errors]);
 
   const state: NodeFormState = {
     values,
@@ -137,7 +146,14 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
 
   return (
     <NodeFormContext value={state}>
-      <form onSubmit={(event) => void submit(event)} noValidate data-testid={TESTIDS.nodeForm.form} data-id={node?.id ?? -1} data-can-save={canSave}>
+      <form
+        ref={formRef}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        data-testid={TESTIDS.nodeForm.form}
+        data-id={node?.id ?? -1}
+        data-can-save={canSave}
+      >
         <Stack gap="md">
           <NodeHeader kind={values.kind} name={node?.name ?? values.name} isEnabled={values.is_enabled} parents={node?.parents ?? []} tools={tools} />
           <BlockedBanner reasons={node?.edit_state.blocked_by ?? []} />

@@ -23,8 +23,8 @@ export function NodeHeader({ kind, name, isEnabled, parents, tools }: NodeHeader
   const { t } = useTranslation();
   const chain = [...parents].reverse();
   return (
-    <Group justify="space-between" align="flex-start" gap="sm" data-testid={TESTIDS.nodeForm.header}>
-      <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+    <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap" data-testid={TESTIDS.nodeForm.header}>
+      <Stack gap={4} style={{ minWidth: 0, flex: "1 1 16rem" }}>
         <Breadcrumbs separatorMargin={4} aria-label={t("nodeForm.breadcrumb")} data-testid={TESTIDS.nodeForm.breadcrumb} style={{ flexWrap: "wrap" }}>
           {chain.length === 0 ? (
             <Text size="xs" c="dimmed">
@@ -38,9 +38,9 @@ export function NodeHeader({ kind, name, isEnabled, parents, tools }: NodeHeader
             ))
           )}
         </Breadcrumbs>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <NodeKindIcon kind={kind} size={22} />
-          <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>
+          <Title order={2} size="h3" style={{ overflowWrap: "break-word", minWidth: 0 }}>
             {name || t("nodeForm.newTitle")}
           </Title>
           <Badge variant="light" color="gray" tt="none">
