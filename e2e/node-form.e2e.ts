@@ -135,6 +135,14 @@ describe("system tree node form in Chromium", () => {
     await expect.poll(() => log.textContent()).toContain("ZIMMER TEST 1");
     await screen.shot("audit-de-1920");
     await page.keyboard.press("Escape");
+    await log.waitFor({ state: "detached" });
+
+    // A note from a preset (spec data §3.1 "Note presets"), shown as the latest with its author.
+    await byTestId(page, TESTIDS.nodeForm.notePreset("defective")).click();
+    await byTestId(page, TESTIDS.nodeForm.noteAdd).click();
+    const latest = byTestId(page, TESTIDS.nodeForm.latestNote);
+    await expect.poll(() => latest.textContent()).toContain("Defekt");
+    expect(await latest.textContent()).toContain(ADMIN.username);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -180,6 +188,7 @@ describe("system tree node form in Chromium", () => {
       expect(await field(page, name).isEditable(), name).toBe(false);
     }
     expect(await byTestId(page, TESTIDS.entityForm.save).count()).toBe(0);
+    await screen.shot("readonly-de-1280");
     // No history without admin::see_auditlog, no device actions without trigger_device_actions.
     expect(await byTestId(page, TESTIDS.nodeForm.history).count()).toBe(0);
     expect(await byTestId(page, TESTIDS.nodeForm.actions).count()).toBe(0);
@@ -200,6 +209,8 @@ describe("system tree node form in Chromium", () => {
     await byTestId(page, TESTIDS.nodeForm.health).waitFor();
     expect(await axeViolations(page, `[data-testid="${TESTIDS.nodeForm.form}"]`, AXE)).toEqual([]);
     await screen.shot(`${locale}-${width}`);
+    await byTestId(page, TESTIDS.entityForm.close).scrollIntoViewIfNeeded();
+    await screen.shot(`${locale}-${width}-bottom`);
     await context.close();
   });
 });

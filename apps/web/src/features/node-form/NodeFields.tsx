@@ -10,10 +10,27 @@ import { filterNodeText, type NodeFormField, type NodeFormValues } from "./node-
 type FieldsOf<T> = { [K in NodeFormField]: NodeFormValues[K] extends T ? K : never }[NodeFormField];
 
 /** The label, error, read-only state and test id every input of the form shares. */
-function useCommon(name: NodeFormField): { label: string; error?: string; readOnly: boolean; "data-testid": string } {
+function useCommon(name: NodeFormField): { label: string; error?: string; readOnly: boolean; variant: "filled" | "default"; "data-testid": string } {
   const { t } = useTranslation();
   const { errorOf, readOnly } = useNodeForm();
-  return { label: t(`nodeForm.fields.${name}`), error: errorOf(name), readOnly: readOnly(name), "data-testid": TESTIDS.entityForm.field(name) };
+  const locked = readOnly(name);
+  return {
+    label: t(`nodeForm.fields.${name}`),
+    error: errorOf(name),
+    readOnly: locked,
+    // Read-only inputs look it: filled, like the disabled switches beside them.
+    variant: locked ? "filled" : "default",
+    "data-testid": TESTIDS.entityForm.field(name),
+  };
+}
+
+/**
+ * The options with the current ids kept: a user who may not read the referenced records (sections
+ * need admin rights) still sees which one is set, by its id, instead of an empty picker.
+ */
+function withCurrent<T extends number>(options: ComboboxItem<T>[], ids: readonly T[], labelOf: (id: number) => string): ComboboxItem<T>[] {
+  const missing = ids.filter((id) => !options.some((option) => option.value === id));
+  return missing.length === 0 ? options : [...options, ...missing.map((id) => ({ value: id, label: labelOf(id) }))];
 }
 
 /** A plain text input (serial, MAC, callback number, position). */
@@ -90,7 +107,8 @@ export function NodeNumberInput({ name, min, max, description }: { name: FieldsO
 /** A yes/no switch. Switches cannot be read-only: a read-only one is disabled. */
 export function NodeSwitch({ name, description }: { name: FieldsOf<boolean>; description?: ReactNode }): ReactNode {
   const { values, set } = useNodeForm();
-  const { readOnly, error, ...common } = useCommon(name);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a switch has no input variant
+  const { readOnly, error, variant, ...common } = useCommon(name);
   return (
     <Switch
       {...common}
@@ -133,13 +151,13 @@ export function NodePicker({ name, data, description }: { name: FieldsOf<number 
 export function NodeRefSelect({ name, field, description }: { name: FieldsOf<number | null>; field: RefField; description?: ReactNode }): ReactNode {
   const { t } = useTranslation();
   const { values, set } = useNodeForm();
-  const { options, fetching, failed } = useRefOptions(field);
+  const { options, fetching, failed, labelOf } = useRefOptions(field);
   const value = values[name];
   return (
     <Select<number>
       {...useCommon(name)}
       description={description}
-      data={options}
+      data={withCurrent(options, value === null ? [] : [value], labelOf)}
       value={value}
       onChange={(next) => set(name, next)}
       searchable
@@ -154,11 +172,11 @@ export function NodeRefSelect({ name, field, description }: { name: FieldsOf<num
 export function NodeRefsSelect({ name, field }: { name: FieldsOf<number[]>; field: RefListField }): ReactNode {
   const { t } = useTranslation();
   const { values, set } = useNodeForm();
-  const { options, fetching, failed } = useRefOptions(field);
+  const { options, fetching, failed, labelOf } = useRefOptions(field);
   return (
     <MultiSelect<number>
       {...useCommon(name)}
-      data={options}
+      data={withCurrent(options, values[name], labelOf)}
       value={values[name]}
       onChange={(next) => set(name, next)}
       searchable

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Button, Chip, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { formatDateTime } from "../../i18n/format";
@@ -70,9 +70,17 @@ export function NodeNotes({ nodeId, nodeName, notes, canAdd }: { nodeId: number;
             {NOTE_PRESETS.map((preset) => {
               const label = t(`nodeForm.notes.preset.${preset}`);
               return (
-                <Chip key={preset} size="xs" checked={text === label} onChange={() => setText(label)} data-testid={TESTIDS.nodeForm.notePreset(preset)}>
+                <Button
+                  key={preset}
+                  size="compact-xs"
+                  radius="xl"
+                  variant={text === label ? "filled" : "default"}
+                  aria-pressed={text === label}
+                  onClick={() => setText(label)}
+                  data-testid={TESTIDS.nodeForm.notePreset(preset)}
+                >
                   {label}
-                </Chip>
+                </Button>
               );
             })}
           </Group>
