@@ -29,7 +29,7 @@ export const SYSTEM_TREE_NODE_KINDS = [
 export type SystemTreeNodeKind = (typeof SYSTEM_TREE_NODE_KINDS)[number];
 
 /** Kinds that structure the tree rather than sit in it as hardware: created and deleted with manage_structure. */
-export const STRUCTURE_KINDS: readonly SystemTreeNodeKind[] = ["building", "floor", "group", "room", "section"];
+export const STRUCTURE_KINDS: readonly SystemTreeNodeKind[] = ["building", "floor", "group", "room"];
 
 /** Sound levels of a device (not in the spec: the controller's 0 silent to 10 loudest). */
 export const SOUND_LEVEL_MAX = 10;

@@ -42,6 +42,37 @@ export const treeNodeSchema = z.object({
   battery: z.number().int().min(0).max(100).nullable(),
   reachable: z.boolean(),
   last_reachable_at: z.string().nullable(),
+  // The remaining configured fields of spec data §3.6; optional, so that a controller of an
+  // older firmware that does not send them still parses (the server keeps its defaults).
+  callback_number: z.string().nullable().optional(),
+  comment: z.string().nullable().optional(),
+  position: z.string().nullable().optional(),
+  is_linkable: z.boolean().optional(),
+  is_tech: z.boolean().optional(),
+  radio: z.boolean().optional(),
+  day_sound_level: z.number().int().nullable().optional(),
+  night_sound_level: z.number().int().nullable().optional(),
+  disable_buzzer_at_night: z.boolean().optional(),
+  mask_time_at_night: z.boolean().optional(),
+  display_time: z.number().int().nullable().optional(),
+  show_calls_without_presence: z.boolean().optional(),
+  use_activity_control: z.boolean().optional(),
+  flight_profile_id: ref.optional(),
+  linked_system_tree_node_id: ref.optional(),
+  device_text_overrides: z
+    .object({ call_source: z.string().nullable().optional(), checkpoint: z.string().nullable().optional(), button: z.string().nullable().optional() })
+    .optional(),
+  schedule_id: ref.optional(),
+  display_group_ids: z.array(id).optional(),
+  active_display_group_override_id: ref.optional(),
+  inherit_section: z.boolean().optional(),
+  inherit_text_long: z.boolean().optional(),
+  inherit_text_short: z.boolean().optional(),
+  inherit_flight_profile: z.boolean().optional(),
+  /** Reported by the hardware (values not shown in the spec). */
+  health: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+  position_updated_at: z.string().nullable().optional(),
 });
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 

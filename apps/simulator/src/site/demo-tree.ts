@@ -6,6 +6,11 @@ import { DEVICE_STATE_OVERRIDES, FLOORS, PINNED_ROOMS, RESIDENTS, SINGLE_ROOMS, 
 const BATHROOM_CALL_TYPE = 3;
 /** Rooms and their devices take ids from here (below are the fixed structure and demo rooms). */
 const FIRST_FREE_ID = 100;
+/**
+ * Zimmer 101's bath call is linked to its first bed (spec data §3.6 linked_system_tree_node_id):
+ * the bed's display shows the bath's calls too. The bed is linkable; the bath links.
+ */
+const LINKED_DEVICES: ReadonlyMap<number, number> = new Map([[26, 23]]);
 
 type NodeDraft = Omit<TreeNode, "serial" | "mac" | "battery" | "reachable" | "last_reachable_at" | "sort_order" | "is_enabled"> & {
   radio: boolean;
@@ -67,6 +72,29 @@ function roomNodes(plan: FloorPlan, number: number, nextId: () => number): NodeD
   return nodes;
 }
 
+/**
+ * The configured device settings of spec data §3.6 a site would have: technical alarms are wired
+ * technical devices; beds, baths and residents' buttons are radio devices that take their section
+ * from their room (inherit flag) and ring softer at night.
+ */
+function configured(node: NodeDraft, isHardware: boolean): Partial<TreeNode> {
+  if (node.kind === "tech") return { is_tech: true, radio: false, comment: "Wartung durch Haustechnik" };
+  if (!isHardware) return {};
+  const linkedTo = LINKED_DEVICES.get(node.id) ?? null;
+  return {
+    is_tech: false,
+    radio: node.radio,
+    is_linkable: [...LINKED_DEVICES.values()].includes(node.id),
+    linked_system_tree_node_id: linkedTo,
+    inherit_section: true,
+    day_sound_level: 6,
+    night_sound_level: 3,
+    disable_buzzer_at_night: node.kind === "person",
+    display_time: 30,
+    ...(node.kind === "person" ? { callback_number: `7${String(node.call_source_id ?? 0).padStart(3, "0")}` } : {}),
+  };
+}
+
 /** Hardware identity and live values; deterministic, so every fresh start shows the same site. */
 function withHardware(draft: NodeDraft, index: number, nowMs: number, random: () => number): TreeNode {
   const { radio, ...node } = draft;
@@ -78,6 +106,7 @@ function withHardware(draft: NodeDraft, index: number, nowMs: number, random: ()
   const unreachableDays = override?.unreachableDays;
   return {
     ...node,
+    ...configured(draft, isHardware),
     is_enabled: true,
     sort_order: index,
     serial: isHardware ? `GS-${String(node.id).padStart(6, "0")}` : null,

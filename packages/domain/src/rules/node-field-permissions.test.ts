@@ -28,7 +28,7 @@ describe("node class: which family of systemtree codes applies", () => {
   it.each([
     [radioBed, "radio"],
     [wiredBed, "wired"],
-    [{ kind: "wired", is_tech: false, radio: false }, "wired"],
+    [{ kind: "person", is_tech: false, radio: false }, "wired"],
     [techDevice, "tech"],
     [{ kind: "tech", is_tech: false, radio: false }, "tech"],
     [room, "structure"],

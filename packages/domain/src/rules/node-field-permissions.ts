@@ -25,15 +25,14 @@ export interface ClassifiedNode {
   radio: boolean;
 }
 
-/** Technical devices first (is_tech or kind tech), then wired hardware (kind wired, or a device without radio). */
+/** Technical devices first (is_tech or kind tech), then wired hardware (a device or person without radio). */
 export function nodeClass(node: ClassifiedNode): NodeClass {
   if (node.is_tech || node.kind === "tech") return "tech";
   if ((STRUCTURE_KINDS as readonly string[]).includes(node.kind)) return "structure";
-  if (node.kind === "wired" || (node.kind === "device" && !node.radio)) return "wired";
-  return "radio";
+  return node.radio ? "radio" : "wired";
 }
 
-/** The code each input field needs (besides the class's code, see CLASS_CODES). */
+/** The code each input field needs (besides the class code, see CLASS_CHANGE_CODES). */
 export const NODE_FIELD_CODES: Record<SystemTreeNodeInputField, PermissionCode> = {
   kind: "systemtree::change_gets_attributes",
   parent_id: "systemtree::change_parents",

@@ -93,4 +93,40 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
     expect(await applyControllerEvent(server.db.kysely, 1, { seq: 17, type: "config.changed", at, data: { revision: 3 } }, Date.now())).toBe("applied");
     expect(await link()).toEqual({ imported_at: null, last_seq: 17 });
   });
+
+  it('records reachability periods and keeps 14 days of them (spec §9 "Reachability shown for 14 days")', async () => {
+    const day = 86_400_000;
+    const start = Date.parse(at);
+    const reach = (seq: number, reachable: boolean, ms: number): ControllerEvent => ({
+      seq,
+      type: "device.reachability",
+      at: new Date(ms).toISOString(),
+      data: { device_id: 42, reachable },
+    });
+    const history = () =>
+      server.db.kysely
+        .selectFrom("device_reachability_history")
+        .select(["from_at", "to_at", "reachable"])
+        .where("node_id", "=", 42)
+        .orderBy("from_at")
+        .execute();
+    await applyControllerEvents(
+      server.db.kysely,
+      1,
+      [reach(20, true, start), reach(21, false, start + day), reach(22, false, start + 2 * day), reach(23, true, start + 3 * day)],
+      Date.now(),
+    );
+    // The repeated "unreachable" is no new period.
+    expect(await history()).toEqual([
+      { from_at: start, to_at: start + day, reachable: 1 },
+      { from_at: start + day, to_at: start + 3 * day, reachable: 0 },
+      { from_at: start + 3 * day, to_at: null, reachable: 1 },
+    ]);
+    // Sixteen days later the periods that ended before the last 14 days are gone; the open one stays.
+    await applyControllerEvent(server.db.kysely, 1, reach(24, false, start + 17 * day + 1), Date.now());
+    expect(await history()).toEqual([
+      { from_at: start + 3 * day, to_at: start + 17 * day + 1, reachable: 1 },
+      { from_at: start + 17 * day + 1, to_at: null, reachable: 0 },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { REACHABILITY_HISTORY_DAYS } from "@caresuite/domain";
 import { EVENT_DATA_SCHEMAS, type EventDataMap, type EventEnvelope } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { ApplyOutcome } from "../../callsystem/link-handlers.ts";
@@ -66,6 +67,35 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
     .execute();
 }
 
+/** spec §9 "Reachability shown for 14 days": periods that ended before are not kept. */
+const REACHABILITY_KEPT_MS = REACHABILITY_HISTORY_DAYS * 86_400_000;
+
+/**
+ * A device's reachability history: a change of state closes the open period and opens the next;
+ * a report of the state it is in changes nothing. Periods that ended more than 14 days ago go.
+ */
+async function recordReachability(trx: Kysely<Database>, systemId: number, deviceId: number, reachable: boolean, at: number): Promise<void> {
+  const open = await trx
+    .selectFrom("device_reachability_history")
+    .select(["id", "reachable"])
+    .where("system_id", "=", systemId)
+    .where("node_id", "=", deviceId)
+    .where("to_at", "is", null)
+    .orderBy("from_at", "desc")
+    .executeTakeFirst();
+  if (open && (open.reachable === 1) === reachable) return;
+  if (open) await trx.updateTable("device_reachability_history").set({ to_at: at }).where("id", "=", open.id).execute();
+  await trx
+    .insertInto("device_reachability_history")
+    .values({ system_id: systemId, node_id: deviceId, from_at: at, to_at: null, reachable: reachable ? 1 : 0 })
+    .execute();
+  await trx
+    .deleteFrom("device_reachability_history")
+    .where("system_id", "=", systemId)
+    .where("to_at", "<", at - REACHABILITY_KEPT_MS)
+    .execute();
+}
+
 /** The link's row as the batch found it: journal, position, the revision of the last import. */
 interface LinkRow {
   journalId: string;
@@ -108,6 +138,7 @@ async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, 
       .where("system_id", "=", systemId)
       .where("id", "=", data.device_id)
       .execute();
+    await recordReachability(trx, systemId, data.device_id, data.reachable, Date.parse(event.at));
   } else if (event.type === "config.changed") {
     // docs/protocol.md: "On config.changed: GET /api/config to import the new revision". Marked
     // due with the position (imported_at null), so a failed or cut-short import after the commit

@@ -14,7 +14,58 @@ import { toColumn } from "../entities/entity-columns.ts";
 const COLLECTIONS = Object.entries(ENTITY_COLLECTIONS) as [keyof typeof ENTITY_COLLECTIONS, EntityDef][];
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const str = (v: unknown, max: number): string => (typeof v === "string" ? v.slice(0, max) : "");
+// Texts never carry NUL (PostgreSQL's text cannot hold it; ARCHITECTURE «Security rules»).
+const str = (v: unknown, max: number): string => (typeof v === "string" ? v.replaceAll("\0", "").slice(0, max) : "");
+const optStr = (v: unknown, max: number): string | null => (typeof v === "string" ? v.replaceAll("\0", "").slice(0, max) : null);
+const bit = (v: unknown): number => (v === true ? 1 : 0);
+const instant = (v: unknown): number | null => {
+  const ms = typeof v === "string" ? Date.parse(v) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
+
+/** The device text overrides as stored: known keys with text values only. */
+function overrides(v: unknown): string {
+  const source = typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
+  const kept = Object.fromEntries(
+    ["call_source", "checkpoint", "button"].flatMap((key) => (typeof source[key] === "string" ? [[key, (source[key] as string).slice(0, 19)]] : [])),
+  );
+  return JSON.stringify(kept);
+}
+
+/**
+ * The configured fields of spec data §3.6 beyond the call path's: a controller that does not send
+ * them (older firmware) gets the defaults of migration 0010.
+ */
+function configuredFields(n: Record<string, unknown>): Record<string, unknown> {
+  return {
+    callback_number: optStr(n["callback_number"], 50),
+    comment: optStr(n["comment"], 255),
+    health: optStr(n["health"], 20),
+    status: optStr(n["status"], 20),
+    position: optStr(n["position"], 100),
+    position_updated_at: instant(n["position_updated_at"]),
+    is_linkable: bit(n["is_linkable"]),
+    is_tech: bit(n["is_tech"]),
+    radio: bit(n["radio"]),
+    day_sound_level: num(n["day_sound_level"]),
+    night_sound_level: num(n["night_sound_level"]),
+    disable_buzzer_at_night: bit(n["disable_buzzer_at_night"]),
+    mask_time_at_night: bit(n["mask_time_at_night"]),
+    display_time: num(n["display_time"]),
+    show_calls_without_presence: bit(n["show_calls_without_presence"]),
+    use_activity_control: bit(n["use_activity_control"]),
+    flight_profile_id: num(n["flight_profile_id"]),
+    linked_system_tree_node_id: num(n["linked_system_tree_node_id"]),
+    device_text_overrides: overrides(n["device_text_overrides"]),
+    schedule_id: num(n["schedule_id"]),
+    display_group_ids: JSON.stringify(Array.isArray(n["display_group_ids"]) ? n["display_group_ids"].filter((id) => num(id) !== null) : []),
+    active_display_group_override_id: num(n["active_display_group_override_id"]),
+    inherit_section: bit(n["inherit_section"]),
+    inherit_text_long: bit(n["inherit_text_long"]),
+    inherit_text_short: bit(n["inherit_text_short"]),
+    inherit_flight_profile: bit(n["inherit_flight_profile"]),
+  };
+}
 
 function entityRow(entity: EntityDef, record: Record<string, unknown>, systemId: number, now: number): Record<string, unknown> | null {
   const id = num(record["id"]);
@@ -71,6 +122,7 @@ export async function importControllerConfig(db: Kysely<Database>, systemId: num
           battery_reported_at: num(n["battery"]) === null ? null : now,
           reachable: n["reachable"] === false ? 0 : 1,
           last_reachable_at: Number.isFinite(reachableAt) ? reachableAt : null,
+          ...configuredFields(n),
           created_at: now,
           updated_at: now,
         };

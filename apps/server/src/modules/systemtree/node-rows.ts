@@ -1,4 +1,5 @@
 import type { InheritingNode } from "@caresuite/domain";
+import { isoInstant } from "./iso-instant.ts";
 import type { NodeSummaryRow, StoredNode } from "./systemtree.repo.ts";
 
 /** Stored rows hold booleans as 0/1; the domain rules take booleans. */
@@ -52,4 +53,55 @@ export function parseJson<T>(value: string | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** A node as SystemTreeNodeSummary shows it: shaped once, so that every GraphQL field is a plain read. */
+export interface NodeSummaryView {
+  id: number;
+  name: string;
+  kind: string;
+  number: number | null;
+  parent_id: number | null;
+  sort_order: number;
+  section_id: number | null;
+  call_source_id: number | null;
+  text_short: string;
+  text_long: string;
+  is_enabled: boolean;
+  battery: number | null;
+  battery_reported_at: string | null;
+  reachable: boolean;
+  last_reachable_at: string | null;
+  is_tech: boolean;
+  radio: boolean;
+  is_linkable: boolean;
+  linked_system_tree_node_id: number | null;
+  serial: string | null;
+  inherits: boolean;
+}
+
+export function summaryView(n: NodeSummaryRow): NodeSummaryView {
+  return {
+    id: n.id,
+    name: n.name,
+    kind: n.kind,
+    number: n.number,
+    parent_id: n.parent_id,
+    sort_order: n.sort_order,
+    section_id: n.section_id,
+    call_source_id: n.call_source_id,
+    text_short: n.text_short,
+    text_long: n.text_long,
+    is_enabled: flag(n.is_enabled),
+    battery: n.battery,
+    battery_reported_at: isoInstant(n.battery_reported_at),
+    reachable: flag(n.reachable),
+    last_reachable_at: isoInstant(n.last_reachable_at),
+    is_tech: flag(n.is_tech),
+    radio: flag(n.radio),
+    is_linkable: flag(n.is_linkable),
+    linked_system_tree_node_id: n.linked_system_tree_node_id,
+    serial: n.serial,
+    inherits: flag(n.inherit_section) || flag(n.inherit_text_long) || flag(n.inherit_text_short) || flag(n.inherit_flight_profile),
+  };
 }

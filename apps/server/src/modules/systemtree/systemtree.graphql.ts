@@ -1,15 +1,17 @@
 import { builder } from "../../graphql/builder.ts";
+import { isoInstant } from "./iso-instant.ts";
 import { CallType } from "../calls/calls.graphql.ts";
 import { DeletedRef } from "../entities/entities.graphql.ts";
-import { isSet, parseJson } from "./node-rows.ts";
+import { isSet, parseJson, summaryView, type NodeSummaryView } from "./node-rows.ts";
 import { systemTreeNode, systemTreeNodes, type NodeView } from "./systemtree.service.ts";
 import { addSystemTreeNodeNote, createSystemTreeNode, deleteSystemTreeNodes, sortSystemTreeNodes, updateSystemTreeNode } from "./systemtree-changes.service.ts";
-import type { NodeSummaryRow, StoredNote, StoredReachabilityPeriod } from "./systemtree.repo.ts";
+import type { StoredNote, StoredReachabilityPeriod } from "./systemtree.repo.ts";
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
+const iso = isoInstant;
 
 /** The fields every node shows, whether it is the asked node, a parent, a child or a row of the flat tree. */
-const NodeSummary = builder.objectRef<NodeSummaryRow>("SystemTreeNodeSummary").implement({
+const NodeSummary = builder.objectRef<NodeSummaryView>("SystemTreeNodeSummary").implement({
+  // Plain reads of a view shaped once (node-rows.ts summaryView): the flat tree has tens of thousands of rows.
   fields: (t) => ({
     id: t.exposeInt("id"),
     name: t.exposeString("name"),
@@ -21,21 +23,18 @@ const NodeSummary = builder.objectRef<NodeSummaryRow>("SystemTreeNodeSummary").i
     call_source_id: t.exposeInt("call_source_id", { nullable: true }),
     text_short: t.exposeString("text_short"),
     text_long: t.exposeString("text_long"),
-    is_enabled: t.boolean({ resolve: (n) => isSet(n.is_enabled) }),
+    is_enabled: t.exposeBoolean("is_enabled"),
     // spec: "Battery: unknown if null or -1".
     battery: t.exposeInt("battery", { nullable: true }),
-    battery_reported_at: t.string({ nullable: true, resolve: (n) => iso(n.battery_reported_at) }),
-    reachable: t.boolean({ resolve: (n) => isSet(n.reachable) }),
-    last_reachable_at: t.string({ nullable: true, resolve: (n) => iso(n.last_reachable_at) }),
-    is_tech: t.boolean({ resolve: (n) => isSet(n.is_tech) }),
-    radio: t.boolean({ resolve: (n) => isSet(n.radio) }),
-    is_linkable: t.boolean({ resolve: (n) => isSet(n.is_linkable) }),
+    battery_reported_at: t.exposeString("battery_reported_at", { nullable: true }),
+    reachable: t.exposeBoolean("reachable"),
+    last_reachable_at: t.exposeString("last_reachable_at", { nullable: true }),
+    is_tech: t.exposeBoolean("is_tech"),
+    radio: t.exposeBoolean("radio"),
+    is_linkable: t.exposeBoolean("is_linkable"),
     linked_system_tree_node_id: t.exposeInt("linked_system_tree_node_id", { nullable: true }),
     serial: t.exposeString("serial", { nullable: true }),
-    inherits: t.boolean({
-      description: "Any inherit flag set: the tree greys the node as inherited.",
-      resolve: (n) => isSet(n.inherit_section) || isSet(n.inherit_text_long) || isSet(n.inherit_text_short) || isSet(n.inherit_flight_profile),
-    }),
+    inherits: t.exposeBoolean("inherits", { description: "Any inherit flag set: the tree greys the node as inherited." }),
   }),
 });
 
@@ -94,7 +93,7 @@ const ReachabilityPeriod = builder.objectRef<StoredReachabilityPeriod>("Reachabi
 export const SystemTreeNodeType = builder.objectRef<NodeView>("SystemTreeNode").implement({
   fields: (t) => ({
     id: t.int({ resolve: (v) => v.node.id }),
-    node: t.field({ type: NodeSummary, resolve: (v) => v.node }),
+    node: t.field({ type: NodeSummary, resolve: (v) => summaryView(v.node) }),
     name: t.string({ resolve: (v) => v.node.name }),
     number: t.int({ nullable: true, resolve: (v) => v.node.number }),
     kind: t.string({ resolve: (v) => v.node.kind }),
@@ -141,15 +140,19 @@ export const SystemTreeNodeType = builder.objectRef<NodeView>("SystemTreeNode").
     resolved: t.field({ type: Resolved, resolve: (v) => v.resolved }),
     latest_note: t.field({ type: NoteType, nullable: true, resolve: (v) => v.notes[0] ?? null }),
     notes: t.field({ type: [NoteType], description: "Newest first, at most 50.", resolve: (v) => v.notes }),
-    linking_nodes: t.field({ type: [NodeSummary], description: "Nodes whose linked_system_tree_node_id is this node.", resolve: (v) => v.linkingNodes }),
+    linking_nodes: t.field({
+      type: [NodeSummary],
+      description: "Nodes whose linked_system_tree_node_id is this node.",
+      resolve: (v) => v.linkingNodes.map(summaryView),
+    }),
     editable_fields: t.stringList({
       description: "Input fields the current user may change on this node (field permissions).",
       resolve: (v) => v.editableFields,
     }),
     reachability_history: t.field({ type: [ReachabilityPeriod], description: "The last 14 days, oldest first.", resolve: (v) => v.reachabilityHistory }),
     open_calls: t.field({ type: [CallType], resolve: (v) => v.openCalls }),
-    children: t.field({ type: [NodeSummary], resolve: (v) => v.children }),
-    parents: t.field({ type: [NodeSummary], description: "From the direct parent upwards, at most ten levels.", resolve: (v) => v.parents }),
+    children: t.field({ type: [NodeSummary], resolve: (v) => v.children.map(summaryView) }),
+    parents: t.field({ type: [NodeSummary], description: "From the direct parent upwards, at most ten levels.", resolve: (v) => v.parents.map(summaryView) }),
     edit_state: t.field({ type: EditState, resolve: (v) => v.editState }),
   }),
 });

@@ -81,16 +81,12 @@ export const SUMMARY_COLUMNS = [
 
 export type NodeSummaryRow = Pick<StoredNode, (typeof SUMMARY_COLUMNS)[number]>;
 
-/** Every node of a system, summary columns only, in one query (the tree holds up to tens of thousands). */
+/**
+ * Every node of a system, summary columns only, in one query (the tree holds up to tens of
+ * thousands), in key order: the client orders siblings by sort_order as it builds the tree.
+ */
 export async function loadSummaries(db: Kysely<Database>, systemId: number): Promise<NodeSummaryRow[]> {
-  return db
-    .selectFrom("system_tree_nodes")
-    .select(SUMMARY_COLUMNS)
-    .where("system_id", "=", systemId)
-    .orderBy("parent_id")
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("system_tree_nodes").select(SUMMARY_COLUMNS).where("system_id", "=", systemId).orderBy("id").execute();
 }
 
 /** The nodes that link to `id` (spec §3.6 "linking nodes"). */

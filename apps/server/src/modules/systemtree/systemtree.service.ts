@@ -13,7 +13,7 @@ import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { CallView } from "../calls/calls.repo.ts";
 import { groupLevelsOf, levelFor } from "./node-access.ts";
-import { classified, inheriting } from "./node-rows.ts";
+import { classified, inheriting, summaryView, type NodeSummaryView } from "./node-rows.ts";
 import {
   loadLinkingNodes,
   loadNodeNeighbourhood,
@@ -44,13 +44,15 @@ export interface NodeView {
 }
 
 /** spec §7 "SystemTree": every node of the current system the user may see, flat (the client builds the tree). */
-export async function systemTreeNodes(ctx: RequestContext): Promise<NodeSummaryRow[]> {
+export async function systemTreeNodes(ctx: RequestContext): Promise<NodeSummaryView[]> {
   const [nodes, groups] = await Promise.all([loadSummaries(ctx.db.kysely, ctx.systemId), groupLevelsOf(ctx)]);
-  if (ctx.user.is_superuser) return nodes;
-  return nodes.filter((node) => {
-    const facts = classified(node);
-    return canSeeNode(ctx.user, facts, levelFor(ctx, groups, facts));
-  });
+  const visible = ctx.user.is_superuser
+    ? nodes
+    : nodes.filter((node) => {
+        const facts = classified(node);
+        return canSeeNode(ctx.user, facts, levelFor(ctx, groups, facts));
+      });
+  return visible.map(summaryView);
 }
 
 /** spec §7 "SystemTreeNode(id): node with open calls, children, linking nodes, parents". */
