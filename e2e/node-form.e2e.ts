@@ -57,6 +57,7 @@ describe("system tree node form in Chromium", () => {
   let browser: Browser;
   let admin: ApiClient;
   let room: TreeNode;
+  let nodes: TreeNode[];
 
   beforeAll(async () => {
     simulator = await startTestSimulator();
@@ -68,7 +69,7 @@ describe("system tree node form in Chromium", () => {
       code: buildActivationCode(),
     });
     // The configuration import brings the call system's tree.
-    const nodes = await until(
+    nodes = await until(
       async () => (await admin.query<{ systemTreeNodes: TreeNode[] }>("{ systemTreeNodes { id name kind parent_id } }")).systemTreeNodes,
       (list) => list.length > 0,
     );
@@ -211,6 +212,43 @@ describe("system tree node form in Chromium", () => {
     await screen.shot(`${locale}-${width}`);
     await byTestId(page, TESTIDS.entityForm.close).scrollIntoViewIfNeeded();
     await screen.shot(`${locale}-${width}-bottom`);
+    await context.close();
+  });
+
+  it("with an open call: the blocked banner, the call form below the node and the close-call flow; device actions", async () => {
+    const device = nodes.find((node) => node.parent_id === room.id && node.kind === "device");
+    if (!device) throw new Error("no device in the room");
+    await simulator.press(device.id, "alert");
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    const screen = new NodeFormScreen(page, server.baseUrl);
+    await until(
+      async () => {
+        await screen.open(room.id);
+        return byTestId(page, TESTIDS.nodeForm.openCall).count();
+      },
+      (count) => count > 0,
+    );
+    // spec data §5 "Editing is blocked for elements with open calls".
+    expect(await byTestId(page, TESTIDS.nodeForm.blocked).getAttribute("data-reasons")).toContain("open_calls");
+    expect(await field(page, "text_long").isEditable()).toBe(false);
+    await screen.shot("blocked-de-1920");
+
+    // A device action, asked first, its outcome notified.
+    await byTestId(page, TESTIDS.nodeForm.actions).click();
+    await byTestId(page, TESTIDS.nodeForm.action("Mute")).click();
+    await byTestId(page, TESTIDS.nodeForm.actionConfirm).click();
+    await byTestId(page, TESTIDS.notification).filter({ hasText: "Stummschalten" }).first().waitFor();
+
+    await byTestId(page, TESTIDS.nodeForm.openCall).first().click();
+    await byTestId(page, TESTIDS.nodeForm.callPage).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/tree/edit/${room.id}/calls/\\d+$`));
+    await screen.shot("call-de-1920");
+    await byTestId(page, TESTIDS.nodeForm.callClose).click();
+    await byTestId(page, TESTIDS.display.closeConfirm).click();
+    await screen.notice("Ruf geschlossen");
+    await expect.poll(() => byTestId(page, TESTIDS.nodeForm.callPage).getAttribute("data-closed")).toBe("true");
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });
