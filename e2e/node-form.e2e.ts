@@ -215,6 +215,27 @@ describe("system tree node form in Chromium", () => {
     await context.close();
   });
 
+  it("opens the node's flight profile in the registry's form and closes back to the node", async () => {
+    const other = nodes.find((node) => node.kind === "room" && node.id !== room.id);
+    if (!other) throw new Error("no second room");
+    const profile = await admin.query<{ createFlightProfile: { id: number } }>(`mutation { createFlightProfile(data: { name: "Demenz Ost" }) { id } }`);
+    await admin.query(`mutation ($id: Int!, $data: SystemTreeNodeInput!) { updateSystemTreeNode(id: $id, data: $data) { id } }`, {
+      id: other.id,
+      data: { flight_profile_id: profile.createFlightProfile.id },
+    });
+    const { page, context } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    const screen = new NodeFormScreen(page, server.baseUrl);
+    await screen.open(other.id);
+    await byTestId(page, TESTIDS.nodeForm.flightProfileLink).click();
+    await expect.poll(() => field(page, "name").inputValue()).toBe("Demenz Ost");
+    expect(new URL(page.url()).pathname).toBe(`/tree/edit/${other.id}/flightprofiles/${profile.createFlightProfile.id}`);
+    await byTestId(page, TESTIDS.entityForm.close).click();
+    await screen.form.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/tree/edit/${other.id}`);
+    await context.close();
+  });
+
   it("with an open call: the blocked banner, the call form below the node and the close-call flow; device actions", async () => {
     const device = nodes.find((node) => node.parent_id === room.id && node.kind === "device");
     if (!device) throw new Error("no device in the room");
