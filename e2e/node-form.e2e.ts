@@ -236,6 +236,22 @@ describe("system tree node form in Chromium", () => {
     await context.close();
   });
 
+  it('copies a room into a create form (spec "Copying resets id to -1") and saves it as a new node', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    const screen = new NodeFormScreen(page, server.baseUrl);
+    await screen.open(room.id);
+    await byTestId(page, TESTIDS.nodeForm.copy).click();
+    await expect.poll(() => screen.form.getAttribute("data-id")).toBe("-1");
+    expect(await field(page, "name").inputValue()).toBe(`${room.name} (Kopie)`);
+    expect(await field(page, "text_long").inputValue()).toBe("ZIMMER TEST 1");
+    await screen.save();
+    await screen.notice(`«${room.name} (Kopie)» wurde gespeichert.`);
+    await expect.poll(() => screen.form.getAttribute("data-id")).not.toBe("-1");
+    expect(new URL(page.url()).pathname).toBe(`/tree/edit/${await screen.form.getAttribute("data-id")}`);
+    await context.close();
+  });
+
   it("with an open call: the blocked banner, the call form below the node and the close-call flow; device actions", async () => {
     const device = nodes.find((node) => node.parent_id === room.id && node.kind === "device");
     if (!device) throw new Error("no device in the room");
