@@ -116,8 +116,6 @@ describe("system tree node form in Chromium", () => {
     await screen.open(room.id);
     await byTestId(page, TESTIDS.nodeForm.header).filter({ hasText: room.name }).waitFor();
     expect(await byTestId(page, TESTIDS.nodeForm.breadcrumbItem).count()).toBeGreaterThan(0);
-    await byTestId(page, TESTIDS.nodeForm.health).waitFor();
-    expect(await byTestId(page, TESTIDS.nodeForm.reachabilityDay).count()).toBe(14);
     expect(await axeViolations(page, `[data-testid="${TESTIDS.nodeForm.form}"]`, AXE)).toEqual([]);
 
     const longText = field(page, "text_long");
@@ -144,6 +142,17 @@ describe("system tree node form in Chromium", () => {
     const latest = byTestId(page, TESTIDS.nodeForm.latestNote);
     await expect.poll(() => latest.textContent()).toContain("Defekt");
     expect(await latest.textContent()).toContain(ADMIN.username);
+
+    // A child opens its own form: a device, with its health (spec "Reachability shown for 14 days").
+    const child = byTestId(page, TESTIDS.nodeForm.child).first();
+    const childId = await child.getAttribute("data-id");
+    await child.click();
+    await expect.poll(() => screen.form.getAttribute("data-id")).toBe(childId);
+    await byTestId(page, TESTIDS.nodeForm.health).waitFor();
+    expect(await byTestId(page, TESTIDS.nodeForm.reachabilityDay).count()).toBe(14);
+    expect(await byTestId(page, TESTIDS.nodeForm.breadcrumbItem).last().textContent()).toBe(room.name);
+    expect(await axeViolations(page, `[data-testid="${TESTIDS.nodeForm.form}"]`, AXE)).toEqual([]);
+    await screen.shot("device-de-1920");
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -207,7 +216,7 @@ describe("system tree node form in Chromium", () => {
     await signIn(page, server.baseUrl, user.username, user.password);
     const screen = new NodeFormScreen(page, server.baseUrl);
     await screen.open(room.id);
-    await byTestId(page, TESTIDS.nodeForm.health).waitFor();
+    await byTestId(page, TESTIDS.nodeForm.notes).waitFor();
     expect(await axeViolations(page, `[data-testid="${TESTIDS.nodeForm.form}"]`, AXE)).toEqual([]);
     await screen.shot(`${locale}-${width}`);
     await byTestId(page, TESTIDS.entityForm.close).scrollIntoViewIfNeeded();

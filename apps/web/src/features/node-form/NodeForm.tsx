@@ -24,6 +24,7 @@ import {
   changedNodeInput,
   copyNodeValues,
   isFieldReadOnly,
+  isInherited,
   sameNodeValues,
   valuesToNodeInput,
   withFilteredTexts,
@@ -86,7 +87,7 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
     values,
     set: (name, value) => setValues((previous) => ({ ...previous, [name]: value })),
     errorOf: (name: NodeFormField) => translateFieldError(t, nodeErrorOf(errors, name), labelKey),
-    readOnly: (name: NodeFormField) => isFieldReadOnly(name, access),
+    readOnly: (name: NodeFormField) => isFieldReadOnly(name, access) || isInherited(name, values),
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {

@@ -61,13 +61,13 @@ export function NodeHealth({ facts }: { facts: NodeHealthFacts }): ReactNode {
           <IconBattery2 size={18} aria-hidden />
           <Stack gap={0}>
             <Text size="sm" fw={500}>
-              {t("nodeForm.health.battery")}
+              {t("nodeForm.health.battery")} · {t(`nodeForm.health.battery_${battery.status}`)}
             </Text>
             <Reported at={facts.battery_reported_at} />
           </Stack>
         </Group>
-        <Badge color={battery.colour ?? "gray"} variant={battery.colour ? "filled" : "light"} autoContrast>
-          {battery.status === "unknown" ? t("nodeForm.health.battery_unknown") : `${facts.battery} % · ${t(`nodeForm.health.battery_${battery.status}`)}`}
+        <Badge color={battery.colour ?? "gray"} variant={battery.colour ? "filled" : "light"} autoContrast tt="none" style={{ flexShrink: 0 }}>
+          {battery.status === "unknown" ? "–" : t("nodeForm.health.batteryValue", { value: facts.battery })}
         </Badge>
       </Group>
       <Group justify="space-between" align="flex-start" wrap="nowrap" data-testid={TESTIDS.nodeForm.reachability} data-reachable={facts.reachable}>
@@ -80,7 +80,7 @@ export function NodeHealth({ facts }: { facts: NodeHealthFacts }): ReactNode {
             <Reported at={facts.last_reachable_at} keyName="nodeForm.health.lastReachable" />
           </Stack>
         </Group>
-        <Badge color={facts.reachable ? "green" : "red"} variant="light">
+        <Badge color={facts.reachable ? "green" : "red"} variant="light" style={{ flexShrink: 0 }}>
           {facts.reachable ? t("nodeForm.health.reachable") : t("nodeForm.health.notReachable")}
         </Badge>
       </Group>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge, Group, Paper, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { hasWritePermission } from "@caresuite/domain";
+import { hasWritePermission, STRUCTURE_KINDS } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { NodeHealth } from "./NodeHealth";
@@ -28,15 +28,25 @@ function Panel({ titleKey, count, children }: { titleKey: string; count?: number
   );
 }
 
+/**
+ * Devices report battery and reachability; structure (building, floor, group, room) does not, unless
+ * something was reported for it anyway.
+ */
+function reportsHealth(node: NodeView): boolean {
+  return !(STRUCTURE_KINDS as readonly string[]).includes(node.kind) || node.battery !== null || node.last_reachable_at !== null;
+}
+
 /** The node's state beside its settings: health, open calls, children, notes. */
 export function NodeSide({ node }: { node: NodeView }): ReactNode {
   const { data } = useAppData();
   const notes = node.notes.length > 0 ? node.notes : node.latest_note ? [node.latest_note] : [];
   return (
     <Stack gap="md">
-      <Panel titleKey="nodeForm.sections.health">
-        <NodeHealth facts={node} />
-      </Panel>
+      {reportsHealth(node) && (
+        <Panel titleKey="nodeForm.sections.health">
+          <NodeHealth facts={node} />
+        </Panel>
+      )}
       <Panel titleKey="nodeForm.sections.openCalls" count={node.open_calls.length}>
         <NodeOpenCalls nodeId={node.id} calls={node.open_calls} />
       </Panel>

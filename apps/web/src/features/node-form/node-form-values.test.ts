@@ -7,6 +7,7 @@ import {
   filterNodeText,
   inputFieldOf,
   isFieldReadOnly,
+  isInherited,
   nodeToValues,
   valuesToNodeInput,
   withFilteredTexts,
@@ -149,6 +150,13 @@ describe('read-only fields (spec §6 "field-level: not-allowed fields are read-o
   it("a user with no editable field cannot change anything (the form hides Save)", () => {
     expect(canChangeAnything({ editableFields: [], canEdit: true })).toBe(false);
     expect(canChangeAnything(access)).toBe(true);
+  });
+
+  it("a field whose inherit switch is on takes its value from above, not from its input", () => {
+    const values = { ...nodeToValues(room), inherit_section: true, inherit_text_long: false };
+    expect(isInherited("section_id", values)).toBe(true);
+    expect(isInherited("text_long", values)).toBe(false);
+    expect(isInherited("name", values)).toBe(false);
   });
 
   it("the device texts are one input field", () => {

@@ -302,6 +302,20 @@ export function isFieldReadOnly(field: NodeFormField, access: NodeEditAccess): b
   return !access.editableFields.includes(inputFieldOf(field));
 }
 
+/** The fields an inherit switch governs (spec data §3.6 "inherit flags for section, text_long, text_short, flight profile"). */
+const INHERIT_SWITCHES = {
+  section_id: "inherit_section",
+  text_long: "inherit_text_long",
+  text_short: "inherit_text_short",
+  flight_profile_id: "inherit_flight_profile",
+} as const satisfies Partial<Record<NodeFormField, NodeFormField>>;
+
+/** Whether the field's value comes from above: its own value is then not used, so not edited either. */
+export function isInherited(field: NodeFormField, values: NodeFormValues): boolean {
+  const flag = (INHERIT_SWITCHES as Partial<Record<NodeFormField, keyof NodeFormValues>>)[field];
+  return flag !== undefined && values[flag] === true;
+}
+
 /** Whether the user may change anything at all (else the form hides Save). */
 export function canChangeAnything(access: NodeEditAccess): boolean {
   return access.canEdit && access.editableFields.length > 0;
