@@ -19,31 +19,12 @@ export const HARDWARE_KINDS: readonly NodeKind[] = ["device", "person", "tech"];
 const id = z.number().int().positive();
 const ref = id.nullable();
 
-export const treeNodeSchema = z.object({
-  id,
-  kind: z.enum(NODE_KINDS),
-  parent_id: ref,
-  name: z.string(),
-  /** Position under the parent: room number for rooms, 1..n for the devices of a room. */
-  number: z.number().int().nullable(),
-  serial: z.string().nullable(),
-  mac: z.string().nullable(),
-  text_short: z.string(),
-  text_long: z.string(),
-  call_source_id: ref,
-  section_id: ref,
-  is_enabled: z.boolean(),
-  sort_order: z.number().int(),
-  /** The call type the device's main button raises (a bathroom pull cord: the bathroom call). */
-  default_call_type_id: ref,
-  /** A node whose calls staff may not close by hand (spec data §3.6); the virtual controller sets none. */
-  deny_manual_call_closure: z.boolean().optional(),
-  /** Reported by the hardware, not configured: a publish keeps the controller's values. */
-  battery: z.number().int().min(0).max(100).nullable(),
-  reachable: z.boolean(),
-  last_reachable_at: z.string().nullable(),
-  // The remaining configured fields of spec data §3.6; optional, so that a controller of an
-  // older firmware that does not send them still parses (the server keeps its defaults).
+/**
+ * The remaining configured fields of spec data §3.6 (and the reported health, status, position
+ * time); optional, so that a controller of an older firmware that does not send them still parses
+ * (the server keeps its defaults). The virtual controller's publish validation takes them too.
+ */
+export const NODE_SETTINGS_FIELDS = {
   callback_number: z.string().nullable().optional(),
   comment: z.string().nullable().optional(),
   position: z.string().nullable().optional(),
@@ -73,6 +54,32 @@ export const treeNodeSchema = z.object({
   health: z.string().nullable().optional(),
   status: z.string().nullable().optional(),
   position_updated_at: z.string().nullable().optional(),
+};
+
+export const treeNodeSchema = z.object({
+  id,
+  kind: z.enum(NODE_KINDS),
+  parent_id: ref,
+  name: z.string(),
+  /** Position under the parent: room number for rooms, 1..n for the devices of a room. */
+  number: z.number().int().nullable(),
+  serial: z.string().nullable(),
+  mac: z.string().nullable(),
+  text_short: z.string(),
+  text_long: z.string(),
+  call_source_id: ref,
+  section_id: ref,
+  is_enabled: z.boolean(),
+  sort_order: z.number().int(),
+  /** The call type the device's main button raises (a bathroom pull cord: the bathroom call). */
+  default_call_type_id: ref,
+  /** A node whose calls staff may not close by hand (spec data §3.6); the virtual controller sets none. */
+  deny_manual_call_closure: z.boolean().optional(),
+  /** Reported by the hardware, not configured: a publish keeps the controller's values. */
+  battery: z.number().int().min(0).max(100).nullable(),
+  reachable: z.boolean(),
+  last_reachable_at: z.string().nullable(),
+  ...NODE_SETTINGS_FIELDS,
 });
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 

@@ -1,6 +1,6 @@
 import { fieldSchema, text } from "@caresuite/domain";
 import { z } from "zod";
-import { NODE_KINDS, type TreeNode } from "@caresuite/protocol";
+import { NODE_KINDS, NODE_SETTINGS_FIELDS, type TreeNode } from "@caresuite/protocol";
 import { PublishError } from "./publish-error.ts";
 
 /**
@@ -35,9 +35,11 @@ const nodeSchema = z.object({
   battery: z.preprocess((value) => (value === -1 ? null : value), z.number().int().min(0).max(100).nullable().optional().default(null)),
   reachable: z.boolean().optional().default(true),
   last_reachable_at: z.iso.datetime({ offset: true }).nullable().optional().default(null),
+  // The node's further settings (spec data §3.6) as sent: the controller runs and returns them.
+  ...NODE_SETTINGS_FIELDS,
 });
 
-/** Parses every node; unknown keys (other spec node fields) are ignored. */
+/** Parses every node; unknown keys are ignored. */
 export function validateNodes(input: readonly Record<string, unknown>[]): TreeNode[] {
   const seen = new Set<number>();
   return input.map((raw, index) => {

@@ -1,4 +1,7 @@
 import {
+  DISPLAY_GROUP_SENTINELS,
+  ENTITIES,
+  SCHEDULE_SENTINELS,
   canCreateOrDeleteNode,
   canSeeNode,
   fieldErrors,
@@ -28,6 +31,7 @@ import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { findRows } from "../entities/entities.repo.ts";
 import { groupLevelsOf, levelFor } from "./node-access.ts";
 import { classified, inheriting, isSet } from "./node-rows.ts";
 import type { StoredNode, StoredNote } from "./systemtree.repo.ts";
@@ -124,6 +128,31 @@ function structureErrors(nodes: Map<number, StoredNode>, id: number | null, data
   }
 }
 
+/** The registry entity each reference field of a node points at, and the spec's sentinel ids it may hold instead. */
+const NODE_REFERENCES: {
+  field: "section_id" | "call_source_id" | "flight_profile_id" | "schedule_id" | "display_group_ids";
+  entity: string;
+  sentinels: readonly number[];
+}[] = [
+  { field: "section_id", entity: "section", sentinels: [] },
+  { field: "call_source_id", entity: "callSource", sentinels: [] },
+  { field: "flight_profile_id", entity: "flightProfile", sentinels: [] },
+  { field: "schedule_id", entity: "schedule", sentinels: SCHEDULE_SENTINELS.map((s) => s.id) },
+  { field: "display_group_ids", entity: "displayGroup", sentinels: DISPLAY_GROUP_SENTINELS.map((s) => s.id) },
+];
+
+/** References must name records of the same system (or a sentinel), like the registry entities' own. */
+async function referenceErrors(ctx: RequestContext, data: SystemTreeNodeInput, errors: FieldErrors): Promise<void> {
+  for (const { field, entity: name, sentinels } of NODE_REFERENCES) {
+    const value = data[field];
+    const entity = ENTITIES.find((e) => e.name === name);
+    if (value === undefined || value === null || !entity) continue;
+    const ids = [...new Set(Array.isArray(value) ? value : [value])].filter((id) => !sentinels.includes(id));
+    const found = await findRows(ctx.db.kysely, entity, entity.systemScoped ? ctx.systemId : null, ids);
+    if (found.length !== ids.length) (errors[field] ??= []).push({ message: VALIDATION_KEYS.invalid, data: { field } });
+  }
+}
+
 async function openCallCount(ctx: RequestContext, nodeIds: ReadonlySet<number>): Promise<number> {
   return (await ctx.openCalls.get(ctx.systemId)).filter((call) => nodeIds.has(call.number)).length;
 }
@@ -183,12 +212,13 @@ export async function createSystemTreeNode(ctx: RequestContext, input: unknown):
   const facts = { kind: data.kind ?? "device", is_tech: data.is_tech ?? false, radio: data.radio ?? false, call_source_id: data.call_source_id ?? null };
   const level = levelFor(ctx, groups, facts);
   if (!canCreateOrDeleteNode(ctx.user, facts, level)) throw new AppError("MISSING_PERMISSION", "Access denied", { reason: "create_delete" });
-  // The create code covers kind, parent and name; every other field needs its own code.
-  const { kind: _kind, parent_id: _parent, name: _name, ...rest } = data;
+  // The create code covers what is created (kind, radio, is_tech), where and its name; every other field needs its own code.
+  const { kind: _kind, parent_id: _parent, name: _name, radio: _radio, is_tech: _tech, ...rest } = data;
   const forbidden = forbiddenFields(ctx.user, facts, level, rest);
   if (forbidden.length > 0) throw missingPermission(forbidden);
   const errors: FieldErrors = {};
   structureErrors(nodes, null, data, errors);
+  await referenceErrors(ctx, data, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const now = ctx.now();
@@ -272,7 +302,8 @@ export async function updateSystemTreeNode(ctx: RequestContext, id: number, inpu
   const existing = nodes.get(id);
   if (!existing) throw new AppError("NOT_FOUND", `system tree node ${id} not found`);
   const facts = classified(existing);
-  const level = levelFor(ctx, await groupLevelsOf(ctx), facts);
+  const groups = await groupLevelsOf(ctx);
+  const level = levelFor(ctx, groups, facts);
   if (!canSeeNode(ctx.user, facts, level)) throw new AppError("MISSING_PERMISSION", "Access denied");
   const columns = toColumns(data);
   const changed = changedFields(existing, columns);
@@ -281,12 +312,20 @@ export async function updateSystemTreeNode(ctx: RequestContext, id: number, inpu
   if (forbidden.length > 0) throw missingPermission(forbidden);
 
   const after = { ...existing, ...columns } as StoredNode;
+  // A change must be allowed on the node as it becomes too: making a bed technical or wired, or
+  // giving it another call source, needs the rights for what it then is (and keeps it in sight).
+  const afterFacts = classified(after);
+  const afterLevel = levelFor(ctx, groups, afterFacts);
+  const forbiddenAfter = canSeeNode(ctx.user, afterFacts, afterLevel) ? forbiddenFields(ctx.user, afterFacts, afterLevel, changes) : changed;
+  if (forbiddenAfter.length > 0) throw missingPermission(forbiddenAfter);
   // The values inherited once the change is made are blocked: clearing a flag in the same change frees its value.
   const state = { ...(await editStateOf(ctx, nodes, existing)), inheritedFields: inheritedFields(inheriting(after)) };
   const problems = nodeChangeProblems(state, changed, inheritsAny(inheriting(after)));
   if (problems.length > 0) throw validationError(problems);
   const errors: FieldErrors = {};
-  structureErrors(nodes, id, Object.fromEntries(changed.map((f) => [f, data[f]])) as SystemTreeNodeInput, errors);
+  const changedData = Object.fromEntries(changed.map((f) => [f, data[f]])) as SystemTreeNodeInput;
+  structureErrors(nodes, id, changedData, errors);
+  await referenceErrors(ctx, changedData, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   if (changed.length === 0) return systemTreeNode(ctx, id);
 
@@ -320,6 +359,7 @@ export async function deleteSystemTreeNodes(ctx: RequestContext, ids: number[]):
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
   const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
   const targets = unique.map((id) => nodes.get(id));
   if (targets.some((n) => n === undefined)) throw new AppError("NOT_FOUND", "system tree node not found");
   const groups = await groupLevelsOf(ctx);
