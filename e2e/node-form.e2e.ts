@@ -245,7 +245,7 @@ describe("system tree node form in Chromium", () => {
     await context.close();
   });
 
-  it('copies a room into a create form (spec "Copying resets id to -1") and saves it as a new node', async () => {
+  it('copies a room into a create form (spec "Copying resets id to -1"), saves it as a new node and deletes it', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
     const screen = new NodeFormScreen(page, server.baseUrl);
@@ -258,6 +258,14 @@ describe("system tree node form in Chromium", () => {
     await screen.notice(`«${room.name} (Kopie)» wurde gespeichert.`);
     await expect.poll(() => screen.form.getAttribute("data-id")).not.toBe("-1");
     expect(new URL(page.url()).pathname).toBe(`/tree/edit/${await screen.form.getAttribute("data-id")}`);
+
+    // The copy has no children: it can be deleted, after a confirmation.
+    await byTestId(page, TESTIDS.entityForm.delete).click();
+    await byTestId(page, TESTIDS.entityForm.deleteConfirm).click();
+    await screen.notice(`«${room.name} (Kopie)» wurde gelöscht.`);
+    await screen.form.waitFor({ state: "detached" });
+    const left = await admin.query<{ systemTreeNodes: TreeNode[] }>("{ systemTreeNodes { id name kind parent_id } }");
+    expect(left.systemTreeNodes.some((node) => node.name === `${room.name} (Kopie)`)).toBe(false);
     await context.close();
   });
 
