@@ -169,6 +169,7 @@ export const TESTIDS = {
     /** One per child, with `data-id`. */
     child: "nodeForm.child",
     children: "nodeForm.children",
+    addChild: "nodeForm.addChild",
     /** One per open call, with `data-id`. */
     openCall: "nodeForm.openCall",
     openCalls: "nodeForm.openCalls",

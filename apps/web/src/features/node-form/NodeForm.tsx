@@ -169,7 +169,7 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
             </Grid.Col>
             {node && (
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <NodeSide node={node} />
+                <NodeSide node={node} canAddChild={canSave} />
               </Grid.Col>
             )}
           </Grid>

@@ -43,7 +43,7 @@ function InheritedHint({ on, value }: { on: boolean; value: string | null }): Re
 export function IdentityAndTexts({ pickers, inherited }: { pickers: NodePickerOptions; inherited: Inherited }): ReactNode {
   const { t } = useTranslation();
   const { values } = useNodeForm();
-  const kinds = SYSTEM_TREE_NODE_KINDS.map((kind) => ({ value: kind, label: t(`nodeForm.kinds.${kind}`) }));
+  const kinds = SYSTEM_TREE_NODE_KINDS.map((kind) => ({ value: kind, label: t(`nodeForm.kinds.${kind}`) })).sort((a, b) => a.label.localeCompare(b.label));
   return (
     <>
       <Section titleKey="nodeForm.sections.identity">
@@ -128,6 +128,11 @@ export function CallSettings({ inherited, flightProfileLink }: { inherited: Inhe
           <Anchor component={Link} to={flightProfileLink} size="sm" data-testid={TESTIDS.nodeForm.flightProfileLink}>
             {t("nodeForm.buttons.editFlightProfile")}
           </Anchor>
+        )}
+        {!flightProfileLink && values.flight_profile_id !== null && (
+          <Text size="xs" c="dimmed">
+            {t("nodeForm.flightProfile.readOnly")}
+          </Text>
         )}
       </Section>
     </>

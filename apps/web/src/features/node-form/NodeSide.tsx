@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Badge, Group, Paper, Stack, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { hasWritePermission, STRUCTURE_KINDS } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
@@ -8,6 +10,7 @@ import { NodeHealth } from "./NodeHealth";
 import { NodeNotes } from "./NodeNotes";
 import { NodeLinks, NodeOpenCalls } from "./NodeRelated";
 import type { NodeView } from "./node-form.graphql";
+import { newNodePath } from "./node-paths";
 
 function Panel({ titleKey, count, children }: { titleKey: string; count?: number; children: ReactNode }): ReactNode {
   const { t } = useTranslation();
@@ -37,7 +40,8 @@ function reportsHealth(node: NodeView): boolean {
 }
 
 /** The node's state beside its settings: health, open calls, children, notes. */
-export function NodeSide({ node }: { node: NodeView }): ReactNode {
+export function NodeSide({ node, canAddChild }: { node: NodeView; canAddChild: boolean }): ReactNode {
+  const { t } = useTranslation();
   const { data } = useAppData();
   const notes = node.notes.length > 0 ? node.notes : node.latest_note ? [node.latest_note] : [];
   return (
@@ -54,6 +58,19 @@ export function NodeSide({ node }: { node: NodeView }): ReactNode {
         <div data-testid={TESTIDS.nodeForm.children}>
           <NodeLinks nodes={node.children} emptyKey="nodeForm.children.empty" testId={TESTIDS.nodeForm.child} />
         </div>
+        {canAddChild && (
+          <Button
+            component={Link}
+            to={newNodePath(node.id)}
+            variant="subtle"
+            size="xs"
+            mt="xs"
+            leftSection={<IconPlus size={14} />}
+            data-testid={TESTIDS.nodeForm.addChild}
+          >
+            {t("nodeForm.children.add")}
+          </Button>
+        )}
       </Panel>
       <Panel titleKey="nodeForm.sections.notes" count={notes.length}>
         <NodeNotes nodeId={node.id} nodeName={node.name} notes={notes} canAdd={hasWritePermission(data.user, "systemtree::use_module")} />
