@@ -163,8 +163,8 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
             <Grid.Col span={{ base: 12, md: node ? 8 : 12 }}>
               <Stack gap="md">
                 <IdentityAndTexts pickers={pickers} inherited={inherited} />
-                <CallSettings inherited={inherited} flightProfileLink={flightProfileLink} />
-                <DeviceSettings pickers={pickers} linkingNodes={node?.linking_nodes ?? []} />
+                <CallSettings inherited={inherited} flightProfileLink={flightProfileLink} activeOverrideId={node?.active_display_group_override_id ?? null} />
+                <DeviceSettings pickers={pickers} linkingNodes={node?.linking_nodes ?? []} positionUpdatedAt={node?.position_updated_at ?? null} />
               </Stack>
             </Grid.Col>
             {node && (

@@ -15,6 +15,9 @@ export interface NodeHealthFacts {
   reachable: boolean;
   last_reachable_at: string | null;
   reachability_history: readonly ReachabilityPeriodLike[];
+  /** The device's own words (spec data §3.6 "status (values not shown)", "health"). */
+  status: string | null;
+  health: string | null;
 }
 
 const DAY_COLOURS: Record<ReachabilityDayState, string> = {
@@ -84,6 +87,20 @@ export function NodeHealth({ facts }: { facts: NodeHealthFacts }): ReactNode {
           {facts.reachable ? t("nodeForm.health.reachable") : t("nodeForm.health.notReachable")}
         </Badge>
       </Group>
+      {(facts.status || facts.health) && (
+        <Group gap="xs">
+          {facts.status && (
+            <Badge variant="outline" color="gray" tt="none">
+              {t("nodeForm.health.status")}: {facts.status}
+            </Badge>
+          )}
+          {facts.health && (
+            <Badge variant="outline" color="gray" tt="none">
+              {t("nodeForm.health.deviceHealth")}: {facts.health}
+            </Badge>
+          )}
+        </Group>
+      )}
       <Stack gap={4}>
         <Text size="xs" c="dimmed" id="node-reachability-history">
           {t("nodeForm.health.history")}

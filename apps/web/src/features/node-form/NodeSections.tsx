@@ -3,6 +3,7 @@ import { Anchor, Fieldset, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LONG_TEXT_MAX_LENGTH, SCHEDULE_SENTINELS, SHORT_TEXT_MAX_LENGTH, SYSTEM_TREE_NODE_KINDS, type RefField, type RefListField } from "@caresuite/domain";
+import { formatDateTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import { NodeDisplayText, NodeNumberInput, NodePicker, NodeRefSelect, NodeRefsSelect, NodeSelect, NodeSwitch, NodeTextarea, NodeTextInput } from "./NodeFields";
 import { NodeLinks } from "./NodeRelated";
@@ -83,7 +84,15 @@ export function IdentityAndTexts({ pickers, inherited }: { pickers: NodePickerOp
 }
 
 /** Section and call source, sound and night, behaviour, schedule and display groups, wander protection. */
-export function CallSettings({ inherited, flightProfileLink }: { inherited: Inherited; flightProfileLink: string | null }): ReactNode {
+export function CallSettings({
+  inherited,
+  flightProfileLink,
+  activeOverrideId,
+}: {
+  inherited: Inherited;
+  flightProfileLink: string | null;
+  activeOverrideId: number | null;
+}): ReactNode {
   const { t } = useTranslation();
   const { values } = useNodeForm();
   return (
@@ -116,6 +125,11 @@ export function CallSettings({ inherited, flightProfileLink }: { inherited: Inhe
           <NodeRefSelect name="schedule_id" field={SCHEDULE} />
           <NodeRefsSelect name="display_group_ids" field={DISPLAY_GROUPS} />
         </SimpleGrid>
+        {activeOverrideId !== null && (
+          <Text size="sm" c="orange.8">
+            {t("nodeForm.help.activeOverride", { id: activeOverrideId })}
+          </Text>
+        )}
       </Section>
       <Section titleKey="nodeForm.sections.flightProfile">
         <NodeRefSelect
@@ -140,7 +154,15 @@ export function CallSettings({ inherited, flightProfileLink }: { inherited: Inhe
 }
 
 /** Linking (linked node, the nodes linking here) and the device's hardware and texts. */
-export function DeviceSettings({ pickers, linkingNodes }: { pickers: NodePickerOptions; linkingNodes: readonly NodeSummary[] }): ReactNode {
+export function DeviceSettings({
+  pickers,
+  linkingNodes,
+  positionUpdatedAt,
+}: {
+  pickers: NodePickerOptions;
+  linkingNodes: readonly NodeSummary[];
+  positionUpdatedAt: string | null;
+}): ReactNode {
   const { t } = useTranslation();
   return (
     <>
@@ -159,7 +181,10 @@ export function DeviceSettings({ pickers, linkingNodes }: { pickers: NodePickerO
           <NodeTextInput name="serial" />
           <NodeTextInput name="mac" />
           <NodeTextInput name="callback_number" />
-          <NodeTextInput name="position" />
+          <NodeTextInput
+            name="position"
+            description={positionUpdatedAt ? t("nodeForm.help.positionUpdated", { time: formatDateTime(positionUpdatedAt) }) : undefined}
+          />
         </SimpleGrid>
         <NodeSwitch name="is_tech" />
         <NodeSwitch name="radio" />
