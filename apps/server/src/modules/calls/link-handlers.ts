@@ -1,7 +1,7 @@
 import type { LinkHandlers } from "../../callsystem/link-handlers.ts";
 import type { Db } from "../../db/database.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
-import { callsTopic } from "../../realtime/topics.ts";
+import { callsTopic, systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { announceVideoStreams } from "../display/video-stream-triggers.ts";
 import { applyControllerEvents } from "./apply-event.ts";
 import { importControllerConfig } from "./import-config.ts";
@@ -13,12 +13,31 @@ import { importControllerConfig } from "./import-config.ts";
  */
 export function createLinkHandlers(deps: { db: Db; bus: PubSub }): LinkHandlers {
   const db = deps.db.kysely;
+  // Open trees refetch what the controller changed: the reporting devices, or the whole tree
+  // (no ids) after an import. The events are committed by then; a lost signal costs a refetch only.
+  const treeChanged = async (systemId: number, ids: number[]): Promise<void> => {
+    const signal: SystemTreeSignal = { system_id: systemId, ids };
+    await deps.bus.publish(systemTreeTopic(systemId), signal).catch(() => undefined);
+  };
   return {
-    apply: (systemId, events, now) => applyControllerEvents(db, systemId, events, now),
+    apply: async (systemId, events, now) => {
+      const outcomes = await applyControllerEvents(db, systemId, events, now);
+      const devices = events.flatMap((event, index) =>
+        outcomes[index] === "applied" && (event.type === "device.battery" || event.type === "device.reachability")
+          ? [Number((event.data as { device_id: unknown }).device_id)]
+          : [],
+      );
+      if (devices.length > 0) await treeChanged(systemId, [...new Set(devices)]);
+      return outcomes;
+    },
     callsChanged: (systemId, signal) => deps.bus.publish(callsTopic(systemId), signal),
     callsOpened: async (systemId, callTypeIds) => {
       await announceVideoStreams(db, deps.bus, systemId, callTypeIds);
     },
-    importConfig: (systemId, config, now) => importControllerConfig(db, systemId, config, now),
+    importConfig: async (systemId, config, now) => {
+      const counts = await importControllerConfig(db, systemId, config, now);
+      await treeChanged(systemId, []);
+      return counts;
+    },
   };
 }

@@ -28,7 +28,7 @@ import type { Kysely } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
-import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
+import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { findRows } from "../entities/entities.repo.ts";
@@ -41,7 +41,7 @@ import { systemTreeNode, type NodeView } from "./systemtree.service.ts";
  * Changes of the system tree (spec data §3.6, §5): validated with the shared schema, gated per
  * field (rules/node-field-permissions.ts), blocked by the edit state, audited as `systemtree`
  * entries (the node history of the audit modal), marking the configuration as changed (the
- * controller gets it with the next commit) and announced to open trees.
+ * controller gets it with the next commit) and announced to open trees (systemTreeChanged).
  */
 
 /** The audit entity type of tree nodes: the spec's "systemtree entries" of the audit log. */
@@ -189,7 +189,13 @@ async function editStateOf(ctx: RequestContext, nodes: Map<number, StoredNode>, 
 async function announce(ctx: RequestContext, ids: number[]): Promise<void> {
   const now = ctx.now();
   await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
-  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("systemtree.updated", { system_id: ctx.systemId, ids }));
+  await signalTree(ctx, ids);
+}
+
+/** Open trees refetch the nodes (systemTreeChanged). */
+async function signalTree(ctx: RequestContext, ids: number[]): Promise<void> {
+  const signal: SystemTreeSignal = { system_id: ctx.systemId, ids };
+  await ctx.bus.publish(systemTreeTopic(ctx.systemId), signal);
 }
 
 function auditChanges(before: StoredNode | null, after: StoredNode | null): { field: string; value_old: unknown; value_new: unknown }[] {
@@ -495,6 +501,6 @@ export async function addSystemTreeNodeNote(ctx: RequestContext, nodeId: number,
     return inserted;
   });
   // A note is no configuration of the controller: open trees refresh, the commit state stays.
-  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("systemtree.updated", { system_id: ctx.systemId, ids: [nodeId] }));
+  await signalTree(ctx, [nodeId]);
   return { ...note, created_at: Number(note.created_at) };
 }
