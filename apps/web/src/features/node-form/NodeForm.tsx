@@ -44,7 +44,7 @@ interface NodeFormProps {
   node: NodeView | null;
   /** The values the form starts with (the node's, a copy's, or a new node's). */
   initialValues: NodeFormValues;
-  /** What unsaved changes are measured against (the node's values; a new node's empty values). */
+  /** What unsaved changes are measured against at the start (the node's values; a new node's empty values). */
   baseline: NodeFormValues;
   access: NodeEditAccess;
   inherited: Inherited;
@@ -65,11 +65,14 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
   const user = appData.user;
   const { close } = useModalRouteClose();
   const [values, setValues] = useState(initialValues);
+  // What this form started from (or last saved): changes are measured against it, not against a
+  // node refetched meanwhile, so a field someone else changed is not sent back unchanged.
+  const [start, setStart] = useState(baseline);
   const { errors, failure, check, succeeded } = useFormMutation({ fields: NODE_FORM_ERROR_FIELDS, explainCheck: true });
   const [{ fetching: creating }, create] = useMutation(CREATE_NODE);
   const [{ fetching: updating }, update] = useMutation(UPDATE_NODE);
   const [{ fetching: deleting }, remove] = useMutation(DELETE_NODE);
-  const { blocker, leave } = useLeaveGuard(!sameNodeValues(values, baseline));
+  const { blocker, leave } = useLeaveGuard(!sameNodeValues(values, start));
   const pickers = useNodePickerOptions(node?.id ?? null);
   const editable = useMemo(() => new Set(access.editableFields), [access.editableFields]);
   const canSave = canChangeAnything(access);
@@ -95,12 +98,12 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
     // spec data §5 "Input filter: on blur and update".
     const filtered = withFilteredTexts(values);
     setValues(filtered);
-    const data = node ? changedNodeInput(filtered, baseline, editable) : valuesToNodeInput(filtered);
+    const data = node ? changedNodeInput(filtered, start, editable) : valuesToNodeInput(filtered);
     if (!check(checkNodeInput(data, node ? "update" : "create"))) return;
     if (node) {
       const result = await update({ id: node.id, data }, NODE_CONTEXT);
       // The form stays open on the saved node: its notes, calls and history are here too.
-      succeeded("save", result.error, result.data?.updateSystemTreeNode, (saved) => savedNotice(t, saved.name));
+      if (succeeded("save", result.error, result.data?.updateSystemTreeNode, (saved) => savedNotice(t, saved.name))) setStart(filtered);
       return;
     }
     const result = await create({ data }, NODE_CONTEXT);

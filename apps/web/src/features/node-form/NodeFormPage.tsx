@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useLocation, useParams, useSearchParams } from "react-router";
-import { useQuery } from "urql";
+import { useQuery, useSubscription } from "urql";
 import { NEW_RECORD_ID, type RefField } from "@caresuite/domain";
 import { hasErrorCode } from "../../api/errors";
 import { useAppData } from "../../app/providers/AppDataProvider";
@@ -10,7 +10,7 @@ import { useRefOptions } from "../../entity-admin/useRefOptions";
 import { NodeForm } from "./NodeForm";
 import { newNodeAccess } from "./node-form-check";
 import { emptyNodeValues, nodeToValues, type NodeFormValues } from "./node-form-values";
-import { NODE_CONTEXT, NODE_FORM_QUERY, type NodeView } from "./node-form.graphql";
+import { NODE_CONTEXT, NODE_FORM_QUERY, NODE_TREE_CHANGED, type NodeView } from "./node-form.graphql";
 import type { Inherited } from "./NodeSections";
 
 const SECTION: RefField = { kind: "ref", entity: "section" };
@@ -55,6 +55,13 @@ export function NodeFormPage(): ReactNode {
   const user = appData.user;
   const node = isNew ? null : (data?.systemTreeNode ?? null);
   const inherited = useInherited(node);
+  // Battery and reachability are reported while the form is open; others save too. Typed values
+  // stay (the form is keyed by the node), what is shown beside them follows.
+  const [{ data: changed }] = useSubscription({ query: NODE_TREE_CHANGED, pause: isNew || Number.isNaN(id) });
+  const change = changed?.systemTreeChanged;
+  useEffect(() => {
+    if (change && (change.ids.length === 0 || change.ids.includes(id))) reexecute({ requestPolicy: "network-only" });
+  }, [change, id, reexecute]);
 
   if (isNew) {
     const parent = Number(query.get("parent"));

@@ -177,3 +177,13 @@ export const ADD_NODE_NOTE = graphql(
 
 /** The cache keys a node change makes stale (urql's document cache refetches on them). */
 export const NODE_CONTEXT = { additionalTypenames: ["SystemTreeNode", "SystemTreeNodeSummary", "SystemTreeNodeNote"] };
+
+/** Nodes changed (saved by someone, battery or reachability reported): an open form refetches its node. */
+export const NODE_TREE_CHANGED = graphql(`
+  subscription NodeFormTreeChanged {
+    systemTreeChanged {
+      system_id
+      ids
+    }
+  }
+`);
