@@ -296,6 +296,8 @@ describe("the technicians' home /tree", () => {
     await waitForPath(page, /^\/admin/);
     const started = Date.now();
     await byTestId(page, TESTIDS.shell.nav("overview")).click();
+    await byTestId(page, TESTIDS.tree.page).waitFor();
+    console.log(`tree page ${Date.now() - started} ms`);
     await page.locator(`[data-testid="${TESTIDS.tree.tree}"][data-rows] [data-testid="${TESTIDS.tree.row}"]`).first().waitFor();
     const paint = Date.now() - started;
     const rendered = await byTestId(page, TESTIDS.tree.row).count();
