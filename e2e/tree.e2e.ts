@@ -236,6 +236,9 @@ describe("the technicians' home /tree", () => {
     await page.goto(`${server.baseUrl}/tree?view=devices`);
     await byTestId(page, TESTIDS.tree.deviceRow).first().waitFor();
     await page.screenshot({ path: join(SHOTS, `tree-devices-${locale}-${viewport.width}.png`) });
+    await page.goto(`${server.baseUrl}/tree/connections`);
+    await byTestId(page, TESTIDS.tree.connectionRow).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, `tree-connections-${locale}-${viewport.width}.png`) });
     expect(consoleErrors).toEqual([]);
     await demoCloseAll(server.baseUrl);
   });
