@@ -20,8 +20,6 @@ export interface SystemMessagePayloads {
   "displayprofile.updated": Record<string, never>;
   /** spec: "displaynote.updated reloads on display". */
   "displaynote.updated": { system_id: number | null };
-  /** Not in the spec: nodes of a system's tree changed (created, updated, deleted, sorted, noted); open trees refetch. */
-  "systemtree.updated": { system_id: number; ids: number[] };
   /** spec: "videostream with action start adds url, else removes". */
   videostream: { action: "start" | "stop"; url: string; name: string; video_stream_id: number; system_id: number };
 }

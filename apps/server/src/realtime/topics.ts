@@ -11,6 +11,15 @@ export const callsTopic = (systemId: number): string => `calls:${systemId}`;
 /** What a calls signal carries: the last applied seq, or a controller reset that closed the open calls. */
 export type CallsSignal = { seq: number | null } | { reset: true };
 
+/** Nodes of a system's tree changed (created, updated, deleted, sorted, noted): open trees refetch them. */
+export const systemTreeTopic = (systemId: number): string => `systemtree:${systemId}`;
+
+/** What a tree signal carries: the system and the ids of the nodes that changed (none: the whole tree). */
+export interface SystemTreeSignal {
+  system_id: number;
+  ids: number[];
+}
+
 /** Server-wide pushes to every client (`systemMessages` subscription). */
 export const SYSTEM_MESSAGES_TOPIC = "system-messages";
 

@@ -5,6 +5,7 @@ import { DEVICE_ACTIONS, type DeviceAction } from "@caresuite/protocol";
 import { isControllerRefusal, refusalMessage } from "../../callsystem/protocol-client.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { requireVisibleSystem } from "../display/anonymous-systems.ts";
+import { requireVisibleNode } from "../systemtree/node-access.ts";
 import { loadCallLog, loadCalls, type CallLogFilter, type CallView } from "./calls.repo.ts";
 import type { OpenCallsReader } from "./open-calls-cache.ts";
 
@@ -108,6 +109,8 @@ export async function sendDeviceAction(
     if (!calls.some((call) => canCloseCallManually(ctx.user, call))) throw new AppError("MISSING_PERMISSION", "Access denied");
   } else if (!hasPermission(ctx.user, "systemtree::trigger_device_actions")) {
     throw new AppError("MISSING_PERMISSION", "Access denied");
+  } else {
+    await requireVisibleNode(ctx, input.deviceID);
   }
   const link = ctx.links?.get(ctx.systemId);
   if (!link || !link.state().connected) throw new AppError("CONFLICT", "call system not connected", { reason: "not_connected" });

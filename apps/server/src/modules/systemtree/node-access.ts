@@ -1,5 +1,6 @@
-import { ENTITIES, isAccessLevel, nodeAccessLevel, type AccessLevel, type ClassifiedNode, type GroupLevel } from "@caresuite/domain";
+import { ENTITIES, canSeeNode, isAccessLevel, nodeAccessLevel, type AccessLevel, type ClassifiedNode, type GroupLevel } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { allRows } from "../entities/entities.repo.ts";
 import { grantsOfRoles, roleIdsOfUser } from "../roles/roles.repo.ts";
 
@@ -24,4 +25,22 @@ export async function groupLevelsOf(ctx: RequestContext): Promise<GroupLevel[]> 
 /** A node's level for the user, from levels loaded once per request. */
 export function levelFor(ctx: RequestContext, groups: readonly GroupLevel[], node: ClassifiedNode & { call_source_id: number | null }): AccessLevel {
   return nodeAccessLevel(ctx.user, groups, node);
+}
+
+/**
+ * Device actions other than EndCalls act on a node the user must see (spec §6 see_wired_devices,
+ * see_tech_devices, call source group None hides it). A node unknown here is left to the call
+ * system, which answers for its own devices.
+ */
+export async function requireVisibleNode(ctx: RequestContext, id: number): Promise<void> {
+  if (ctx.user.is_superuser) return;
+  const node = await ctx.db.kysely
+    .selectFrom("system_tree_nodes")
+    .select(["kind", "is_tech", "radio", "call_source_id"])
+    .where("system_id", "=", ctx.systemId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!node) return;
+  const facts = { kind: node.kind, is_tech: node.is_tech === 1, radio: node.radio === 1, call_source_id: node.call_source_id };
+  if (!canSeeNode(ctx.user, facts, levelFor(ctx, await groupLevelsOf(ctx), facts))) throw new AppError("MISSING_PERMISSION", "Access denied");
 }

@@ -28,10 +28,10 @@ import type { Kysely } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
-import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
+import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { findRows } from "../entities/entities.repo.ts";
+import { findRows, isUniqueViolation } from "../entities/entities.repo.ts";
 import { groupLevelsOf, levelFor } from "./node-access.ts";
 import { classified, inheriting, isSet } from "./node-rows.ts";
 import type { StoredNode, StoredNote } from "./systemtree.repo.ts";
@@ -41,7 +41,7 @@ import { systemTreeNode, type NodeView } from "./systemtree.service.ts";
  * Changes of the system tree (spec data §3.6, §5): validated with the shared schema, gated per
  * field (rules/node-field-permissions.ts), blocked by the edit state, audited as `systemtree`
  * entries (the node history of the audit modal), marking the configuration as changed (the
- * controller gets it with the next commit) and announced to open trees.
+ * controller gets it with the next commit) and announced to open trees (systemTreeChanged).
  */
 
 /** The audit entity type of tree nodes: the spec's "systemtree entries" of the audit log. */
@@ -157,17 +157,22 @@ async function openCallCount(ctx: RequestContext, nodeIds: ReadonlySet<number>):
   return (await ctx.openCalls.get(ctx.systemId)).filter((call) => nodeIds.has(call.number)).length;
 }
 
-/** The node and every node below it. */
+/** The node and every node below it (a walk over a children index: the tree may hold tens of thousands). */
 function subtreeOf(nodes: Map<number, StoredNode>, id: number): Set<number> {
+  const childrenOf = new Map<number, number[]>();
+  for (const n of nodes.values()) {
+    if (n.parent_id === null) continue;
+    const list = childrenOf.get(n.parent_id);
+    if (list) list.push(n.id);
+    else childrenOf.set(n.parent_id, [n.id]);
+  }
   const ids = new Set([id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const n of nodes.values()) {
-      if (n.parent_id !== null && ids.has(n.parent_id) && !ids.has(n.id)) {
-        ids.add(n.id);
-        grew = true;
-      }
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const child of childrenOf.get(next) ?? []) {
+      if (ids.has(child)) continue;
+      ids.add(child);
+      queue.push(child);
     }
   }
   return ids;
@@ -189,7 +194,13 @@ async function editStateOf(ctx: RequestContext, nodes: Map<number, StoredNode>, 
 async function announce(ctx: RequestContext, ids: number[]): Promise<void> {
   const now = ctx.now();
   await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
-  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("systemtree.updated", { system_id: ctx.systemId, ids }));
+  await signalTree(ctx, ids);
+}
+
+/** Open trees refetch the nodes (systemTreeChanged). */
+async function signalTree(ctx: RequestContext, ids: number[]): Promise<void> {
+  const signal: SystemTreeSignal = { system_id: ctx.systemId, ids };
+  await ctx.bus.publish(systemTreeTopic(ctx.systemId), signal);
 }
 
 function auditChanges(before: StoredNode | null, after: StoredNode | null): { field: string; value_old: unknown; value_new: unknown }[] {
@@ -222,67 +233,76 @@ export async function createSystemTreeNode(ctx: RequestContext, input: unknown):
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const now = ctx.now();
-  const created = await db.transaction().execute(async (trx) => {
-    const top = await trx
-      .selectFrom("system_tree_nodes")
-      .select((eb) => eb.fn.max("id").as("max"))
-      .where("system_id", "=", ctx.systemId)
-      .executeTakeFirst();
-    const id = Number(top?.max ?? 0) + 1;
-    const siblings = [...nodes.values()].filter((n) => n.parent_id === data.parent_id);
-    const sortOrder = siblings.reduce((max, n) => Math.max(max, n.sort_order + 1), 0);
-    const row = await trx
-      .insertInto("system_tree_nodes")
-      .values({
-        system_id: ctx.systemId,
-        id,
-        name: data.name ?? "",
-        kind: data.kind ?? "device",
-        parent_id: data.parent_id ?? null,
-        number: null,
-        serial: null,
-        mac: null,
-        text_short: "",
-        text_long: "",
-        call_source_id: null,
-        section_id: null,
-        is_enabled: 1,
-        sort_order: sortOrder,
-        default_call_type_id: null,
-        battery: null,
-        battery_reported_at: null,
-        reachable: 1,
-        last_reachable_at: null,
-        callback_number: null,
-        comment: null,
-        health: null,
-        status: null,
-        position: null,
-        position_updated_at: null,
-        day_sound_level: null,
-        night_sound_level: null,
-        display_time: null,
-        flight_profile_id: null,
-        linked_system_tree_node_id: null,
-        schedule_id: null,
-        active_display_group_override_id: null,
-        ...toColumns(data),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      systemId: ctx.systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: NODE_AUDIT_TYPE,
-      entityId: id,
-      entityDisplayName: row.name,
-      action: "created",
-      changes: auditChanges(null, row),
+  const insert = () =>
+    db.transaction().execute(async (trx) => {
+      const top = await trx
+        .selectFrom("system_tree_nodes")
+        .select((eb) => eb.fn.max("id").as("max"))
+        .where("system_id", "=", ctx.systemId)
+        .executeTakeFirst();
+      const id = Number(top?.max ?? 0) + 1;
+      const siblings = [...nodes.values()].filter((n) => n.parent_id === data.parent_id);
+      const sortOrder = siblings.reduce((max, n) => Math.max(max, n.sort_order + 1), 0);
+      const row = await trx
+        .insertInto("system_tree_nodes")
+        .values({
+          system_id: ctx.systemId,
+          id,
+          name: data.name ?? "",
+          kind: data.kind ?? "device",
+          parent_id: data.parent_id ?? null,
+          number: null,
+          serial: null,
+          mac: null,
+          text_short: "",
+          text_long: "",
+          call_source_id: null,
+          section_id: null,
+          is_enabled: 1,
+          sort_order: sortOrder,
+          default_call_type_id: null,
+          battery: null,
+          battery_reported_at: null,
+          reachable: 1,
+          last_reachable_at: null,
+          callback_number: null,
+          comment: null,
+          health: null,
+          status: null,
+          position: null,
+          position_updated_at: null,
+          day_sound_level: null,
+          night_sound_level: null,
+          display_time: null,
+          flight_profile_id: null,
+          linked_system_tree_node_id: null,
+          schedule_id: null,
+          active_display_group_override_id: null,
+          ...toColumns(data),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, {
+        systemId: ctx.systemId,
+        userId: ctx.user.id,
+        now,
+        entityType: NODE_AUDIT_TYPE,
+        entityId: id,
+        entityDisplayName: row.name,
+        action: "created",
+        changes: auditChanges(null, row),
+      });
+      return row;
     });
-    return row;
+  // Two creates in one system may choose the same id (PostgreSQL, read committed): the later
+  // insert fails on the key. Once more with a fresh id; a second collision is a CONFLICT.
+  const created = await insert().catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    return insert().catch((again: unknown) => {
+      throw isUniqueViolation(again) ? new AppError("CONFLICT", "system tree node was created concurrently", { reason: "concurrent_change" }) : again;
+    });
   });
   await announce(ctx, [created.id]);
   return systemTreeNode(ctx, created.id);
@@ -495,6 +515,6 @@ export async function addSystemTreeNodeNote(ctx: RequestContext, nodeId: number,
     return inserted;
   });
   // A note is no configuration of the controller: open trees refresh, the commit state stays.
-  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("systemtree.updated", { system_id: ctx.systemId, ids: [nodeId] }));
+  await signalTree(ctx, [nodeId]);
   return { ...note, created_at: Number(note.created_at) };
 }

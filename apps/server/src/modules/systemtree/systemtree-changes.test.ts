@@ -6,7 +6,7 @@ import { buildActivationCode } from "../../test-support/licences.ts";
 import { startLinkedSystem, until } from "../../test-support/linked-system.ts";
 import type { TestSimulator } from "../../test-support/simulator.ts";
 import { TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
-import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
+import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 
 type Result = { data: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -149,7 +149,7 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
 
   describe("changes", () => {
     it("creates a device under a room: filtered texts, audit, pending commit, a push for open trees", async () => {
-      const pushes = server.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC) as AsyncGenerator<SystemMessage>;
+      const pushes = server.pubsub.subscribe(systemTreeTopic(1)) as AsyncGenerator<SystemTreeSignal>;
       const pushed = pushes.next();
       const before = (await readAppState(server.db.kysely)).last_gets_change;
       const result = await gql(admin, CREATE, {
@@ -159,10 +159,18 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
       const created = result.data?.["createSystemTreeNode"] as Record<string, unknown>;
       createdId = created["id"] as number;
       expect(created).toMatchObject({ kind: "device", parent_id: 20, text_short: "Z101-B3", text_long: "ZIMMER 101 BETT 3", section_id: 1 });
-      expect((await pushed).value).toMatchObject({ subject: "systemtree.updated" });
+      expect((await pushed).value).toEqual({ system_id: 1, ids: [createdId] });
       await pushes.return(undefined);
       expect((await readAppState(server.db.kysely)).last_gets_change).toBeGreaterThan(before);
       expect(await auditRows(createdId)).toMatchObject([{ action: "created", entity_display_name: "Zimmer 101 Bett 3" }]);
+    });
+
+    it("two creates at once get two ids", async () => {
+      const data = (name: string) => ({ data: { kind: "device", parent_id: 21, name, radio: true } });
+      const [a, b] = await Promise.all([gql(admin, CREATE, data("Gleichzeitig 1")), gql(admin, CREATE, data("Gleichzeitig 2"))]);
+      const ids = [a, b].map((r) => (r.data?.["createSystemTreeNode"] as { id: number } | undefined)?.id);
+      expect(new Set(ids).size).toBe(2);
+      expect((await gql(admin, DELETE, { ids })).errors).toBeUndefined();
     });
 
     it("updates fields, audits field by field and serves the node history to the audit modal", async () => {
@@ -450,6 +458,24 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
   });
 
   describe("reachability history", () => {
+    it("records what the call system reports and signals open trees", async () => {
+      const pushes = server.pubsub.subscribe(systemTreeTopic(1)) as AsyncGenerator<SystemTreeSignal>;
+      const pushed = pushes.next();
+      await simulator.post("/api/devices/11/report", { reachable: false });
+      expect((await pushed).value).toEqual({ system_id: 1, ids: [11] });
+      await pushes.return(undefined);
+      const history = await until(
+        async () => (await node(11))["reachability_history"] as { to: string | null; reachable: boolean }[],
+        (periods) => periods.length > 0,
+      );
+      expect(history.at(-1)).toMatchObject({ to: null, reachable: false });
+      await simulator.post("/api/devices/11/report", { reachable: true });
+      await until(
+        async () => (await node(11))["reachability_history"] as { reachable: boolean }[],
+        (periods) => periods.at(-1)?.reachable === true,
+      );
+    });
+
     it('shows the periods of the last 14 days (spec §9 "Reachability shown for 14 days")', async () => {
       const now = Date.now();
       const day = 86_400_000;
@@ -469,6 +495,13 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
   });
 
   describe("device actions", () => {
+    it("act only on devices the user sees", async () => {
+      const operator = await clientWith(["systemtree::use_module", "systemtree::trigger_device_actions"]);
+      expect(code(await gql(operator, ACTION, { action: { action: "Mute", deviceID: 17 } }))).toBe("MISSING_PERMISSION");
+      const technician = await clientWith(["systemtree::use_module", "systemtree::trigger_device_actions", "systemtree::see_tech_devices"]);
+      expect((await gql(technician, ACTION, { action: { action: "Mute", deviceID: 17 } })).errors?.[0]?.extensions?.["code"]).not.toBe("MISSING_PERMISSION");
+    });
+
     it.each(["Mute", "Unmute", "IgnoreDefects", "Restart"])("%s reaches the call system with trigger_device_actions", async (action) => {
       const nurse = await clientWith(["systemtree::use_module"]);
       expect(code(await gql(nurse, ACTION, { action: { action, deviceID: 24 } }))).toBe("MISSING_PERMISSION");

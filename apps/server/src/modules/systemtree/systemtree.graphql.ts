@@ -1,4 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
+import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
+import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { isoInstant } from "./iso-instant.ts";
 import { CallType } from "../calls/calls.graphql.ts";
 import { DeletedRef } from "../entities/entities.graphql.ts";
@@ -271,5 +273,24 @@ builder.mutationField("addSystemTreeNodeNote", (t) =>
     args: { node_id: t.arg.int({ required: true }), text: t.arg.string({ required: true }) },
     authScopes: changeScopes,
     resolve: (_root, args, ctx) => addSystemTreeNodeNote(ctx, args.node_id, args.text),
+  }),
+);
+
+const SystemTreeChange = builder.objectRef<SystemTreeSignal>("SystemTreeChange").implement({
+  fields: (t) => ({ system_id: t.exposeInt("system_id"), ids: t.exposeIntList("ids") }),
+});
+
+builder.subscriptionField("systemTreeChanged", (t) =>
+  t.field({
+    type: SystemTreeChange,
+    description:
+      "Nodes of the current system changed (created, updated, deleted, sorted, noted; battery or reachability reported): open trees refetch them. " +
+      "No ids: the whole tree was imported anew.",
+    authScopes: { permission: "systemtree::use_module" },
+    subscribe: async (_root, _args, ctx) => {
+      const socketCtx = await withConnectionParams(ctx as SocketContext);
+      return socketCtx.bus.subscribe(systemTreeTopic(socketCtx.systemId)) as AsyncGenerator<SystemTreeSignal>;
+    },
+    resolve: (signal) => signal,
   }),
 );
