@@ -5,11 +5,16 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { openCallBadges, type NodeBadge } from "./call-badges";
 import type { HealthSettings } from "./health";
-import { TREE_CALLS_CHANGED, TREE_NODES } from "./tree.graphql";
+import { TREE_CALLS_CHANGED, TREE_CHANGED, TREE_NODES } from "./tree.graphql";
 import { indexTree, type TreeIndex, type TreeNode } from "./tree-model";
 
 /** "last reported 5 minutes ago" ages: re-evaluated each minute. */
 const CLOCK_MS = 60_000;
+/**
+ * Changes come in bursts (a sort, an import, battery reports of many devices): the list is read
+ * again once the burst has been quiet this long, not per signal.
+ */
+const REFETCH_QUIET_MS = 1500;
 
 export interface TreeData {
   index: TreeIndex | null;
@@ -31,6 +36,14 @@ export function useTreeData(): TreeData {
   const { systemId } = useSystemContext();
   const [nodes, reexecute] = useQuery({ query: TREE_NODES, requestPolicy: "cache-and-network" });
   const [calls] = useSubscription({ query: TREE_CALLS_CHANGED });
+  const [changed] = useSubscription({ query: TREE_CHANGED });
+  const signal = changed.data?.systemTreeChanged;
+
+  useEffect(() => {
+    if (!signal) return undefined;
+    const timer = window.setTimeout(() => reexecute({ requestPolicy: "network-only" }), REFETCH_QUIET_MS);
+    return () => window.clearTimeout(timer);
+  }, [signal, reexecute]);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
