@@ -105,6 +105,30 @@ describe("the technicians' home /tree", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("walks the tree with the keyboard: arrows move, left closes, right opens, Enter opens the form", async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, TECH.username, TECH.password);
+    await waitForPath(page, "/tree");
+    const tree = byTestId(page, TESTIDS.tree.tree);
+    const first = byTestId(page, TESTIDS.tree.row).first();
+    await first.waitFor();
+    const firstId = await first.getAttribute("data-id");
+    await tree.focus();
+    await page.keyboard.press("Home");
+    expect(await tree.getAttribute("aria-activedescendant")).toBe(`tree-node-${firstId}`);
+    // A new session opens the roots; left closes the first, right opens it again.
+    expect(await first.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("ArrowDown");
+    const secondId = await byTestId(page, TESTIDS.tree.row).nth(1).getAttribute("data-id");
+    expect(await tree.getAttribute("aria-activedescendant")).toBe(`tree-node-${secondId}`);
+    await page.keyboard.press("Enter");
+    await waitForPath(page, `/tree/edit/${secondId}`);
+  });
+
   it("switches the search to the magnet mode: waiting for a device, or the warning that no hub exists", async () => {
     const { page, consoleErrors } = await newPage(browser);
     await signIn(page, server.baseUrl, TECH.username, TECH.password);
