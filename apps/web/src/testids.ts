@@ -189,6 +189,56 @@ export const TESTIDS = {
     discard: "entityForm.discard",
     keepEditing: "entityForm.keepEditing",
   },
+  /** The system tree node form (/tree/edit/:id?) and its child routes. */
+  nodeForm: {
+    /** The form, with `data-id` (-1 for a new node) and `data-can-save`. */
+    form: "nodeForm.form",
+    header: "nodeForm.header",
+    /** The parent chain; one `breadcrumbItem` per parent, with `data-id`. */
+    breadcrumb: "nodeForm.breadcrumb",
+    breadcrumbItem: "nodeForm.breadcrumbItem",
+    /** Why editing is blocked, with `data-reasons` (comma-separated). */
+    blocked: "nodeForm.blocked",
+    /** The notice that some or all fields are read-only. */
+    readOnly: "nodeForm.readOnly",
+    /** `nodeForm.counter.<field>`: the live character counter of a display text. */
+    counter: (field: string): string => `nodeForm.counter.${field}`,
+    copy: "nodeForm.copy",
+    history: "nodeForm.history",
+    health: "nodeForm.health",
+    /** The battery, with `data-status` (unknown, ok, low) and `data-colour`. */
+    battery: "nodeForm.battery",
+    /** The reachability, with `data-reachable`. */
+    reachability: "nodeForm.reachability",
+    /** The 14-day strip; one `reachabilityDay` per day with `data-day` and `data-state`. */
+    reachabilityHistory: "nodeForm.reachabilityHistory",
+    reachabilityDay: "nodeForm.reachabilityDay",
+    /** One per child, with `data-id`. */
+    child: "nodeForm.child",
+    children: "nodeForm.children",
+    addChild: "nodeForm.addChild",
+    /** One per open call, with `data-id`. */
+    openCall: "nodeForm.openCall",
+    openCalls: "nodeForm.openCalls",
+    /** One per linking node, with `data-id`. */
+    linkingNode: "nodeForm.linkingNode",
+    notes: "nodeForm.notes",
+    latestNote: "nodeForm.latestNote",
+    /** One per note, with `data-id`. */
+    note: "nodeForm.note",
+    noteText: "nodeForm.noteText",
+    /** `nodeForm.notePreset.<preset>`. */
+    notePreset: (preset: string): string => `nodeForm.notePreset.${preset}`,
+    noteAdd: "nodeForm.noteAdd",
+    actions: "nodeForm.actions",
+    /** `nodeForm.action.<EndCalls|IgnoreDefects|Mute|Unmute|Restart>`. */
+    action: (action: string): string => `nodeForm.action.${action}`,
+    actionConfirm: "nodeForm.actionConfirm",
+    flightProfile: "nodeForm.flightProfile",
+    flightProfileLink: "nodeForm.flightProfileLink",
+    callPage: "nodeForm.callPage",
+    callClose: "nodeForm.callClose",
+  },
   entitySort: {
     page: "entitySort.page",
     /** One per record, with `data-id`, in the current order. */

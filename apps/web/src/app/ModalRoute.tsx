@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches, useNavigate, type RouteObject } from "
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../testids";
 import { PageLoader } from "../ui/PageLoader";
+import { auditLogOpen } from "./audit-log-state";
 import { isInputFocused, modalCloseTarget, modalDepth, topModalMatchId } from "./modal-routes";
 import type { ModalRouteMeta, RouteHandle } from "./route-handle";
 
@@ -33,11 +34,14 @@ export function ModalRoute({ routeId, titleKey, size = "lg", children }: ModalRo
     if (!isTop) return undefined;
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.key !== "Escape" || isInputFocused(document.activeElement)) return;
+      // The audit log opens above every route modal (z-index 300): Escape is its to take.
+      if (auditLogOpen.get()) return;
       event.preventDefault();
       close();
     };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    // Capture: this sees the key before a modal above (the audit log) closes on it.
+    window.addEventListener("keydown", onKeyDown, true);
+    return () => window.removeEventListener("keydown", onKeyDown, true);
   }, [isTop, close]);
 
   return (

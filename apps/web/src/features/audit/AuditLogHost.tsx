@@ -5,12 +5,18 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { addCataloguePart } from "../../i18n";
 import { ADMIN_CATALOGUE } from "../../i18n/admin-catalogue";
 import { AUDIT_CATALOGUE } from "../../i18n/audit-catalogue";
-import { auditLogOpen, closeAuditLog } from "./audit-log-state";
+import { NODE_FORM_CATALOGUE } from "../../i18n/node-form-catalogue";
+import { auditLogOpen, closeAuditLog } from "../../app/audit-log-state";
 
 // Code and texts load on the first opening: the modal's own texts plus the admin catalogue,
 // whose entity, field and permission labels the entries are shown with.
 const AuditLogModal = lazy(async (): Promise<{ default: ComponentType<{ onClose: () => void }> }> => {
-  const [module] = await Promise.all([import("./AuditLogModal"), addCataloguePart(ADMIN_CATALOGUE), addCataloguePart(AUDIT_CATALOGUE)]);
+  const [module] = await Promise.all([
+    import("./AuditLogModal"),
+    addCataloguePart(ADMIN_CATALOGUE),
+    addCataloguePart(AUDIT_CATALOGUE),
+    addCataloguePart(NODE_FORM_CATALOGUE),
+  ]);
   return { default: module.AuditLogModal };
 });
 

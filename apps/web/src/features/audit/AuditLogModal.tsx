@@ -9,6 +9,8 @@ import "dayjs/locale/it";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AUDIT_AUTOLOAD_VISIBILITY, groupByLocalDay, WEEK_STARTS_ON } from "@caresuite/domain";
+import { useStore } from "../../api/store";
+import { auditLogSubject } from "../../app/audit-log-state";
 import { TESTIDS } from "../../testids";
 import { AuditEntryView } from "./AuditEntryView";
 import { canLoadMore } from "./audit-pages";
@@ -74,7 +76,11 @@ function Footer({ log, sentinel }: { log: AuditLog; sentinel: (node: HTMLDivElem
 export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
   const { t, i18n } = useTranslation();
   const [date, setDate] = useState("");
-  const log = useAuditLog({ start_time: startTimeOfDate(date) });
+  const subject = useStore(auditLogSubject);
+  const log = useAuditLog({
+    start_time: startTimeOfDate(date),
+    ...(subject ? { entity_type: subject.entityType, entity_id: subject.entityId } : {}),
+  });
   const sentinel = useAutoLoad(log);
   const days = useMemo(() => groupByLocalDay(log.entries), [log.entries]);
   const now = new Date();
@@ -127,9 +133,11 @@ export function AuditLogModal({ onClose }: { onClose: () => void }): ReactNode {
       onClose={onClose}
       size="xl"
       zIndex={Z_INDEX}
-      title={t("audit.title")}
+      title={subject ? t("audit.titleOf", { name: subject.name }) : t("audit.title")}
       closeButtonProps={{ "aria-label": t("common.close") }}
       data-testid={TESTIDS.audit.modal}
+      data-entity-type={subject?.entityType}
+      data-entity-id={subject?.entityId}
     >
       <Stack gap="md">
         <Group align="flex-end">

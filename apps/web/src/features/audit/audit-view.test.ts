@@ -40,6 +40,7 @@ describe("labels (spec: field labels use entity_type.fields.field)", () => {
     expect(fieldLabelKeys("callType", "char")).toEqual(["entities.callType.fields.char", "audit.fields.char"]);
     expect(fieldLabelKeys("user", "roles")).toEqual(["entities.user.fields.roles", "users.fields.roles", "audit.fields.roles"]);
     expect(fieldLabelKeys("globalSettings", "locale")).toContain("settings.fields.locale");
+    expect(fieldLabelKeys("systemtree", "text_long")).toContain("nodeForm.fields.text_long");
     expect(entityTypeLabelKeys("role")).toEqual(["entities.role.singular", "audit.entityTypes.role"]);
   });
 });

@@ -26,6 +26,8 @@ const FIELD_LABEL_PREFIXES: Readonly<Record<string, string>> = {
   user: "users.fields",
   role: "roles.fields",
   systemparams: "systemParams.fields",
+  // System tree nodes: the node form's labels (its catalogue loads with the log).
+  systemtree: "nodeForm.fields",
 };
 
 /**

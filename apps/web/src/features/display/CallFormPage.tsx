@@ -8,9 +8,9 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
 import { useServerClock } from "../../ui/useServerClock";
-import { useCloseCall } from "./useCloseCall";
-import { CALL } from "./call-form.graphql";
-import { CallDetailsTable } from "./CallDetailsTable";
+import { useCloseCall } from "../../ui/useCloseCall";
+import { CALL } from "../../api/call-form.graphql";
+import { CallDetailsTable } from "../../ui/CallDetailsTable";
 
 /** "mm:ss" (minutes may exceed 59) of a number of seconds. */
 function minutesSeconds(total: number): string {

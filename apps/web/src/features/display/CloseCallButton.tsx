@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
 import type { BoardCall } from "./display-board";
-import { useCloseCall } from "./useCloseCall";
+import { useCloseCall } from "../../ui/useCloseCall";
 
 /** The card's close (x): asks, then runs the spec's close-call flow and reports the outcome. */
 export function CloseCallButton({ call, title, className, elevated }: { call: BoardCall; title: string; className: string; elevated: boolean }): ReactNode {

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../../testids";
-import { CallDetailsTable } from "./CallDetailsTable";
+import { CallDetailsTable } from "../../ui/CallDetailsTable";
 import { notify } from "../../ui/notify";
 import { sinceLabel, type BoardCall } from "./display-board";
-import { useCloseCall } from "./useCloseCall";
+import { useCloseCall } from "../../ui/useCloseCall";
 
 interface DisplayCallFormProps {
   /** The call from the live list; null when it is no longer open. */

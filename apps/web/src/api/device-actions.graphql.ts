@@ -1,4 +1,4 @@
-import { graphql } from "../../api/graphql";
+import { graphql } from "./graphql";
 
 /** spec §7: "sendDeviceAction(action{action EndCalls, deviceID, sectionID}) returns success". */
 export const SEND_DEVICE_ACTION = graphql(`

@@ -1,5 +1,5 @@
-import { graphql } from "../../api/graphql";
-import { CALL_CARD_FIELDS } from "../../api/call-fields.graphql";
+import { graphql } from "./graphql";
+import { CALL_CARD_FIELDS } from "./call-fields.graphql";
 
 /** The call form's call (spec data §3.4): the card's fields and its closed state. */
 export const CALL = graphql(

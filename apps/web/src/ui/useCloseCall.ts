@@ -1,17 +1,21 @@
 import { useCallback, useState } from "react";
 import { useClient } from "urql";
 import { runCloseCallFlow, type CloseCallResult } from "@caresuite/domain";
-import { MARK_CALL_CLOSED, OPEN_CALL_IDS, SEND_DEVICE_ACTION } from "./display-actions.graphql";
-import type { BoardCall } from "./display-board";
+import { MARK_CALL_CLOSED, OPEN_CALL_IDS, SEND_DEVICE_ACTION } from "../api/device-actions.graphql";
+
+/** What the close-call flow needs of a call (the board's card, a call form's call, the node form's open call). */
+export interface ClosableCall {
+  id: number;
+  /** spec data §3.4 "number (device id)". */
+  number: number;
+  section_id: number | null;
+}
 
 /**
  * spec: "Close-call flow: confirm sends device action EndCalls, polls up to 15 times every 500 ms
  * until the call vanishes from open calls, then marks it manually closed". The poll asks the
  * server (openCalls), not the live list: the list may be the one that is stale.
  */
-/** What the close-call flow needs of a call (the board's card or the call form's call). */
-type ClosableCall = Pick<BoardCall, "id" | "number" | "section_id">;
-
 export function useCloseCall(): { closing: boolean; closeCall: (call: ClosableCall) => Promise<CloseCallResult> } {
   const client = useClient();
   const [closing, setClosing] = useState(false);

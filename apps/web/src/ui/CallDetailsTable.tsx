@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Box, Group, Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../i18n/format";
+import { formatDateTime } from "../i18n/format";
 
 /** The call fields both call forms show (spec data §3.4 "Call"); the log's form knows more. */
 export interface CallDetails {
@@ -18,7 +18,8 @@ export interface CallDetails {
 
 /**
  * The call as a two-column table (label, value), live where it runs: `duration` is the text of
- * its running time. Texts: `display.callForm.*` (the display catalogue, which both forms load).
+ * its running time. Texts: `display.callForm.*` (the display catalogue, which every call form loads: the board's,
+ * the call log's and the system tree node's).
  */
 export function CallDetailsTable({ call, duration }: { call: CallDetails; duration: string }): ReactNode {
   const { t } = useTranslation();

@@ -1,0 +1,114 @@
+import { useState, type ReactNode } from "react";
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Popover, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { useQuery } from "urql";
+import { canCloseCallManually } from "@caresuite/domain";
+import { CALL } from "../../api/call-form.graphql";
+import { useAppData } from "../../app/providers/AppDataProvider";
+import { TESTIDS } from "../../testids";
+import { CallDetailsTable } from "../../ui/CallDetailsTable";
+import { notify } from "../../ui/notify";
+import { useCloseCall } from "../../ui/useCloseCall";
+import { useServerClock } from "../../ui/useServerClock";
+import { nodeFormPath } from "./node-paths";
+
+/** "mm:ss" (minutes may exceed 59). */
+function minutesSeconds(total: number): string {
+  const seconds = Math.max(0, Math.floor(total));
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The modal route /tree/edit/:nodeid/calls/:id: one call of the node, with the spec's close-call
+ * flow ("confirm sends device action EndCalls, polls up to 15 times every 500 ms until the call
+ * vanishes from open calls, then marks it manually closed and shows success; otherwise an error").
+ */
+export function NodeCallPage(): ReactNode {
+  const { t } = useTranslation();
+  const params = useParams();
+  const nodeId = Number(params["nodeid"]);
+  const id = Number(params["id"]);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const [{ data, fetching, error }, refetch] = useQuery({ query: CALL, variables: { id }, pause: !valid, requestPolicy: "network-only" });
+  const { data: appData } = useAppData();
+  const { closing, closeCall } = useCloseCall();
+  const now = useServerClock();
+  const [asking, setAsking] = useState(false);
+
+  if (fetching && !data) {
+    return (
+      <Center mih={200}>
+        <Loader size="sm" aria-label={t("common.loading")} />
+      </Center>
+    );
+  }
+  const call = data?.call;
+  if (!valid || !call) {
+    return (
+      <Alert color={error && !error.graphQLErrors.some((e) => e.extensions["code"] === "NOT_FOUND") ? "red" : "gray"} data-testid={TESTIDS.callForm.missing}>
+        {t("display.callForm.notFound")}
+      </Alert>
+    );
+  }
+
+  const name = call.device_text_long || call.device_text_short || String(call.number);
+  const running = call.is_closed ? call.duration : (now - Date.parse(call.opened_at)) / 1000;
+  const close = async (): Promise<void> => {
+    const result = await closeCall(call);
+    setAsking(false);
+    if (result.ok) notify({ type: "success", title: t("display.close.successTitle"), text: t("display.close.successText", { name }) });
+    else
+      notify({
+        type: "error",
+        title: t("display.close.errorTitle"),
+        text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen"),
+      });
+    refetch({ requestPolicy: "network-only" });
+  };
+
+  return (
+    <Stack gap="md" data-testid={TESTIDS.nodeForm.callPage} data-closed={call.is_closed}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          {name}
+        </Title>
+        <Badge color={call.is_closed ? "gray" : "red"} variant="light" size="lg">
+          {call.is_closed ? t("display.callForm.statusClosed") : t("display.callForm.statusOpen")}
+        </Badge>
+      </Group>
+      <CallDetailsTable call={call} duration={minutesSeconds(running)} />
+      <Group justify="space-between">
+        {Number.isSafeInteger(nodeId) && nodeId > 0 ? (
+          <Anchor component={Link} to={nodeFormPath(nodeId)} size="sm">
+            {t("nodeForm.buttons.backToNode")}
+          </Anchor>
+        ) : (
+          <span />
+        )}
+        {!call.is_closed && canCloseCallManually(appData.user, call) && (
+          <Popover opened={asking} onChange={setAsking} position="top-end" withArrow trapFocus returnFocus zIndex={300}>
+            <Popover.Target>
+              <Button color="red.8" onClick={() => setAsking((open) => !open)} data-testid={TESTIDS.nodeForm.callClose}>
+                {t("display.close.confirm")}
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown maw={280}>
+              <Text fz="sm" mb="xs">
+                {t("display.close.question", { name })}
+              </Text>
+              <Group justify="flex-end" gap="xs">
+                <Button size="xs" variant="default" onClick={() => setAsking(false)} disabled={closing}>
+                  {t("display.close.cancel")}
+                </Button>
+                <Button size="xs" color="red" loading={closing} onClick={() => void close()} data-testid={TESTIDS.display.closeConfirm}>
+                  {t("display.close.confirm")}
+                </Button>
+              </Group>
+            </Popover.Dropdown>
+          </Popover>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,188 @@
+import type { ReactNode } from "react";
+import { MultiSelect, NumberInput, Select, Switch, Textarea, TextInput, type ComboboxItem } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { RefField, RefListField } from "@caresuite/domain";
+import { useRefOptions } from "../../entity-admin/useRefOptions";
+import { TESTIDS } from "../../testids";
+import { useNodeForm } from "./node-form-context";
+import { filterNodeText, type NodeFormField, type NodeFormValues } from "./node-form-values";
+
+type FieldsOf<T> = { [K in NodeFormField]: NodeFormValues[K] extends T ? K : never }[NodeFormField];
+
+/** The label, error, read-only state and test id every input of the form shares. */
+function useCommon(name: NodeFormField): { label: string; error?: string; readOnly: boolean; variant: "filled" | "default"; "data-testid": string } {
+  const { t } = useTranslation();
+  const { errorOf, readOnly } = useNodeForm();
+  const locked = readOnly(name);
+  return {
+    label: t(`nodeForm.fields.${name}`),
+    error: errorOf(name),
+    readOnly: locked,
+    // Read-only inputs look it: filled, like the disabled switches beside them.
+    variant: locked ? "filled" : "default",
+    "data-testid": TESTIDS.entityForm.field(name),
+  };
+}
+
+/**
+ * The options with the current ids kept: a user who may not read the referenced records (sections
+ * need admin rights) still sees which one is set, by its id, instead of an empty picker.
+ */
+function withCurrent<T extends number>(options: ComboboxItem<T>[], ids: readonly T[], labelOf: (id: number) => string): ComboboxItem<T>[] {
+  const missing = ids.filter((id) => !options.some((option) => option.value === id));
+  return missing.length === 0 ? options : [...options, ...missing.map((id) => ({ value: id, label: labelOf(id) }))];
+}
+
+/** A plain text input (serial, MAC, callback number, position). */
+export function NodeTextInput({ name, description, required }: { name: FieldsOf<string>; description?: string; required?: boolean }): ReactNode {
+  const { values, set } = useNodeForm();
+  const common = useCommon(name);
+  return (
+    <TextInput
+      {...common}
+      description={description}
+      withAsterisk={required && !common.readOnly}
+      value={values[name]}
+      onChange={(e) => set(name, e.currentTarget.value)}
+    />
+  );
+}
+
+/** The comment: several lines. */
+export function NodeTextarea({ name }: { name: FieldsOf<string> }): ReactNode {
+  const { values, set } = useNodeForm();
+  return <Textarea {...useCommon(name)} autosize minRows={2} maxRows={6} value={values[name]} onChange={(e) => set(name, e.currentTarget.value)} />;
+}
+
+/**
+ * A display text of the call system (spec data §5 "Short text max 7 ... Long text max 19"):
+ * a live counter, and the spec's input filter on blur ("on blur and update").
+ */
+export function NodeDisplayText({ name, max, description }: { name: FieldsOf<string>; max: number; description?: ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  const { values, set } = useNodeForm();
+  const common = useCommon(name);
+  const value = values[name];
+  const over = value.length > max;
+  return (
+    <TextInput
+      {...common}
+      description={description}
+      value={value}
+      onChange={(e) => set(name, e.currentTarget.value)}
+      onBlur={() => set(name, filterNodeText(value))}
+      autoCapitalize="characters"
+      spellCheck={false}
+      rightSectionWidth={56}
+      rightSection={
+        <span
+          aria-live="polite"
+          aria-label={t("nodeForm.help.textCounter", { count: value.length, max })}
+          style={{ fontSize: "var(--mantine-font-size-xs)", color: over ? "var(--mantine-color-error)" : "var(--mantine-color-dimmed)" }}
+          data-testid={TESTIDS.nodeForm.counter(name)}
+        >
+          {value.length}/{max}
+        </span>
+      }
+    />
+  );
+}
+
+/** A number (sound levels, display time); "" while empty. */
+export function NodeNumberInput({ name, min, max, description }: { name: FieldsOf<number | "">; min?: number; max?: number; description?: string }): ReactNode {
+  const { values, set } = useNodeForm();
+  return (
+    <NumberInput
+      {...useCommon(name)}
+      description={description}
+      min={min}
+      max={max}
+      allowDecimal={false}
+      value={values[name]}
+      onChange={(next) => set(name, typeof next === "number" ? next : next === "" ? "" : Number(next))}
+    />
+  );
+}
+
+/** A yes/no switch. Switches cannot be read-only: a read-only one is disabled. */
+export function NodeSwitch({ name, description }: { name: FieldsOf<boolean>; description?: ReactNode }): ReactNode {
+  const { values, set } = useNodeForm();
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a switch has no input variant
+  const { readOnly, error, variant, ...common } = useCommon(name);
+  return (
+    <Switch
+      {...common}
+      error={error}
+      description={description}
+      disabled={readOnly}
+      checked={values[name]}
+      onChange={(e) => set(name, e.currentTarget.checked)}
+    />
+  );
+}
+
+/** A choice from a fixed list (the kind). */
+export function NodeSelect({ name, data }: { name: FieldsOf<string>; data: ComboboxItem[] }): ReactNode {
+  const { values, set } = useNodeForm();
+  const common = useCommon(name);
+  return <Select {...common} data={data} value={values[name]} onChange={(next) => next !== null && set(name, next)} allowDeselect={false} searchable />;
+}
+
+/** A choice among nodes (parent, linked node): the options are given, as ids. */
+export function NodePicker({ name, data, description }: { name: FieldsOf<number | null>; data: ComboboxItem[]; description?: ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  const { values, set } = useNodeForm();
+  const value = values[name];
+  return (
+    <Select
+      {...useCommon(name)}
+      description={description}
+      data={data}
+      value={value === null ? null : String(value)}
+      onChange={(next) => set(name, next === null ? null : Number(next))}
+      searchable
+      clearable
+      nothingFoundMessage={t("entityForm.noOptions")}
+    />
+  );
+}
+
+/** A reference to a configuration record (section, call source, schedule, flight profile). */
+export function NodeRefSelect({ name, field, description }: { name: FieldsOf<number | null>; field: RefField; description?: ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  const { values, set } = useNodeForm();
+  const { options, fetching, failed, labelOf } = useRefOptions(field);
+  const value = values[name];
+  return (
+    <Select<number>
+      {...useCommon(name)}
+      description={description}
+      data={withCurrent(options, value === null ? [] : [value], labelOf)}
+      value={value}
+      onChange={(next) => set(name, next)}
+      searchable
+      clearable
+      placeholder={fetching ? t("common.loading") : failed ? t("entityForm.optionsError") : undefined}
+      nothingFoundMessage={t("entityForm.noOptions")}
+    />
+  );
+}
+
+/** References to several records (display groups). */
+export function NodeRefsSelect({ name, field }: { name: FieldsOf<number[]>; field: RefListField }): ReactNode {
+  const { t } = useTranslation();
+  const { values, set } = useNodeForm();
+  const { options, fetching, failed, labelOf } = useRefOptions(field);
+  return (
+    <MultiSelect<number>
+      {...useCommon(name)}
+      data={withCurrent(options, values[name], labelOf)}
+      value={values[name]}
+      onChange={(next) => set(name, next)}
+      searchable
+      clearable
+      placeholder={fetching ? t("common.loading") : failed ? t("entityForm.optionsError") : undefined}
+      nothingFoundMessage={t("entityForm.noOptions")}
+    />
+  );
+}
