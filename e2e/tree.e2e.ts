@@ -95,6 +95,11 @@ describe("the technicians' home /tree", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await waitForPath(page, `/tree/edit/${room101.id}`);
+    // The node form opens as a modal over the tree.
+    // (The modal's root has no box of its own: wait for its dialog.)
+    await page.getByRole("dialog").locator("form").waitFor();
+    expect(await byTestId(page, TESTIDS.tree.page).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, "tree-form-de.png") });
 
     // spec route table: "/tree/view/:id (digits) redirects to /tree with query view=id", "/tree/overview redirects to /tree".
     await page.goto(`${server.baseUrl}/tree/view/2`);
