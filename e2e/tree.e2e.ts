@@ -95,6 +95,11 @@ describe("the technicians' home /tree", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await waitForPath(page, `/tree/edit/${room101.id}`);
+    // The node form opens as a modal over the tree.
+    // (The modal's root has no box of its own: wait for its dialog.)
+    await page.getByRole("dialog").locator("form").waitFor();
+    expect(await byTestId(page, TESTIDS.tree.page).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, "tree-form-de.png") });
 
     // spec route table: "/tree/view/:id (digits) redirects to /tree with query view=id", "/tree/overview redirects to /tree".
     await page.goto(`${server.baseUrl}/tree/view/2`);
@@ -103,6 +108,30 @@ describe("the technicians' home /tree", () => {
     await page.waitForURL((url) => url.pathname === "/tree" && url.search === "");
     await byTestId(page, TESTIDS.tree.row).first().waitFor();
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("walks the tree with the keyboard: arrows move, left closes, right opens, Enter opens the form", async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, TECH.username, TECH.password);
+    await waitForPath(page, "/tree");
+    const tree = byTestId(page, TESTIDS.tree.tree);
+    const first = byTestId(page, TESTIDS.tree.row).first();
+    await first.waitFor();
+    const firstId = await first.getAttribute("data-id");
+    await tree.focus();
+    await page.keyboard.press("Home");
+    expect(await tree.getAttribute("aria-activedescendant")).toBe(`tree-node-${firstId}`);
+    // A new session opens the roots; left closes the first, right opens it again.
+    expect(await first.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("ArrowDown");
+    const secondId = await byTestId(page, TESTIDS.tree.row).nth(1).getAttribute("data-id");
+    expect(await tree.getAttribute("aria-activedescendant")).toBe(`tree-node-${secondId}`);
+    await page.keyboard.press("Enter");
+    await waitForPath(page, `/tree/edit/${secondId}`);
   });
 
   it("switches the search to the magnet mode: waiting for a device, or the warning that no hub exists", async () => {
@@ -236,6 +265,9 @@ describe("the technicians' home /tree", () => {
     await page.goto(`${server.baseUrl}/tree?view=devices`);
     await byTestId(page, TESTIDS.tree.deviceRow).first().waitFor();
     await page.screenshot({ path: join(SHOTS, `tree-devices-${locale}-${viewport.width}.png`) });
+    await page.goto(`${server.baseUrl}/tree/connections`);
+    await byTestId(page, TESTIDS.tree.connectionRow).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, `tree-connections-${locale}-${viewport.width}.png`) });
     expect(consoleErrors).toEqual([]);
     await demoCloseAll(server.baseUrl);
   });
@@ -296,6 +328,8 @@ describe("the technicians' home /tree", () => {
     await waitForPath(page, /^\/admin/);
     const started = Date.now();
     await byTestId(page, TESTIDS.shell.nav("overview")).click();
+    await byTestId(page, TESTIDS.tree.page).waitFor();
+    console.log(`tree page ${Date.now() - started} ms`);
     await page.locator(`[data-testid="${TESTIDS.tree.tree}"][data-rows] [data-testid="${TESTIDS.tree.row}"]`).first().waitFor();
     const paint = Date.now() - started;
     const rendered = await byTestId(page, TESTIDS.tree.row).count();

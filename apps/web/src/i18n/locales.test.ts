@@ -18,6 +18,10 @@ import displayDe from "./locales/display/de.json";
 import displayEn from "./locales/display/en.json";
 import displayFr from "./locales/display/fr.json";
 import displayIt from "./locales/display/it.json";
+import nodeFormDe from "./locales/node-form/de.json";
+import nodeFormEn from "./locales/node-form/en.json";
+import nodeFormFr from "./locales/node-form/fr.json";
+import nodeFormIt from "./locales/node-form/it.json";
 import searchDe from "./locales/search/de.json";
 import searchEn from "./locales/search/en.json";
 import searchFr from "./locales/search/fr.json";
@@ -26,10 +30,6 @@ import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
 import treeIt from "./locales/tree/it.json";
-import nodeFormDe from "./locales/node-form/de.json";
-import nodeFormEn from "./locales/node-form/en.json";
-import nodeFormFr from "./locales/node-form/fr.json";
-import nodeFormIt from "./locales/node-form/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -62,12 +62,12 @@ const parts = {
   demo: { de: flatten(demoDe), others: { en: flatten(demoEn), fr: flatten(demoFr), it: flatten(demoIt) } },
   // The display board's texts, loaded with it (i18n/display-catalogue.ts).
   display: { de: flatten(displayDe), others: { en: flatten(displayEn), fr: flatten(displayFr), it: flatten(displayIt) } },
-  // The tree screens' texts, loaded with them (features/tree/tree-catalogue.ts).
-  // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
-  search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
-  tree: { de: flatten(treeDe), others: { en: flatten(treeEn), fr: flatten(treeFr), it: flatten(treeIt) } },
   // The system tree node form's texts, loaded with it (i18n/node-form-catalogue.ts).
   nodeForm: { de: flatten(nodeFormDe), others: { en: flatten(nodeFormEn), fr: flatten(nodeFormFr), it: flatten(nodeFormIt) } },
+  // The tree screens' texts, loaded with them (features/tree/tree-catalogue.ts).
+  tree: { de: flatten(treeDe), others: { en: flatten(treeEn), fr: flatten(treeFr), it: flatten(treeIt) } },
+  // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
+  search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
@@ -78,12 +78,12 @@ const allGerman = new Map([
   ...parts.audit.de,
   ...parts.demo.de,
   ...parts.display.de,
+  ...parts.nodeForm.de,
   ...parts.tree.de,
   ...parts.search.de,
-  ...parts.nodeForm.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "tree", "search", "nodeForm"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "search"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());

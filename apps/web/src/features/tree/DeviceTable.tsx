@@ -113,7 +113,7 @@ export function DeviceTable({ index, settings, now, onOpen }: DeviceTableProps):
                   {health.reachable ? (
                     <Text size="sm">{t("tree.reachableYes")}</Text>
                   ) : (
-                    <Text size="sm" c="red.8" fw={600} data-testid={TESTIDS.tree.unreachable}>
+                    <Text size="sm" c="red.9" fw={600} data-testid={TESTIDS.tree.unreachable}>
                       {node.last_reachable_at ? t("tree.unreachableSince", { since: formatDateTime(node.last_reachable_at) }) : t("tree.unreachable")}
                     </Text>
                   )}

@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n";
 import { formatDateTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
+import { badgeColours } from "./badge-colours";
 import type { NodeBadge } from "./call-badges";
 import { BATTERY_CSS, type NodeHealth } from "./health";
 import { relativeTime } from "./relative-time";
 import type { TreeNode } from "./tree-model";
 
-const URGENCY_COLOUR: Record<string, string> = { NORMAL: "blue", URGENT: "orange", EMERGENCY: "red" };
 const BATTERY_ICON = { green: IconBattery4, yellow: IconBattery2, red: IconBattery1 } as const;
 
 interface NodeMarkersProps {
@@ -67,8 +67,8 @@ export function NodeMarkers({ node, health, badge, now }: NodeMarkersProps): Rea
         <Badge
           size="sm"
           circle={badge.count < 10}
-          color={badge.color ?? URGENCY_COLOUR[badge.urgency] ?? "blue"}
-          autoContrast
+          color={badgeColours(badge).background}
+          style={{ "--badge-color": badgeColours(badge).text }}
           title={t("tree.openCalls", { count: badge.count })}
           aria-label={t("tree.openCalls", { count: badge.count })}
           data-testid={TESTIDS.tree.badge}

@@ -63,3 +63,13 @@ export const TREE_SYSTEM_VIEWS = graphql(`
     }
   }
 `);
+
+/** "Nodes of the current system changed ...: open trees refetch them." */
+export const TREE_CHANGED = graphql(`
+  subscription TreeChanged {
+    systemTreeChanged {
+      system_id
+      ids
+    }
+  }
+`);
