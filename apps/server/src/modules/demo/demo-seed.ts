@@ -25,7 +25,24 @@ export const DEMO_USERS = [
     password: "demo-technik",
     name: "Haustechnik",
     superuser: false,
-    permissions: ["systemtree::use_module", "calllog::use_module", "calllog::see_defects", "admin::use_module", "admin::manage_system", "admin::see_auditlog"],
+    // A house technician looks after the devices: sees and maintains wired and technical ones.
+    permissions: [
+      "systemtree::use_module",
+      "systemtree::see_wired_devices",
+      "systemtree::see_tech_devices",
+      "systemtree::change_gets_attributes",
+      "systemtree::change_wired_devices",
+      "systemtree::change_tech_devices",
+      "systemtree::change_device_serials",
+      "systemtree::change_sound_levels",
+      "systemtree::manage_devices",
+      "systemtree::trigger_device_actions",
+      "calllog::use_module",
+      "calllog::see_defects",
+      "admin::use_module",
+      "admin::manage_system",
+      "admin::see_auditlog",
+    ],
   },
 ] as const;
 
