@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useClient, type CombinedError, type TypedDocumentNode } from "urql";
 import type { EntityDef } from "@caresuite/domain";
 import { cacheContext, rootField, type EntityRecord, type ListResult, type ListVariables } from "./entity-documents";
-import { ALL_PAGE_SIZE, joinPages, pagesFor } from "./list-state";
+import { readAllPages } from "./all-pages";
+import { ALL_PAGE_SIZE } from "./list-state";
 
 export interface AllRecords {
   /** Every record (up to MAX_ALL_PAGES pages), null until all pages arrived. */
@@ -38,29 +39,18 @@ export function useAllRecords(
   useEffect(() => {
     if (!entity || !document) return undefined;
     const extra = JSON.parse(variablesKey) as ListVariables;
-    const pages: (EntityRecord[] | undefined)[] = [];
-    const subscriptions: { unsubscribe: () => void }[] = [];
-    let total = 0;
     const context = { ...cacheContext(entity), requestPolicy: attempt > 0 ? ("network-only" as const) : ("cache-first" as const) };
-    const load = (index: number): void => {
-      const source = client.query(document, { ...extra, offset: index * ALL_PAGE_SIZE, limit: ALL_PAGE_SIZE }, context);
-      subscriptions[index] = source.subscribe((result) => {
-        const page = result.data?.[rootField.list(entity)];
-        if (result.error || !page) {
-          if (result.error) setState((previous) => ({ ...previous, error: result.error }));
-          return;
-        }
-        pages[index] = page.items;
-        total = page.total;
-        const count = pagesFor(total);
-        for (let next = 1; next < count; next += 1) if (!subscriptions[next]) load(next);
-        const items = joinPages(pages, count);
-        if (items) setState({ items, total, error: undefined });
-      });
-    };
     setState(EMPTY);
-    load(0);
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+    return readAllPages<EntityRecord, CombinedError>(
+      (index, answer) =>
+        client.query(document, { ...extra, offset: index * ALL_PAGE_SIZE, limit: ALL_PAGE_SIZE }, context).subscribe((result) => {
+          const page = result.data?.[rootField.list(entity)];
+          if (result.error) answer({ error: result.error });
+          else if (page) answer({ items: page.items, total: page.total });
+        }),
+      (items, total) => setState({ items, total, error: undefined }),
+      (error) => setState((previous) => ({ ...previous, error })),
+    );
   }, [client, entity, document, variablesKey, attempt]);
 
   return { ...state, retry: () => setAttempt((n) => n + 1) };
