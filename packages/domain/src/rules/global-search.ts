@@ -1,3 +1,5 @@
+import { SEARCH_QUERY_MIN } from "./search.ts";
+
 /**
  * Rules of the global search (spec screens "Global search"; data: "Search: min 2 characters,
  * debounce 500 ms, loader after 200 ms, popup max width 700 px; highlight keeps 50 characters
@@ -16,7 +18,7 @@ export const SEARCH_HIGHLIGHT_CONTEXT = 50;
 /** "The search starts only when the trimmed query has more than 1 character": the query to send, or null. */
 export function searchQuery(input: string): string | null {
   const trimmed = input.trim();
-  return trimmed.length > 1 ? trimmed : null;
+  return trimmed.length >= SEARCH_QUERY_MIN ? trimmed : null;
 }
 
 export interface HighlightParts {

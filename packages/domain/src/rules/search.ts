@@ -6,6 +6,8 @@ import { hasUnsafeCharacters } from "./input-safety.ts";
  * (entity, key, kind)"; spec "Search: trimmed query longer than 1 character").
  */
 
+/** spec "Search: trimmed query longer than 1 character": the shortest query searched. */
+export const SEARCH_QUERY_MIN = 2;
 /** Longer queries are refused with max_length: no node text is longer (names hold 100 characters). */
 export const SEARCH_QUERY_MAX = 100;
 /** At most this many results per category: a search box lists, it does not page. */
@@ -51,7 +53,7 @@ export type SearchQueryCheck = { ok: true; query: string; needle: string } | { o
 export function checkSearchQuery(raw: string): SearchQueryCheck {
   const query = raw.trim();
   if (hasUnsafeCharacters(query)) return { ok: false, message: VALIDATION_KEYS.format, data: { field: "query" } };
-  if (query.length < 2) return { ok: false, message: VALIDATION_KEYS.min_length, data: { field: "query", min: 2 } };
+  if (query.length < SEARCH_QUERY_MIN) return { ok: false, message: VALIDATION_KEYS.min_length, data: { field: "query", min: SEARCH_QUERY_MIN } };
   if (query.length > SEARCH_QUERY_MAX) return { ok: false, message: VALIDATION_KEYS.max_length, data: { field: "query", max: SEARCH_QUERY_MAX } };
   return { ok: true, query, needle: query.toLowerCase() };
 }

@@ -15,7 +15,7 @@ import {
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { writeAudit } from "../audit/audit.repo.ts";
+import { writeAudit, type AuditEntry } from "../audit/audit.repo.ts";
 import {
   deleteSystemViewRow,
   deleteTreeViewRow,
@@ -163,6 +163,27 @@ function changesOf(before: Record<string, unknown> | null, after: Record<string,
     .map((field) => ({ field, value_old: before?.[field] ?? null, value_new: after[field] }));
 }
 
+/** One audit row for a view change, by the request's user (every view change is audited). */
+function auditView(
+  trx: Parameters<typeof writeAudit>[0],
+  ctx: RequestContext,
+  now: number,
+  view: { type: "systemView" | "treeView"; id: number; name: string },
+  action: "created" | "updated" | "deleted",
+  changes?: AuditEntry["changes"],
+): Promise<number> {
+  return writeAudit(trx, {
+    systemId: ctx.systemId,
+    userId: ctx.user.id,
+    now,
+    entityType: view.type,
+    entityId: view.id,
+    entityDisplayName: view.name,
+    action,
+    ...(changes ? { changes } : {}),
+  });
+}
+
 export async function createSystemView(ctx: RequestContext, input: unknown): Promise<SystemViewView> {
   const data = parse(systemViewInputSchema, input);
   await ensureUniqueName(ctx, "system_views", data.name as string, null);
@@ -185,16 +206,7 @@ export async function createSystemView(ctx: RequestContext, input: unknown): Pro
     const created = await findSystemView(trx, ctx.systemId, id);
     if (!created) throw new AppError("NOT_FOUND", `system view ${id} not found`);
     const view = toSystemView(created);
-    await writeAudit(trx, {
-      systemId: ctx.systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: "systemView",
-      entityId: id,
-      entityDisplayName: view.name,
-      action: "created",
-      changes: changesOf(null, { ...view }),
-    });
+    await auditView(trx, ctx, now, { type: "systemView", id, name: view.name }, "created", changesOf(null, { ...view }));
     return created;
   });
   return { ...toSystemView(row), can_edit: true };
@@ -211,16 +223,7 @@ export async function updateSystemView(ctx: RequestContext, id: number, input: u
     if (!updated) throw new AppError("NOT_FOUND", `system view ${id} not found`);
     const changed = changesOf({ ...toSystemView(existing) }, { ...toSystemView(updated) });
     if (changed.length > 0) {
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: "systemView",
-        entityId: id,
-        entityDisplayName: updated.name,
-        action: "updated",
-        changes: changed,
-      });
+      await auditView(trx, ctx, now, { type: "systemView", id, name: updated.name }, "updated", changed);
     }
     return updated;
   });
@@ -239,15 +242,7 @@ export async function deleteSystemViews(ctx: RequestContext, ids: readonly numbe
   await ctx.db.kysely.transaction().execute(async (trx) => {
     for (const row of rows) {
       await deleteSystemViewRow(trx, ctx.systemId, row.id);
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: "systemView",
-        entityId: row.id,
-        entityDisplayName: row.name,
-        action: "deleted",
-      });
+      await auditView(trx, ctx, now, { type: "systemView", id: row.id, name: row.name }, "deleted");
     }
   });
   return rows.map((row) => ({ id: row.id, name: row.name }));
@@ -280,16 +275,7 @@ export async function createTreeView(ctx: RequestContext, input: unknown): Promi
     const created = await findTreeView(trx, ctx.systemId, id);
     if (!created) throw new AppError("NOT_FOUND", `tree view ${id} not found`);
     const view = toTreeView(created);
-    await writeAudit(trx, {
-      systemId: ctx.systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: "treeView",
-      entityId: id,
-      entityDisplayName: view.name,
-      action: "created",
-      changes: changesOf(null, { ...view }),
-    });
+    await auditView(trx, ctx, now, { type: "treeView", id, name: view.name }, "created", changesOf(null, { ...view }));
     return view;
   });
 }
@@ -307,16 +293,7 @@ export async function updateTreeView(ctx: RequestContext, id: number, input: unk
     const view = toTreeView(updated);
     const changed = changesOf({ ...toTreeView(existing) }, { ...view });
     if (changed.length > 0) {
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: "treeView",
-        entityId: id,
-        entityDisplayName: view.name,
-        action: "updated",
-        changes: changed,
-      });
+      await auditView(trx, ctx, now, { type: "treeView", id, name: view.name }, "updated", changed);
     }
     return view;
   });
@@ -335,15 +312,7 @@ export async function deleteTreeViews(ctx: RequestContext, ids: readonly number[
   await ctx.db.kysely.transaction().execute(async (trx) => {
     for (const row of rows) {
       await deleteTreeViewRow(trx, ctx.systemId, row.id);
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: "treeView",
-        entityId: row.id,
-        entityDisplayName: row.name,
-        action: "deleted",
-      });
+      await auditView(trx, ctx, now, { type: "treeView", id: row.id, name: row.name }, "deleted");
     }
   });
   return rows.map((row) => ({ id: row.id, name: row.name }));
