@@ -37,6 +37,7 @@ export * from "./rules/call-card-scale.ts";
 export * from "./rules/node-editing.ts";
 export * from "./rules/node-texts.ts";
 export * from "./rules/node-inheritance.ts";
+export * from "./rules/node-choices.ts";
 export * from "./rules/node-field-permissions.ts";
 export * from "./system-tree-node-schema.ts";
 export * from "./rules/uploads.ts";

@@ -1,3 +1,4 @@
+import { NODE_CHOICE_PURPOSES, NODE_CHOICES_LIMIT } from "@caresuite/domain";
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
 import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
@@ -6,6 +7,7 @@ import { CallType } from "../calls/calls.graphql.ts";
 import { DeletedRef } from "../entities/entities.graphql.ts";
 import { isSet, parseJson, summaryView, type NodeSummaryView } from "./node-rows.ts";
 import { systemTreeNode, systemTreeNodes, type NodeView } from "./systemtree.service.ts";
+import { systemTreeNodeChoices } from "./node-choices.service.ts";
 import { addSystemTreeNodeNote, createSystemTreeNode, deleteSystemTreeNodes, sortSystemTreeNodes, updateSystemTreeNode } from "./systemtree-changes.service.ts";
 import type { StoredNote, StoredReachabilityPeriod } from "./systemtree.repo.ts";
 
@@ -176,6 +178,24 @@ builder.queryField("systemTreeNodes", (t) =>
     description: "Every node of the current system the user may see, flat: the client builds the tree.",
     authScopes: { permission: "systemtree::use_module" },
     resolve: (_root, _args, ctx) => systemTreeNodes(ctx),
+  }),
+);
+
+const NodeChoicePurpose = builder.enumType("SystemTreeNodeChoicePurpose", { values: NODE_CHOICE_PURPOSES });
+
+builder.queryField("systemTreeNodeChoices", (t) =>
+  t.field({
+    type: [NodeSummary],
+    description: `The node form's parent and linked-node pickers: at most ${NODE_CHOICES_LIMIT} visible nodes matching the typed text that the parent or link rules allow, by name; include_id (the current value) first.`,
+    args: {
+      purpose: t.arg({ type: NodeChoicePurpose, required: true }),
+      node_id: t.arg.int({ description: "The edited node; none for a new node." }),
+      search: t.arg.string(),
+      include_id: t.arg.int(),
+    },
+    authScopes: { permission: "systemtree::use_module" },
+    resolve: (_root, args, ctx) =>
+      systemTreeNodeChoices(ctx, { purpose: args.purpose, nodeId: args.node_id ?? null, search: args.search, includeId: args.include_id }),
   }),
 );
 

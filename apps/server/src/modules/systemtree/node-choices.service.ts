@@ -1,0 +1,32 @@
+import { canSeeNode, checkChoiceText, nodeChoices, type NodeChoicePurpose } from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { groupLevelsOf, levelFor } from "./node-access.ts";
+import { summaryView, type NodeSummaryView } from "./node-rows.ts";
+import { loadSummaries } from "./systemtree.repo.ts";
+
+export interface NodeChoicesArgs {
+  purpose: NodeChoicePurpose;
+  /** The node the form edits; null for a new node. */
+  nodeId: number | null;
+  search: string | null | undefined;
+  /** The picker's current value: listed first whatever was typed, so its name shows. */
+  includeId: number | null | undefined;
+}
+
+/**
+ * The parent and linked-node pickers of the node form: at most NODE_CHOICES_LIMIT nodes the user
+ * may see, matching the typed text, that the parent and link rules allow. The site may hold tens
+ * of thousands of nodes; the form never loads them all.
+ */
+export async function systemTreeNodeChoices(ctx: RequestContext, args: NodeChoicesArgs): Promise<NodeSummaryView[]> {
+  const check = checkChoiceText(args.search);
+  if (!check.ok) throw new AppError("VALIDATION", "Validation failed", { fields: { search: [{ message: check.message, data: check.data }] } });
+  const [rows, groups] = await Promise.all([loadSummaries(ctx.db.kysely, ctx.systemId), groupLevelsOf(ctx)]);
+  const all = rows.map(summaryView);
+  const visible = ctx.user.is_superuser ? all : all.filter((node) => canSeeNode(ctx.user, node, levelFor(ctx, groups, node)));
+  const tree = new Map(all.map((node) => [node.id, node]));
+  const choices = nodeChoices(args.purpose, args.nodeId, check.needle, visible, tree);
+  const current = args.includeId == null ? undefined : visible.find((node) => node.id === args.includeId);
+  return current && !choices.includes(current) ? [current, ...choices] : choices;
+}
