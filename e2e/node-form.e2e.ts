@@ -269,6 +269,56 @@ describe("system tree node form in Chromium", () => {
     await context.close();
   });
 
+  it("moves a device to another room with the parent picker, which finds the room on the server as the user types", async () => {
+    // spec data §5 "inheriting devices cannot be moved": a device with its own values, in another room.
+    const home = nodes.find((node) => node.kind === "room" && node.id !== room.id);
+    if (!home) throw new Error("no second room");
+    const created = await admin.query<{ createSystemTreeNode: { id: number; name: string } }>(
+      "mutation ($data: SystemTreeNodeInput!) { createSystemTreeNode(data: $data) { id name } }",
+      {
+        data: {
+          kind: "device",
+          parent_id: home.id,
+          name: "Testtaster",
+          radio: true,
+          inherit_section: false,
+          inherit_text_long: false,
+          inherit_text_short: false,
+          inherit_flight_profile: false,
+        },
+      },
+    );
+    const device = created.createSystemTreeNode;
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    const screen = new NodeFormScreen(page, server.baseUrl);
+    await screen.open(device.id);
+    // The current parent shows by name before the picker asked anything.
+    expect(await field(page, "parent_id").inputValue()).toBe(`${home.name} (#${home.id})`);
+    const parent = field(page, "parent_id");
+    await parent.click();
+    await parent.fill(room.name);
+    await page.getByRole("option", { name: `${room.name} (#${room.id})`, exact: true }).click();
+    await screen.save();
+    await screen.notice(`«${device.name}» wurde gespeichert.`);
+    const moved = await admin.query<{ systemTreeNode: { parent_id: number } }>("query ($id: Int!) { systemTreeNode(id: $id) { parent_id } }", {
+      id: device.id,
+    });
+    expect(moved.systemTreeNode.parent_id).toBe(room.id);
+    // "#id" finds a node by its id; a node cannot go below itself, so its own id finds nothing.
+    const homeOption = page.getByRole("option", { name: `${home.name} (#${home.id})`, exact: true });
+    await parent.click();
+    await parent.fill(`#${home.id}`);
+    await homeOption.waitFor();
+    await parent.fill(`#${device.id}`);
+    await homeOption.waitFor({ state: "detached" });
+    expect(await page.getByRole("option", { name: `${device.name} (#${device.id})`, exact: true }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await admin.query("mutation ($ids: [Int!]!) { deleteSystemTreeNode(ids: $ids) { id } }", { ids: [device.id] });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("with an open call: the blocked banner, the call form below the node and the close-call flow; device actions", async () => {
     const device = nodes.find((node) => node.parent_id === room.id && node.kind === "device");
     if (!device) throw new Error("no device in the room");

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { ColorInput, MultiSelect, NumberInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
+import { ColorInput, NumberInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { applyInputFilter, formatTimeOfDay, parseTimeOfDay, type EntityDef, type FieldDef, type RefField, type RefListField } from "@caresuite/domain";
 import { TESTIDS } from "../testids";
 import { enumLabelKey, fieldHelpKey, fieldLabelKey, unitKey } from "./entity-labels";
 import type { FormValue } from "./form-values";
-import { useRefOptions } from "./useRefOptions";
+import { RefPicker, RefsPicker } from "./RefPicker";
 import { PasswordField } from "../ui/PasswordField";
 
 export interface EntityFieldProps {
@@ -43,34 +43,17 @@ function RefInput({
   onChange: (value: FormValue) => void;
   common: CommonProps;
 }): ReactNode {
-  const { t } = useTranslation();
-  const { options, fetching, failed } = useRefOptions(field);
-  const placeholder = fetching ? t("common.loading") : failed ? t("entityForm.optionsError") : undefined;
   if (field.kind === "refs") {
-    return (
-      <MultiSelect<number>
-        {...common}
-        data={options}
-        value={Array.isArray(value) ? value : []}
-        onChange={(ids) => onChange(ids)}
-        searchable
-        clearable
-        placeholder={placeholder}
-        nothingFoundMessage={t("entityForm.noOptions")}
-      />
-    );
+    return <RefsPicker {...common} field={field} value={Array.isArray(value) ? (value as number[]) : []} onChange={(ids) => onChange(ids)} clearable />;
   }
   return (
-    <Select<number>
+    <RefPicker
       {...common}
-      data={options}
+      field={field}
       value={typeof value === "number" ? value : null}
       onChange={(id) => onChange(id)}
-      searchable
       clearable={!field.required}
       allowDeselect={!field.required}
-      placeholder={placeholder}
-      nothingFoundMessage={t("entityForm.noOptions")}
     />
   );
 }

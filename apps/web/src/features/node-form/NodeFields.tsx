@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { MultiSelect, NumberInput, Select, Switch, Textarea, TextInput, type ComboboxItem } from "@mantine/core";
+import { NumberInput, Select, Switch, Textarea, TextInput, type ComboboxItem } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { RefField, RefListField } from "@caresuite/domain";
-import { useRefOptions } from "../../entity-admin/useRefOptions";
+import type { NodeChoicePurpose, RefField, RefListField } from "@caresuite/domain";
+import { RefPicker, RefsPicker } from "../../entity-admin/RefPicker";
 import { TESTIDS } from "../../testids";
+import { SearchSelect } from "../../ui/SearchSelect";
 import { useNodeForm } from "./node-form-context";
 import { filterNodeText, type NodeFormField, type NodeFormValues } from "./node-form-values";
+import { useNodeChoices } from "./useNodeChoices";
 
 type FieldsOf<T> = { [K in NodeFormField]: NodeFormValues[K] extends T ? K : never }[NodeFormField];
 
@@ -22,15 +24,6 @@ function useCommon(name: NodeFormField): { label: string; error?: string; readOn
     variant: locked ? "filled" : "default",
     "data-testid": TESTIDS.entityForm.field(name),
   };
-}
-
-/**
- * The options with the current ids kept: a user who may not read the referenced records (sections
- * need admin rights) still sees which one is set, by its id, instead of an empty picker.
- */
-function withCurrent<T extends number>(options: ComboboxItem<T>[], ids: readonly T[], labelOf: (id: number) => string): ComboboxItem<T>[] {
-  const missing = ids.filter((id) => !options.some((option) => option.value === id));
-  return missing.length === 0 ? options : [...options, ...missing.map((id) => ({ value: id, label: labelOf(id) }))];
 }
 
 /** A plain text input (serial, MAC, callback number, position). */
@@ -128,20 +121,35 @@ export function NodeSelect({ name, data }: { name: FieldsOf<string>; data: Combo
   return <Select {...common} data={data} value={values[name]} onChange={(next) => next !== null && set(name, next)} allowDeselect={false} searchable />;
 }
 
-/** A choice among nodes (parent, linked node): the options are given, as ids. */
-export function NodePicker({ name, data, description }: { name: FieldsOf<number | null>; data: ComboboxItem[]; description?: ReactNode }): ReactNode {
+/** A choice among the tree's nodes (parent, linked node), searched on the server. */
+export function NodePicker({
+  name,
+  purpose,
+  currentName,
+  description,
+}: {
+  name: "parent_id" | "linked_system_tree_node_id";
+  purpose: NodeChoicePurpose;
+  /** The current value's name when the form knows it (the direct parent). */
+  currentName: string | null;
+  description?: ReactNode;
+}): ReactNode {
   const { t } = useTranslation();
-  const { values, set } = useNodeForm();
+  const { values, set, nodeId } = useNodeForm();
   const value = values[name];
+  const choices = useNodeChoices(purpose, nodeId, value, currentName);
   return (
-    <Select
+    <SearchSelect
       {...useCommon(name)}
       description={description}
-      data={data}
+      data={choices.options}
+      onSearch={choices.onSearch}
+      onDropdownOpen={choices.onOpen}
+      fetching={choices.fetching}
       value={value === null ? null : String(value)}
       onChange={(next) => set(name, next === null ? null : Number(next))}
-      searchable
       clearable
+      placeholder={choices.failed ? t("entityForm.optionsError") : undefined}
       nothingFoundMessage={t("entityForm.noOptions")}
     />
   );
@@ -149,40 +157,12 @@ export function NodePicker({ name, data, description }: { name: FieldsOf<number 
 
 /** A reference to a configuration record (section, call source, schedule, flight profile). */
 export function NodeRefSelect({ name, field, description }: { name: FieldsOf<number | null>; field: RefField; description?: ReactNode }): ReactNode {
-  const { t } = useTranslation();
   const { values, set } = useNodeForm();
-  const { options, fetching, failed, labelOf } = useRefOptions(field);
-  const value = values[name];
-  return (
-    <Select<number>
-      {...useCommon(name)}
-      description={description}
-      data={withCurrent(options, value === null ? [] : [value], labelOf)}
-      value={value}
-      onChange={(next) => set(name, next)}
-      searchable
-      clearable
-      placeholder={fetching ? t("common.loading") : failed ? t("entityForm.optionsError") : undefined}
-      nothingFoundMessage={t("entityForm.noOptions")}
-    />
-  );
+  return <RefPicker {...useCommon(name)} field={field} description={description} value={values[name]} onChange={(next) => set(name, next)} clearable />;
 }
 
 /** References to several records (display groups). */
 export function NodeRefsSelect({ name, field }: { name: FieldsOf<number[]>; field: RefListField }): ReactNode {
-  const { t } = useTranslation();
   const { values, set } = useNodeForm();
-  const { options, fetching, failed, labelOf } = useRefOptions(field);
-  return (
-    <MultiSelect<number>
-      {...useCommon(name)}
-      data={withCurrent(options, values[name], labelOf)}
-      value={values[name]}
-      onChange={(next) => set(name, next)}
-      searchable
-      clearable
-      placeholder={fetching ? t("common.loading") : failed ? t("entityForm.optionsError") : undefined}
-      nothingFoundMessage={t("entityForm.noOptions")}
-    />
-  );
+  return <RefsPicker {...useCommon(name)} field={field} value={values[name]} onChange={(next) => set(name, next)} clearable />;
 }

@@ -37,7 +37,6 @@ import { BlockedBanner, NodeHeader, ReadOnlyNotice } from "./NodeHeader";
 import { NodeSide } from "./NodeSide";
 import { CallSettings, DeviceSettings, IdentityAndTexts, type Inherited } from "./NodeSections";
 import { newNodePath, nodeFlightProfilePath, nodeFormPath } from "./node-paths";
-import { useNodePickerOptions } from "./useNodePickerOptions";
 
 interface NodeFormProps {
   /** The stored node; null for a new one (spec "id -1 means a new record"). */
@@ -73,7 +72,6 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
   const [{ fetching: updating }, update] = useMutation(UPDATE_NODE);
   const [{ fetching: deleting }, remove] = useMutation(DELETE_NODE);
   const { blocker, leave } = useLeaveGuard(!sameNodeValues(values, start));
-  const pickers = useNodePickerOptions(node?.id ?? null);
   const editable = useMemo(() => new Set(access.editableFields), [access.editableFields]);
   const canSave = canChangeAnything(access);
   const formRef = useRef<HTMLFormElement>(null);
@@ -87,6 +85,7 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
   }, [errors]);
 
   const state: NodeFormState = {
+    nodeId: node?.id ?? null,
     values,
     set: (name, value) => setValues((previous) => ({ ...previous, [name]: value })),
     errorOf: (name: NodeFormField) => translateFieldError(t, nodeErrorOf(errors, name), labelKey),
@@ -165,9 +164,9 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: node ? 8 : 12 }}>
               <Stack gap="md">
-                <IdentityAndTexts pickers={pickers} inherited={inherited} />
+                <IdentityAndTexts parents={node?.parents ?? []} inherited={inherited} />
                 <CallSettings inherited={inherited} flightProfileLink={flightProfileLink} activeOverrideId={node?.active_display_group_override_id ?? null} />
-                <DeviceSettings pickers={pickers} linkingNodes={node?.linking_nodes ?? []} positionUpdatedAt={node?.position_updated_at ?? null} />
+                <DeviceSettings linkingNodes={node?.linking_nodes ?? []} positionUpdatedAt={node?.position_updated_at ?? null} />
               </Stack>
             </Grid.Col>
             {node && (

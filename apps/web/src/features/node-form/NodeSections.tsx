@@ -9,7 +9,6 @@ import { NodeDisplayText, NodeNumberInput, NodePicker, NodeRefSelect, NodeRefsSe
 import { NodeLinks } from "./NodeRelated";
 import { useNodeForm } from "./node-form-context";
 import type { NodeSummary } from "./node-form.graphql";
-import type { NodePickerOptions } from "./useNodePickerOptions";
 
 const SECTION: RefField = { kind: "ref", entity: "section" };
 const CALL_SOURCE: RefField = { kind: "ref", entity: "callSource" };
@@ -41,7 +40,7 @@ function InheritedHint({ on, value }: { on: boolean; value: string | null }): Re
 }
 
 /** Identity (name, number, kind, parent, enabled) and the display texts with their inherit switches. */
-export function IdentityAndTexts({ pickers, inherited }: { pickers: NodePickerOptions; inherited: Inherited }): ReactNode {
+export function IdentityAndTexts({ parents, inherited }: { parents: readonly NodeSummary[]; inherited: Inherited }): ReactNode {
   const { t } = useTranslation();
   const { values } = useNodeForm();
   const kinds = SYSTEM_TREE_NODE_KINDS.map((kind) => ({ value: kind, label: t(`nodeForm.kinds.${kind}`) })).sort((a, b) => a.label.localeCompare(b.label));
@@ -52,7 +51,12 @@ export function IdentityAndTexts({ pickers, inherited }: { pickers: NodePickerOp
           <NodeTextInput name="name" required />
           <NodeNumberInput name="number" min={0} />
           <NodeSelect name="kind" data={kinds} />
-          <NodePicker name="parent_id" data={pickers.parents} />
+          <NodePicker
+            name="parent_id"
+            purpose="PARENT"
+            // The stored parent's name: the form's node lists its parent chain, direct parent first.
+            currentName={parents[0]?.id === values.parent_id ? (parents[0]?.name ?? null) : null}
+          />
         </SimpleGrid>
         <NodeSwitch name="is_enabled" />
       </Section>
@@ -154,21 +158,13 @@ export function CallSettings({
 }
 
 /** Linking (linked node, the nodes linking here) and the device's hardware and texts. */
-export function DeviceSettings({
-  pickers,
-  linkingNodes,
-  positionUpdatedAt,
-}: {
-  pickers: NodePickerOptions;
-  linkingNodes: readonly NodeSummary[];
-  positionUpdatedAt: string | null;
-}): ReactNode {
+export function DeviceSettings({ linkingNodes, positionUpdatedAt }: { linkingNodes: readonly NodeSummary[]; positionUpdatedAt: string | null }): ReactNode {
   const { t } = useTranslation();
   return (
     <>
       <Section titleKey="nodeForm.sections.linking">
         <NodeSwitch name="is_linkable" />
-        <NodePicker name="linked_system_tree_node_id" data={pickers.linkable} description={t("nodeForm.help.linkChain")} />
+        <NodePicker name="linked_system_tree_node_id" purpose="LINK" currentName={null} description={t("nodeForm.help.linkChain")} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t("nodeForm.linkingNodes")}

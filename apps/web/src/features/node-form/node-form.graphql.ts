@@ -122,21 +122,15 @@ export type NodeNote = NodeView["notes"][number];
 export type NodeSummary = NodeView["children"][number];
 export type NodeOpenCall = NodeView["open_calls"][number];
 
-/** Every node, flat: the parent and linked-node pickers. */
-export const NODE_OPTIONS_QUERY = graphql(`
-  query SystemTreeNodeOptions {
-    systemTreeNodes {
+/** The parent and linked-node pickers: at most fifty nodes the rules allow, matching the typed text. */
+export const NODE_CHOICES_QUERY = graphql(`
+  query SystemTreeNodeChoices($purpose: SystemTreeNodeChoicePurpose!, $node_id: Int, $search: String, $include_id: Int) {
+    systemTreeNodeChoices(purpose: $purpose, node_id: $node_id, search: $search, include_id: $include_id) {
       id
       name
-      kind
-      parent_id
-      is_linkable
-      linked_system_tree_node_id
     }
   }
 `);
-
-export type NodeOption = ResultOf<typeof NODE_OPTIONS_QUERY>["systemTreeNodes"][number];
 
 export const CREATE_NODE = graphql(`
   mutation CreateSystemTreeNode($data: SystemTreeNodeInput!) {
