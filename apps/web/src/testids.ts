@@ -194,6 +194,8 @@ export const TESTIDS = {
     /** The form, with `data-id` (-1 for a new node) and `data-can-save`. */
     form: "nodeForm.form",
     header: "nodeForm.header",
+    /** The settings below the fold, rendered one frame after the top of the form. */
+    settings: "nodeForm.settings",
     /** The parent chain; one `breadcrumbItem` per parent, with `data-id`. */
     breadcrumb: "nodeForm.breadcrumb",
     breadcrumbItem: "nodeForm.breadcrumbItem",

@@ -14,40 +14,54 @@ export interface NodeNeighbourhood {
 }
 
 /**
- * One node with its parents, children and subtree. A system holds hundreds of nodes, not
- * millions: reading the (id, parent_id) pairs once is simpler and faster than recursive SQL that
- * differs between SQLite and PostgreSQL.
+ * One node with its parents, children and subtree. The (id, parent_id) pairs of the whole tree are
+ * read once: simpler than recursive SQL that differs between SQLite and PostgreSQL. Whole rows are
+ * read only for the node, its parents and its children: at 20,000 nodes reading every whole row
+ * cost about 80 ms per form opened (bench/tree.ts).
  */
 export async function loadNodeNeighbourhood(db: Kysely<Database>, systemId: number, id: number): Promise<NodeNeighbourhood | null> {
-  const nodes = await db.selectFrom("system_tree_nodes").selectAll().where("system_id", "=", systemId).execute();
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const node = byId.get(id);
-  if (!node) return null;
+  const links = await db.selectFrom("system_tree_nodes").select(["id", "parent_id"]).where("system_id", "=", systemId).execute();
+  const parentOf = new Map(links.map((n) => [n.id, n.parent_id]));
+  if (!parentOf.has(id)) return null;
 
-  const parents: StoredNode[] = [];
-  for (let parent = byId.get(node.parent_id ?? -1); parent && parents.length < PARENT_CHAIN_DEPTH; parent = byId.get(parent.parent_id ?? -1)) {
-    if (parent.id === node.id || parents.includes(parent)) break; // a cycle would be a broken import
-    parents.push(parent);
+  const parentIds: number[] = [];
+  for (
+    let parent = parentOf.get(id) ?? null;
+    parent !== null && parentOf.has(parent) && parentIds.length < PARENT_CHAIN_DEPTH;
+    parent = parentOf.get(parent) ?? null
+  ) {
+    if (parent === id || parentIds.includes(parent)) break; // a cycle would be a broken import
+    parentIds.push(parent);
   }
 
-  const childrenOf = new Map<number, StoredNode[]>();
-  for (const n of nodes) {
+  const childrenOf = new Map<number, number[]>();
+  for (const n of links) {
     if (n.parent_id === null) continue;
     const list = childrenOf.get(n.parent_id) ?? [];
-    list.push(n);
+    list.push(n.id);
     childrenOf.set(n.parent_id, list);
   }
-  const children = [...(childrenOf.get(id) ?? [])].sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
-
   const subtreeIds = new Set<number>([id]);
   const queue = [id];
   while (queue.length > 0) {
     for (const child of childrenOf.get(queue.pop() as number) ?? []) {
-      if (subtreeIds.has(child.id)) continue;
-      subtreeIds.add(child.id);
-      queue.push(child.id);
+      if (subtreeIds.has(child)) continue;
+      subtreeIds.add(child);
+      queue.push(child);
     }
   }
+
+  const rows = await db
+    .selectFrom("system_tree_nodes")
+    .selectAll()
+    .where("system_id", "=", systemId)
+    .where((eb) => eb.or([eb("id", "in", [id, ...parentIds]), eb("parent_id", "=", id)]))
+    .execute();
+  const byId = new Map(rows.map((n) => [n.id, n]));
+  const node = byId.get(id);
+  if (!node) return null; // deleted between the two reads
+  const parents = parentIds.flatMap((parentId) => byId.get(parentId) ?? []);
+  const children = rows.filter((n) => n.parent_id === id && n.id !== id).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
   return { node, parents, children, subtreeIds };
 }
 
@@ -87,6 +101,33 @@ export type NodeSummaryRow = Pick<StoredNode, (typeof SUMMARY_COLUMNS)[number]>;
  */
 export async function loadSummaries(db: Kysely<Database>, systemId: number): Promise<NodeSummaryRow[]> {
   return db.selectFrom("system_tree_nodes").select(SUMMARY_COLUMNS).where("system_id", "=", systemId).orderBy("id").execute();
+}
+
+/** Summaries of the given nodes (a picker's few). */
+export async function loadSummariesOf(db: Kysely<Database>, systemId: number, ids: readonly number[]): Promise<NodeSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("system_tree_nodes").select(SUMMARY_COLUMNS).where("system_id", "=", systemId).where("id", "in", ids).execute();
+}
+
+/** What the node pickers' rules and the visibility check read of every node. */
+const CHOOSABLE_COLUMNS = [
+  "id",
+  "name",
+  "text_long",
+  "number",
+  "parent_id",
+  "is_linkable",
+  "linked_system_tree_node_id",
+  "kind",
+  "is_tech",
+  "radio",
+  "call_source_id",
+] as const;
+
+export type ChoosableRow = Pick<StoredNode, (typeof CHOOSABLE_COLUMNS)[number]>;
+
+export async function loadChoosable(db: Kysely<Database>, systemId: number): Promise<ChoosableRow[]> {
+  return db.selectFrom("system_tree_nodes").select(CHOOSABLE_COLUMNS).where("system_id", "=", systemId).execute();
 }
 
 /** The nodes that link to `id` (spec §3.6 "linking nodes"). */

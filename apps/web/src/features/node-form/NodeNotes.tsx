@@ -86,9 +86,8 @@ export function NodeNotes({ nodeId, nodeName, notes, canAdd }: { nodeId: number;
           </Group>
           <Textarea
             label={t("nodeForm.notes.new")}
-            autosize
-            minRows={2}
-            maxRows={5}
+            rows={3}
+            resize="vertical"
             maxLength={500}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
