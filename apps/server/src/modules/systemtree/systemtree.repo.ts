@@ -11,6 +11,8 @@ export interface NodeNeighbourhood {
   children: StoredNode[];
   /** The node and every node below it: the devices whose calls belong to the node. */
   subtreeIds: Set<number>;
+  /** The nodes of subtreeIds. */
+  subtree: StoredNode[];
 }
 
 /**
@@ -48,7 +50,7 @@ export async function loadNodeNeighbourhood(db: Kysely<Database>, systemId: numb
       queue.push(child.id);
     }
   }
-  return { node, parents, children, subtreeIds };
+  return { node, parents, children, subtreeIds, subtree: [...subtreeIds].flatMap((n) => byId.get(n) ?? []) };
 }
 
 /** The columns the flat tree shows (SystemTreeNodeSummary): the list reads only these. */
