@@ -47,7 +47,7 @@ export const TREE_CALLS_CHANGED = graphql(`
 
 /** "ids become the children of parent_id in this order (moves need change_parents, order needs manage_structure)". */
 export const SORT_TREE_NODES = graphql(`
-  mutation SortSystemTreeNodes($parent_id: Int!, $ids: [Int!]!) {
+  mutation SortSystemTreeNodes($parent_id: Int, $ids: [Int!]!) {
     sortSystemTreeNodes(parent_id: $parent_id, ids: $ids)
   }
 `);
