@@ -35,6 +35,7 @@ export * from "./rules/display.ts";
 export * from "./rules/display-contrast.ts";
 export * from "./rules/call-card-scale.ts";
 export * from "./rules/node-editing.ts";
+export * from "./rules/node-field-groups.ts";
 export * from "./rules/node-texts.ts";
 export * from "./rules/node-inheritance.ts";
 export * from "./rules/node-field-permissions.ts";

@@ -23,7 +23,8 @@ const BACK_TO_NODE = { closePath: "/tree/edit/:id", closeParams: { id: "nodeid" 
 export function nodeFormRoutes(): RouteObject[] {
   const auditHandle: RouteHandle = { titleKey: "nodeFormRoutes.audit" };
   return [
-    modalRoute({ id: "tree.node.edit", path: "edit/:id?", titleKey: "nodeFormRoutes.form", size: "80rem", Component: NodeFormPage }),
+    // A phone (390 px wide) has no room around a form of this size: it takes the whole screen there.
+    modalRoute({ id: "tree.node.edit", path: "edit/:id?", titleKey: "nodeFormRoutes.form", size: "80rem", phoneFullScreen: true, Component: NodeFormPage }),
     modalRoute({
       id: "tree.node.flightprofile",
       path: "edit/:nodeid/flightprofiles/:id?",
