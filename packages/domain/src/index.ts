@@ -55,4 +55,5 @@ export * from "./system-params.ts";
 export * from "./rules/global-search.ts";
 export * from "./rules/search.ts";
 export * from "./rules/views.ts";
+export * from "./rules/view-filters.ts";
 export * from "./rules/hubs.ts";

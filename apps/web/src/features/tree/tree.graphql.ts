@@ -13,6 +13,7 @@ export const TREE_NODES = graphql(`
       number
       parent_id
       sort_order
+      section_id
       is_enabled
       text_long
       text_short
@@ -60,6 +61,10 @@ export const TREE_SYSTEM_VIEWS = graphql(`
       name
       view_key
       is_system_view
+      filters {
+        key
+        value
+      }
     }
   }
 `);
