@@ -62,7 +62,6 @@ export function ModalRoute({ routeId, titleKey, size = "lg", phoneFullScreen = f
       zIndex={BASE_Z_INDEX + depth * 10}
       size={size}
       fullScreen={fullScreen}
-      data-full-screen={fullScreen}
       title={titleKey ? t(titleKey) : undefined}
       data-testid={TESTIDS.modalRoute}
       data-route-id={routeId}
