@@ -251,6 +251,26 @@ describe("the technicians' home /tree", () => {
     expect(top.map((node) => String(node.id))).toEqual(expected);
   });
 
+  it('applies a system view\'s filters (spec data §3.6 "filters (key, value)"): technical devices only', async () => {
+    const created = await admin.query<{ createSystemView: { id: number } }>(
+      `mutation { createSystemView(data: { name: "Technik", view_key: "tree", sort_order: 9, filters: [{ key: "is_tech", value: "true" }] }) { id } }`,
+    );
+    const nodes = (await admin.query<{ systemTreeNodes: (Node & { kind: string })[] }>("{ systemTreeNodes { id name kind parent_id sort_order } }"))
+      .systemTreeNodes;
+    const tech = nodes.find((node) => node.kind === "tech");
+    if (!tech) throw new Error("no technical device in the demo");
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/tree?view=${created.createSystemView.id}`);
+    await treeRow(page, tech.id).waitFor();
+    // Every device row left is technical; the rooms' beds are gone.
+    const shown = await byTestId(page, TESTIDS.tree.row).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-id"))));
+    const kinds = new Map(nodes.map((node) => [node.id, node.kind]));
+    expect(shown.filter((id) => kinds.get(id) === "device")).toEqual([]);
+    expect(await treeRow(page, room101.device_id).count()).toBe(0);
+    await admin.query(`mutation ($ids: [Int!]!) { deleteSystemView(ids: $ids) { id } }`, { ids: [created.createSystemView.id] });
+  });
+
   it("has no serious or critical accessibility violations", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
