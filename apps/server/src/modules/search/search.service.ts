@@ -30,6 +30,11 @@ export interface SearchEntryView {
  * among them on a 20,000-node site, few enough to stay an index lookup.
  */
 const CANDIDATES = 60;
+/**
+ * A user who sees part of the tree may find the first candidates hidden: the read widens tenfold
+ * while a category has fewer than 20 visible results but more hidden candidates, up to this many.
+ */
+const MAX_CANDIDATES = 6000;
 
 /** The first field (in SEARCH_NODE_FIELDS order) holding the needle, with its value. */
 function matchedField(node: SearchedNode, needle: string): { key: string; text: string } | null {
@@ -62,18 +67,24 @@ async function nodeResults(
   visible: (node: SearchedNode) => boolean,
 ): Promise<SearchedNode[][]> {
   const kinds = categories.map(kindsOfSearchCategory);
-  const found = await findNodes(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kinds, CANDIDATES);
   // Devices the user may not see (spec §6 see_tech_devices, see_wired_devices, call source group
-  // None) are no results: the same rule as the tree's. They take candidate places, so a user who
-  // sees little may get fewer than 20 of a category whose first candidates are hidden.
-  const nodes = (
-    await nodesByIds(
-      ctx.db.kysely,
-      ctx.systemId,
-      found.map((node) => node.id),
-    )
-  ).filter(visible);
-  return categories.map((category) => nodes.filter((node) => searchCategoryOfKind(node.kind) === category));
+  // None) are no results: the same rule as the tree's.
+  for (let limit = CANDIDATES; ; limit *= 10) {
+    const found = await findNodes(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kinds, limit);
+    const nodes = (
+      await nodesByIds(
+        ctx.db.kysely,
+        ctx.systemId,
+        found.map((node) => node.id),
+      )
+    ).filter(visible);
+    const perCategory = categories.map((category) => nodes.filter((node) => searchCategoryOfKind(node.kind) === category));
+    const starved = categories.some(
+      (category, index) =>
+        (perCategory[index]?.length ?? 0) < SEARCH_RESULTS_PER_CATEGORY && found.filter((node) => searchCategoryOfKind(node.kind) === category).length >= limit,
+    );
+    if (!starved || limit >= MAX_CANDIDATES) return perCategory;
+  }
 }
 
 /**

@@ -163,4 +163,25 @@ describe.each(TEST_DIALECTS)("search(query) on %s", (dialect) => {
     expect(await entities("zimmer 102", nurse.client)).toEqual(expect.arrayContaining([21, 24]));
     expect(await entities("zimmer 101", technician.client)).toEqual(expect.arrayContaining([20, 23]));
   });
+
+  it("finds visible devices behind more than the first candidates' worth of hidden ones", async () => {
+    // Only Zimmer 320's call source is readable: its devices come after 60 hidden "zimmer" devices.
+    const db = linked.server.db.kysely;
+    const user = await buildUser(db, { permissions: ["systemtree::use_module"] });
+    const client = new TestClient(linked.server.app);
+    await client.login(user.username, user.password);
+    const role = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const group = await linked.admin.gql<{ createCallSourceGroup: { id: number } }>(
+      `mutation ($data: CallSourceGroupInput!) { createCallSourceGroup(data: $data) { id } }`,
+      { data: { name: "Nur 320", flag: "None", related_callsources: [320], timeout_minutes: 0 } },
+    );
+    await db
+      .insertInto("role_callsource_group_permissions")
+      .values({ role_id: role.role_id, system_id: 1, callsource_group_id: group.data?.createCallSourceGroup.id ?? 0, permission_level: "Read" })
+      .execute();
+    const devices = category((await search("zimmer", client)).data?.search, "devices");
+    expect(devices.length).toBeGreaterThan(0);
+    expect(devices.every((result) => result.text.includes("320") || result.context?.includes("320"))).toBe(true);
+    expect(category((await search("zimmer", client)).data?.search, "rooms").map((r) => r.text)).toEqual(["Zimmer 320"]);
+  });
 });
