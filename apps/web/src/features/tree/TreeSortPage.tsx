@@ -39,9 +39,10 @@ function pathLabel(index: TreeIndex, node: TreeNode): string {
 const TOP_LEVEL = "top";
 
 /**
- * /tree/sort: the children of one parent (or the top-level nodes), reordered by drag and drop or with the up/down buttons
- * (keyboard), then saved; a node moves under another parent with its move button. Ordering needs
- * systemtree::manage_structure, moving systemtree::change_parents (the server checks both).
+ * /tree/sort: the children of one parent (or the top-level nodes, `?parent=top`), reordered by
+ * drag and drop or with the up/down buttons (keyboard), then saved; a node moves under another
+ * parent with its move button. Ordering needs systemtree::manage_structure, moving
+ * systemtree::change_parents (the server checks both).
  */
 export function TreeSortPage(): ReactNode {
   const { t } = useTranslation();
@@ -72,7 +73,11 @@ export function TreeSortPage(): ReactNode {
   // null: the top level (the server orders the nodes without a parent); undefined: nothing to order.
   const parentId: number | null | undefined =
     parentParam === TOP_LEVEL ? null : index?.byId.has(Number(parentParam)) ? Number(parentParam) : index?.children.get(null)?.[0]?.id;
-  const loaded = parentId === undefined || !index ? [] : (index.children.get(parentId) ?? []).map((node) => node.id);
+  // The tree shows a node whose parent the user cannot see as a root; only real top-level nodes sort there.
+  const loaded =
+    parentId === undefined || !index
+      ? []
+      : (index.children.get(parentId) ?? []).filter((node) => parentId !== null || node.parent_id === null).map((node) => node.id);
   const ids = moved && moved.parent === parentId ? moved.ids : loaded;
 
   if (failed && !index) {
