@@ -194,7 +194,8 @@ describe("system tree node form in Chromium", () => {
     await screen.open(room.id);
     expect(await screen.form.getAttribute("data-can-save")).toBe("false");
     await byTestId(page, TESTIDS.nodeForm.readOnly).waitFor();
-    for (const name of ["name", "text_long", "text_short", "serial", "is_enabled"]) {
+    // A room has no serial (device settings show for devices only): its comment stands in.
+    for (const name of ["name", "text_long", "text_short", "comment", "is_enabled"]) {
       expect(await field(page, name).isEditable(), name).toBe(false);
     }
     expect(await byTestId(page, TESTIDS.entityForm.save).count()).toBe(0);
@@ -239,9 +240,32 @@ describe("system tree node form in Chromium", () => {
     await byTestId(page, TESTIDS.nodeForm.flightProfileLink).click();
     await expect.poll(() => field(page, "name").inputValue()).toBe("Demenz Ost");
     expect(new URL(page.url()).pathname).toBe(`/tree/edit/${other.id}/flightprofiles/${profile.createFlightProfile.id}`);
+    // The profile's copy opens a new profile below the node (spec data §4 "Copying resets id to -1").
+    await byTestId(page, TESTIDS.entityForm.copy).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/tree/edit/${other.id}/flightprofiles/-1`);
+    await expect.poll(() => field(page, "name").inputValue()).toBe("Demenz Ost (Kopie)");
     await byTestId(page, TESTIDS.entityForm.close).click();
+    // Closing the unsaved copy asks first; discarding it goes back to the node.
+    await byTestId(page, TESTIDS.entityForm.discard).click();
     await screen.form.waitFor();
     expect(new URL(page.url()).pathname).toBe(`/tree/edit/${other.id}`);
+    await context.close();
+  });
+
+  it("a room shows no device settings; on a phone (390×844) the form takes the whole screen", async () => {
+    const device = nodes.find((node) => node.parent_id === room.id && node.kind === "device");
+    if (!device) throw new Error("no device in the room");
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    const screen = new NodeFormScreen(page, server.baseUrl);
+    const groups = () => byTestId(page, TESTIDS.nodeForm.section).evaluateAll((els) => els.map((el) => el.getAttribute("data-group")));
+    await screen.open(room.id);
+    expect(await groups()).toEqual(["identity", "texts", "sectionSource", "behaviour", "display", "flightProfile"]);
+    const box = await page.locator(".mantine-Modal-content").first().boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await screen.shot("room-phone-de-390");
+    await screen.open(device.id);
+    expect(await groups()).toEqual(expect.arrayContaining(["soundNight", "linking", "device", "deviceTexts"]));
     await context.close();
   });
 
@@ -352,6 +376,14 @@ describe("system tree node form in Chromium", () => {
     await byTestId(page, TESTIDS.display.closeConfirm).click();
     await screen.notice("Ruf geschlossen");
     await expect.poll(() => byTestId(page, TESTIDS.nodeForm.callPage).getAttribute("data-closed")).toBe("true");
+
+    // The same call below another room is not that room's: the not-found state.
+    const other = nodes.find((node) => node.kind === "room" && node.id !== room.id);
+    if (!other) throw new Error("no second room");
+    const callPath = new URL(page.url()).pathname;
+    await page.goto(`${server.baseUrl}${callPath.replace(`/tree/edit/${room.id}/`, `/tree/edit/${other.id}/`)}`);
+    await byTestId(page, TESTIDS.callForm.missing).waitFor();
+    expect(await byTestId(page, TESTIDS.nodeForm.callPage).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

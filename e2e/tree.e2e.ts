@@ -230,6 +230,47 @@ describe("the technicians' home /tree", () => {
     expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-id")))).toEqual(expected);
   });
 
+  it("reorders the buildings at the top level with the arrow buttons; the order persists", async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/tree/sort?parent=top`);
+    const rows = byTestId(page, TESTIDS.tree.sortRow);
+    await rows.nth(1).waitFor();
+    const before = await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-id")));
+    await page.locator(`[data-testid="${TESTIDS.tree.sortDown}"][data-id="${before[0]}"]`).click();
+    const expected = [before[1], before[0], ...before.slice(2)];
+    await expect.poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-id")))).toEqual(expected);
+    await byTestId(page, TESTIDS.tree.sort).getByRole("button", { name: "Speichern" }).click();
+    await page.getByText("Reihenfolge gespeichert").waitFor();
+
+    await page.reload();
+    await rows.nth(1).waitFor();
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-id")))).toEqual(expected);
+    const nodes = (await admin.query<{ systemTreeNodes: Node[] }>("{ systemTreeNodes { id name parent_id sort_order } }")).systemTreeNodes;
+    const top = nodes.filter((node) => node.parent_id === null).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
+    expect(top.map((node) => String(node.id))).toEqual(expected);
+  });
+
+  it('applies a system view\'s filters (spec data §3.6 "filters (key, value)"): technical devices only', async () => {
+    const created = await admin.query<{ createSystemView: { id: number } }>(
+      `mutation { createSystemView(data: { name: "Technik", view_key: "tree", sort_order: 9, filters: [{ key: "is_tech", value: "true" }] }) { id } }`,
+    );
+    const nodes = (await admin.query<{ systemTreeNodes: (Node & { kind: string })[] }>("{ systemTreeNodes { id name kind parent_id sort_order } }"))
+      .systemTreeNodes;
+    const tech = nodes.find((node) => node.kind === "tech");
+    if (!tech) throw new Error("no technical device in the demo");
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/tree?view=${created.createSystemView.id}`);
+    await treeRow(page, tech.id).waitFor();
+    // Every device row left is technical; the rooms' beds are gone.
+    const shown = await byTestId(page, TESTIDS.tree.row).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-id"))));
+    const kinds = new Map(nodes.map((node) => [node.id, node.kind]));
+    expect(shown.filter((id) => kinds.get(id) === "device")).toEqual([]);
+    expect(await treeRow(page, room101.device_id).count()).toBe(0);
+    await admin.query(`mutation ($ids: [Int!]!) { deleteSystemView(ids: $ids) { id } }`, { ids: [created.createSystemView.id] });
+  });
+
   it("has no serious or critical accessibility violations", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);

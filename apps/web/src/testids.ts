@@ -206,6 +206,7 @@ export const TESTIDS = {
     /** `nodeForm.counter.<field>`: the live character counter of a display text. */
     counter: (field: string): string => `nodeForm.counter.${field}`,
     copy: "nodeForm.copy",
+    section: "nodeForm.section",
     history: "nodeForm.history",
     health: "nodeForm.health",
     /** The battery, with `data-status` (unknown, ok, low) and `data-colour`. */

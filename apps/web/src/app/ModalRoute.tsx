@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, type ComponentType, type ReactNode } from "react";
 import { Modal, type ModalProps } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Outlet, useLocation, useMatches, useNavigate, type RouteObject } from "react-router";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../testids";
@@ -12,8 +13,13 @@ interface ModalRouteProps {
   routeId: string;
   titleKey?: string;
   size?: ModalProps["size"];
+  /** Full screen on phones (narrower than Mantine's sm breakpoint): for large forms. */
+  phoneFullScreen?: boolean;
   children?: ReactNode;
 }
+
+/** Mantine's sm breakpoint: below it a phone, where a large form takes the whole screen. */
+const PHONE_QUERY = "(max-width: 48em)";
 
 // Mantine modals sit at z-index 200; each stacked level goes above the previous one.
 const BASE_Z_INDEX = 200;
@@ -23,12 +29,14 @@ const BASE_Z_INDEX = 200;
  * must contain an <Outlet/>). Closing navigates to the parent matched route; only the top modal
  * reacts to the backdrop and to Escape.
  */
-export function ModalRoute({ routeId, titleKey, size = "lg", children }: ModalRouteProps): ReactNode {
+export function ModalRoute({ routeId, titleKey, size = "lg", phoneFullScreen = false, children }: ModalRouteProps): ReactNode {
   const { t } = useTranslation();
   const matches = useMatches();
   const isTop = topModalMatchId(matches) === routeId;
   const depth = modalDepth(matches, routeId);
   const { close } = useModalRouteClose(routeId);
+  const phone = useMediaQuery(PHONE_QUERY) === true;
+  const fullScreen = phoneFullScreen && phone;
 
   useEffect(() => {
     if (!isTop) return undefined;
@@ -53,6 +61,7 @@ export function ModalRoute({ routeId, titleKey, size = "lg", children }: ModalRo
       closeOnClickOutside={isTop}
       zIndex={BASE_Z_INDEX + depth * 10}
       size={size}
+      fullScreen={fullScreen}
       title={titleKey ? t(titleKey) : undefined}
       data-testid={TESTIDS.modalRoute}
       data-route-id={routeId}
@@ -87,20 +96,21 @@ export interface ModalRouteOptions extends ModalRouteMeta {
   path: string;
   titleKey?: string;
   size?: ModalProps["size"];
+  phoneFullScreen?: boolean;
   Component: ComponentType;
   children?: RouteObject[];
 }
 
 /** Declares a modal child route; the parent route's element must render an <Outlet/>. */
 export function modalRoute(options: ModalRouteOptions): RouteObject {
-  const { id, path, titleKey, size, Component, children, closePath, closeParams } = options;
+  const { id, path, titleKey, size, phoneFullScreen, Component, children, closePath, closeParams } = options;
   const handle: RouteHandle = { titleKey, modal: { closePath, closeParams } };
   return {
     id,
     path,
     handle,
     element: (
-      <ModalRoute routeId={id} titleKey={titleKey} size={size}>
+      <ModalRoute routeId={id} titleKey={titleKey} size={size} phoneFullScreen={phoneFullScreen}>
         <Component />
         {/* Nested modal routes render their own modal through this outlet. */}
         <Outlet />

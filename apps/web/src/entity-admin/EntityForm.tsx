@@ -33,13 +33,15 @@ interface EntityFormProps {
   initialValues: FormValues;
   /** What "unchanged" means; null when the form starts changed (a copy not yet saved). */
   baseline: FormValues | null;
+  /** Where a copy opens (a new record's form); by default the list's `edit/-1` beside this form. */
+  newRecordPath?: string;
 }
 
 /**
  * The generic form of a registry entity. Typed input survives every failed save: values are
  * only replaced by a new mount (another record, a copy).
  */
-export function EntityForm({ entity, record, initialValues, baseline }: EntityFormProps): ReactNode {
+export function EntityForm({ entity, record, initialValues, baseline, newRecordPath }: EntityFormProps): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -74,10 +76,11 @@ export function EntityForm({ entity, record, initialValues, baseline }: EntityFo
   };
 
   const copy = (): void => {
-    if (parentPath === null) return;
+    const target = newRecordPath ?? (parentPath === null ? null : `${parentPath}/edit/-1`);
+    if (target === null) return;
     const copied = copyValues(entity, values, (name) => t("entityForm.copyName", { name }));
     const state: CopyState = { copy: copied };
-    leave(() => navigate({ pathname: `${parentPath}/edit/-1`, search }, { state }));
+    leave(() => navigate({ pathname: target, search }, { state }));
   };
 
   const renderField = (name: string, field: FieldDef): ReactNode => (

@@ -15,8 +15,12 @@ function copyOf(state: unknown): FormValues | null {
   return typeof copy === "object" && copy !== null ? copy : null;
 }
 
-/** The modal route `edit/:id?` of an entity list: loads the record, then shows the form. */
-export function EntityFormPage(): ReactNode {
+/**
+ * The modal route `edit/:id?` of an entity list: loads the record, then shows the form.
+ * `newRecordPath`: where a copy opens when the form is not beside a list (spec data §4 "Copying
+ * resets id to -1").
+ */
+export function EntityFormPage({ newRecordPath }: { newRecordPath?: string } = {}): ReactNode {
   const entity = useEntity();
   const location = useLocation();
   const id = parseRecordId(useParams()["id"]);
@@ -39,6 +43,7 @@ export function EntityFormPage(): ReactNode {
         record={null}
         initialValues={copied ?? emptyValues(entity)}
         baseline={copied ? null : emptyValues(entity)}
+        newRecordPath={newRecordPath}
       />
     );
   }
@@ -50,5 +55,5 @@ export function EntityFormPage(): ReactNode {
   }
   if (!record) return <FormLoading />;
   const values = recordToValues(entity, record);
-  return <EntityForm key={`edit:${record.id}`} entity={entity} record={record} initialValues={values} baseline={values} />;
+  return <EntityForm key={`edit:${record.id}`} entity={entity} record={record} initialValues={values} baseline={values} newRecordPath={newRecordPath} />;
 }

@@ -9,6 +9,7 @@ import {
 } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { nodeVisibility } from "../systemtree/node-access.ts";
 import { findFlightProfiles, findNodes, nodesByIds, type SearchedNode } from "./search.repo.ts";
 
 export interface SearchResultView {
@@ -29,6 +30,11 @@ export interface SearchEntryView {
  * among them on a 20,000-node site, few enough to stay an index lookup.
  */
 const CANDIDATES = 60;
+/**
+ * A user who sees part of the tree may find the first candidates hidden: the read widens tenfold
+ * while a category has fewer than 20 visible results but more hidden candidates, up to this many.
+ */
+const MAX_CANDIDATES = 6000;
 
 /** The first field (in SEARCH_NODE_FIELDS order) holding the needle, with its value. */
 function matchedField(node: SearchedNode, needle: string): { key: string; text: string } | null {
@@ -54,15 +60,31 @@ function contextOf(node: SearchedNode, byId: ReadonlyMap<number, SearchedNode>):
 }
 
 /** The matching nodes of each node category (at most CANDIDATES each), in the categories' order. */
-async function nodeResults(ctx: RequestContext, needle: string, categories: readonly SearchCategory[]): Promise<SearchedNode[][]> {
+async function nodeResults(
+  ctx: RequestContext,
+  needle: string,
+  categories: readonly SearchCategory[],
+  visible: (node: SearchedNode) => boolean,
+): Promise<SearchedNode[][]> {
   const kinds = categories.map(kindsOfSearchCategory);
-  const found = await findNodes(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kinds, CANDIDATES);
-  const nodes = await nodesByIds(
-    ctx.db.kysely,
-    ctx.systemId,
-    found.map((node) => node.id),
-  );
-  return categories.map((category) => nodes.filter((node) => searchCategoryOfKind(node.kind) === category));
+  // Devices the user may not see (spec §6 see_tech_devices, see_wired_devices, call source group
+  // None) are no results: the same rule as the tree's.
+  for (let limit = CANDIDATES; ; limit *= 10) {
+    const found = await findNodes(ctx.db.kysely, ctx.db.dialect, ctx.systemId, needle, kinds, limit);
+    const nodes = (
+      await nodesByIds(
+        ctx.db.kysely,
+        ctx.systemId,
+        found.map((node) => node.id),
+      )
+    ).filter(visible);
+    const perCategory = categories.map((category) => nodes.filter((node) => searchCategoryOfKind(node.kind) === category));
+    const starved = categories.some(
+      (category, index) =>
+        (perCategory[index]?.length ?? 0) < SEARCH_RESULTS_PER_CATEGORY && found.filter((node) => searchCategoryOfKind(node.kind) === category).length >= limit,
+    );
+    if (!starved || limit >= MAX_CANDIDATES) return perCategory;
+  }
 }
 
 /**
@@ -75,15 +97,17 @@ export async function search(ctx: RequestContext, raw: string): Promise<SearchEn
   if (!check.ok) throw new AppError("VALIDATION", "Validation failed", { fields: { query: [{ message: check.message, data: check.data }] } });
   const { needle } = check;
   const nodeCategories = SEARCH_CATEGORIES.filter((category) => category !== "flightprofiles");
+  const visible = await nodeVisibility(ctx);
   const [found, profiles] = await Promise.all([
-    nodeResults(ctx, needle, nodeCategories),
+    nodeResults(ctx, needle, nodeCategories, visible),
     findFlightProfiles(ctx.db.kysely, ctx.systemId, needle, SEARCH_RESULTS_PER_CATEGORY),
   ]);
   const matched = found.flat();
   const parentIds = new Set(matched.flatMap((node) => (node.parent_id === null ? [] : [node.parent_id])));
   const parents = await nodesByIds(ctx.db.kysely, ctx.systemId, [...parentIds]);
   const grandparentIds = parents.flatMap((node) => (node.parent_id === null || parentIds.has(node.parent_id) ? [] : [node.parent_id]));
-  const byId = new Map([...parents, ...(await nodesByIds(ctx.db.kysely, ctx.systemId, grandparentIds))].map((node) => [node.id, node]));
+  // A hidden parent (a device below a hidden device) is not named in the context either.
+  const byId = new Map([...parents, ...(await nodesByIds(ctx.db.kysely, ctx.systemId, grandparentIds))].filter(visible).map((node) => [node.id, node]));
 
   const entries: SearchEntryView[] = nodeCategories.map((category, index) => ({
     category,

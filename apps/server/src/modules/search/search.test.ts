@@ -125,4 +125,63 @@ describe.each(TEST_DIALECTS)("search(query) on %s", (dialect) => {
     expect(activated.errors).toBeUndefined();
     expect((await search("zimmer 101", treeClient)).data?.search.length).toBeGreaterThan(0);
   });
+
+  it('leaves out devices the user may not see (spec §6 "see_tech_devices, see_wired_devices", call source group None)', async () => {
+    // Runs after the licence test above: users without superuser need the management licence.
+    const db = linked.server.db.kysely;
+    const signedIn = async (permissions: string[]): Promise<{ id: number; client: TestClient }> => {
+      const user = await buildUser(db, { permissions });
+      const client = new TestClient(linked.server.app);
+      await client.login(user.username, user.password);
+      return { id: user.id, client };
+    };
+    const nurse = await signedIn(["systemtree::use_module"]);
+    const technician = await signedIn(["systemtree::use_module", "systemtree::see_tech_devices", "systemtree::see_wired_devices"]);
+    const entities = async (q: string, client: TestClient) => (await search(q, client)).data?.search.flatMap((entry) => entry.results.map((r) => r.entity));
+    // The lift alarm is technical, the corridor display wired.
+    expect(await entities("aufzug", technician.client)).toContain(18);
+    expect(await entities("aufzug", nurse.client)).toEqual([]);
+    expect(await entities("flurdisplay", technician.client)).toContain(8);
+    expect(await entities("flurdisplay", nurse.client)).not.toContain(8);
+
+    // A group with level None hides its call source's room and devices; Read shows them.
+    const role = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", nurse.id).executeTakeFirstOrThrow();
+    for (const [callSource, level] of [
+      [101, "None"],
+      [102, "Read"],
+    ] as const) {
+      const group = await linked.admin.gql<{ createCallSourceGroup: { id: number } }>(
+        `mutation ($data: CallSourceGroupInput!) { createCallSourceGroup(data: $data) { id } }`,
+        { data: { name: `Suche ${callSource}`, flag: "None", related_callsources: [callSource], timeout_minutes: 0 } },
+      );
+      await db
+        .insertInto("role_callsource_group_permissions")
+        .values({ role_id: role.role_id, system_id: 1, callsource_group_id: group.data?.createCallSourceGroup.id ?? 0, permission_level: level })
+        .execute();
+    }
+    expect(await entities("zimmer 101", nurse.client)).toEqual([]);
+    expect(await entities("zimmer 102", nurse.client)).toEqual(expect.arrayContaining([21, 24]));
+    expect(await entities("zimmer 101", technician.client)).toEqual(expect.arrayContaining([20, 23]));
+  });
+
+  it("finds visible devices behind more than the first candidates' worth of hidden ones", async () => {
+    // Only Zimmer 320's call source is readable: its devices come after 60 hidden "zimmer" devices.
+    const db = linked.server.db.kysely;
+    const user = await buildUser(db, { permissions: ["systemtree::use_module"] });
+    const client = new TestClient(linked.server.app);
+    await client.login(user.username, user.password);
+    const role = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const group = await linked.admin.gql<{ createCallSourceGroup: { id: number } }>(
+      `mutation ($data: CallSourceGroupInput!) { createCallSourceGroup(data: $data) { id } }`,
+      { data: { name: "Nur 320", flag: "None", related_callsources: [320], timeout_minutes: 0 } },
+    );
+    await db
+      .insertInto("role_callsource_group_permissions")
+      .values({ role_id: role.role_id, system_id: 1, callsource_group_id: group.data?.createCallSourceGroup.id ?? 0, permission_level: "Read" })
+      .execute();
+    const devices = category((await search("zimmer", client)).data?.search, "devices");
+    expect(devices.length).toBeGreaterThan(0);
+    expect(devices.every((result) => result.text.includes("320") || result.context?.includes("320"))).toBe(true);
+    expect(category((await search("zimmer", client)).data?.search, "rooms").map((r) => r.text)).toEqual(["Zimmer 320"]);
+  });
 });

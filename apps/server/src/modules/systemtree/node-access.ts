@@ -27,6 +27,33 @@ export function levelFor(ctx: RequestContext, groups: readonly GroupLevel[], nod
   return nodeAccessLevel(ctx.user, groups, node);
 }
 
+/** The stored columns that decide whether a node is visible (spec §6 see_ codes, call source groups). */
+export type VisibilityFacts = { kind: string; is_tech: number | boolean | null; radio: number | boolean | null; call_source_id: number | null };
+
+/**
+ * Whether the user may see a node, with the group levels read once per request: the same rule the
+ * flat tree (systemTreeNodes) applies, for every other read that lists nodes or their calls (node
+ * view, search). Anonymous visitors reach node reads only on the public demo screen, whose scope
+ * is the whole demo tree.
+ */
+export async function nodeVisibility(ctx: RequestContext): Promise<(node: VisibilityFacts) => boolean> {
+  return visibleWith(ctx, await groupLevelsOf(ctx));
+}
+
+/** nodeVisibility with group levels already read. */
+export function visibleWith(ctx: RequestContext, groups: readonly GroupLevel[]): (node: VisibilityFacts) => boolean {
+  if (ctx.user.is_superuser || ctx.user.id <= 0) return () => true;
+  return (node) => {
+    const facts = {
+      kind: node.kind,
+      is_tech: node.is_tech === 1 || node.is_tech === true,
+      radio: node.radio === 1 || node.radio === true,
+      call_source_id: node.call_source_id,
+    };
+    return canSeeNode(ctx.user, facts, levelFor(ctx, groups, facts));
+  };
+}
+
 /**
  * Device actions other than EndCalls act on a node the user must see (spec §6 see_wired_devices,
  * see_tech_devices, call source group None hides it). A node unknown here is left to the call

@@ -1,7 +1,7 @@
-import { canSeeNode, checkChoiceText, nodeChoices, type ChoosableNode, type ClassifiedNode, type NodeChoicePurpose } from "@caresuite/domain";
+import { checkChoiceText, nodeChoices, type ChoosableNode, type ClassifiedNode, type NodeChoicePurpose } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { groupLevelsOf, levelFor } from "./node-access.ts";
+import { groupLevelsOf, visibleWith } from "./node-access.ts";
 import { summaryView, type NodeSummaryView } from "./node-rows.ts";
 import { loadChoosable, loadSummariesOf, type ChoosableRow } from "./systemtree.repo.ts";
 
@@ -31,7 +31,7 @@ export async function systemTreeNodeChoices(ctx: RequestContext, args: NodeChoic
   if (!check.ok) throw new AppError("VALIDATION", "Validation failed", { fields: { search: [{ message: check.message, data: check.data }] } });
   const [rows, groups] = await Promise.all([loadChoosable(ctx.db.kysely, ctx.systemId), groupLevelsOf(ctx)]);
   const all = rows.map(choosable);
-  const visible = ctx.user.is_superuser ? all : all.filter((node) => canSeeNode(ctx.user, node, levelFor(ctx, groups, node)));
+  const visible = all.filter(visibleWith(ctx, groups));
   const tree = new Map(all.map((node) => [node.id, node]));
   const choices = nodeChoices(args.purpose, args.nodeId, check.needle, visible, tree);
   const current = args.includeId == null ? undefined : visible.find((node) => node.id === args.includeId);

@@ -425,11 +425,16 @@ export async function deleteSystemTreeNodes(ctx: RequestContext, ids: number[]):
  * "ids become the children of parent_id in this order": the order needs manage_structure, a node
  * that comes from another parent also change_parents (and may not inherit, spec §5).
  */
-export async function sortSystemTreeNodes(ctx: RequestContext, parentId: number, ids: number[]): Promise<boolean> {
+/**
+ * `ids` become the children of `parentId` in this order; a null parent orders the top level (the
+ * buildings). Nothing becomes a top-level node here: a node's parent cannot be cleared by an update
+ * either (the input schema's parent_id is an id), so at the top level every id must already be there.
+ */
+export async function sortSystemTreeNodes(ctx: RequestContext, parentId: number | null, ids: number[]): Promise<boolean> {
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
-  if (!nodes.has(parentId)) throw new AppError("NOT_FOUND", `system tree node ${parentId} not found`);
-  if (new Set(ids).size !== ids.length || ids.some((id) => !nodes.has(id)))
+  if (parentId !== null && !nodes.has(parentId)) throw new AppError("NOT_FOUND", `system tree node ${parentId} not found`);
+  if (new Set(ids).size !== ids.length || ids.some((id) => !nodes.has(id) || (parentId === null && nodes.get(id)?.parent_id !== null)))
     throw validationError({ ids: [{ message: VALIDATION_KEYS.invalid, data: { field: "ids" } }] });
   if (accessHeld(ctx.user, "systemtree::manage_structure") !== "write") throw missingPermission(["sort_order"]);
   const groups = await groupLevelsOf(ctx);
@@ -438,6 +443,8 @@ export async function sortSystemTreeNodes(ctx: RequestContext, parentId: number,
   for (const id of ids) {
     const node = nodes.get(id) as StoredNode;
     if (node.parent_id === parentId) continue;
+    // Only moves under another parent reach here (at the top level every id is already there).
+    if (parentId === null) continue;
     const facts = classified(node);
     const forbidden = forbiddenFields(ctx.user, facts, levelFor(ctx, groups, facts), { parent_id: parentId });
     if (forbidden.length > 0) throw missingPermission(forbidden);

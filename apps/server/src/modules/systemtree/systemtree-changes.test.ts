@@ -26,7 +26,7 @@ const LIST = `{ systemTreeNodes { id name kind parent_id sort_order is_tech radi
 const CREATE = `mutation ($data: SystemTreeNodeInput!) { createSystemTreeNode(data: $data) { ${NODE} } }`;
 const UPDATE = `mutation ($id: Int!, $data: SystemTreeNodeInput!) { updateSystemTreeNode(id: $id, data: $data) { ${NODE} } }`;
 const DELETE = `mutation ($ids: [Int!]!) { deleteSystemTreeNode(ids: $ids) { id name } }`;
-const SORT = `mutation ($parent: Int!, $ids: [Int!]!) { sortSystemTreeNodes(parent_id: $parent, ids: $ids) }`;
+const SORT = `mutation ($parent: Int, $ids: [Int!]!) { sortSystemTreeNodes(parent_id: $parent, ids: $ids) }`;
 const NOTE = `mutation ($id: Int!, $text: String!) { addSystemTreeNodeNote(node_id: $id, text: $text) { id text author created_at } }`;
 const ACTION = `mutation ($action: DeviceActionInput!) { sendDeviceAction(action: $action) { success } }`;
 
@@ -242,6 +242,37 @@ describe.each(TEST_DIALECTS)("system tree changes on %s", (dialect) => {
         .map((n) => n.id);
       expect(after).toEqual(reversed);
       expect(firstMessages(await gql(admin, SORT, { parent: 20, ids: [ids[0], ids[0]] }))).toEqual({ ids: "validation.invalid" });
+    });
+
+    it("orders the buildings with a null parent, audited; nothing becomes top-level that way", async () => {
+      const topLevel = async () =>
+        (
+          (await gql(admin, `{ systemTreeNodes { id parent_id sort_order } }`)).data?.["systemTreeNodes"] as {
+            id: number;
+            parent_id: number | null;
+            sort_order: number;
+          }[]
+        )
+          .filter((n) => n.parent_id === null)
+          .sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)
+          .map((n) => n.id);
+      const before = await topLevel();
+      expect(before).toEqual(expect.arrayContaining([1, 4]));
+      const reversed = [...before].reverse();
+      expect((await gql(admin, SORT, { parent: null, ids: reversed })).errors).toBeUndefined();
+      expect(await topLevel()).toEqual(reversed);
+      expect((await auditRows(reversed[0] as number)).at(-1)).toMatchObject({ action: "updated" });
+      // Omitting parent_id is the same as null.
+      expect((await gql(admin, `mutation ($ids: [Int!]!) { sortSystemTreeNodes(ids: $ids) }`, { ids: before })).errors).toBeUndefined();
+      expect(await topLevel()).toEqual(before);
+      // A floor is not moved to the top level by sorting.
+      expect(firstMessages(await gql(admin, SORT, { parent: null, ids: [...before, 2] }))).toEqual({ ids: "validation.invalid" });
+      // The same codes as any order: manage_structure.
+      const viewer = await clientWith(["systemtree::use_module", "systemtree::change_parents"]);
+      expect(code(await gql(viewer, SORT, { parent: null, ids: reversed }))).toBe("MISSING_PERMISSION");
+      const structure = await clientWith(["systemtree::use_module", "systemtree::manage_structure"]);
+      expect((await gql(structure, SORT, { parent: null, ids: reversed })).errors).toBeUndefined();
+      expect((await gql(admin, SORT, { parent: null, ids: before })).errors).toBeUndefined();
     });
 
     it("deletes a node without children; links to it go with it", async () => {

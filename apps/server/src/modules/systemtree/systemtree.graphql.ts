@@ -279,10 +279,12 @@ builder.mutationField("deleteSystemTreeNode", (t) =>
 
 builder.mutationField("sortSystemTreeNodes", (t) =>
   t.boolean({
-    description: "ids become the children of parent_id in this order (a move needs change_parents, the order manage_structure).",
-    args: { parent_id: t.arg.int({ required: true }), ids: t.arg.intList({ required: true }) },
+    description:
+      "ids become the children of parent_id in this order (a move needs change_parents, the order manage_structure); " +
+      "a null parent_id orders the top-level nodes (the buildings), which must all be top-level already.",
+    args: { parent_id: t.arg.int({ required: false }), ids: t.arg.intList({ required: true }) },
     authScopes: changeScopes,
-    resolve: (_root, args, ctx) => sortSystemTreeNodes(ctx, args.parent_id, args.ids),
+    resolve: (_root, args, ctx) => sortSystemTreeNodes(ctx, args.parent_id ?? null, args.ids),
   }),
 );
 

@@ -4,6 +4,8 @@ import type { Database, SystemTreeNodesTable } from "../../db/schema.ts";
 
 export type StoredNode = Selectable<SystemTreeNodesTable>;
 
+export type SubtreeRow = Pick<StoredNode, "id" | "parent_id" | "kind" | "is_tech" | "radio" | "call_source_id">;
+
 export interface NodeNeighbourhood {
   node: StoredNode;
   /** From the direct parent upwards. */
@@ -11,16 +13,23 @@ export interface NodeNeighbourhood {
   children: StoredNode[];
   /** The node and every node below it: the devices whose calls belong to the node. */
   subtreeIds: Set<number>;
+  /** The nodes of subtreeIds, with what decides who may see them. */
+  subtree: SubtreeRow[];
 }
 
 /**
- * One node with its parents, children and subtree. The (id, parent_id) pairs of the whole tree are
- * read once: simpler than recursive SQL that differs between SQLite and PostgreSQL. Whole rows are
+ * One node with its parents, children and subtree. The (id, parent_id) pairs of the whole tree, with
+ * the columns that decide visibility, are read once: simpler than recursive SQL that differs between SQLite and PostgreSQL. Whole rows are
  * read only for the node, its parents and its children: at 20,000 nodes reading every whole row
  * cost about 80 ms per form opened (bench/tree.ts).
  */
 export async function loadNodeNeighbourhood(db: Kysely<Database>, systemId: number, id: number): Promise<NodeNeighbourhood | null> {
-  const links = await db.selectFrom("system_tree_nodes").select(["id", "parent_id"]).where("system_id", "=", systemId).execute();
+  const links = await db
+    .selectFrom("system_tree_nodes")
+    .select(["id", "parent_id", "kind", "is_tech", "radio", "call_source_id"])
+    .where("system_id", "=", systemId)
+    .execute();
+  const linkOf = new Map(links.map((n) => [n.id, n]));
   const parentOf = new Map(links.map((n) => [n.id, n.parent_id]));
   if (!parentOf.has(id)) return null;
 
@@ -62,7 +71,7 @@ export async function loadNodeNeighbourhood(db: Kysely<Database>, systemId: numb
   if (!node) return null; // deleted between the two reads
   const parents = parentIds.flatMap((parentId) => byId.get(parentId) ?? []);
   const children = rows.filter((n) => n.parent_id === id && n.id !== id).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
-  return { node, parents, children, subtreeIds };
+  return { node, parents, children, subtreeIds, subtree: [...subtreeIds].flatMap((n) => linkOf.get(n) ?? []) };
 }
 
 /** The columns the flat tree shows (SystemTreeNodeSummary): the list reads only these. */

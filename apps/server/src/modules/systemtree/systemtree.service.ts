@@ -12,7 +12,7 @@ import {
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { CallView } from "../calls/calls.repo.ts";
-import { groupLevelsOf, levelFor } from "./node-access.ts";
+import { groupLevelsOf, levelFor, visibleWith } from "./node-access.ts";
 import { classified, inheriting, summaryView, type NodeSummaryView } from "./node-rows.ts";
 import {
   loadLinkingNodes,
@@ -46,13 +46,7 @@ export interface NodeView {
 /** spec §7 "SystemTree": every node of the current system the user may see, flat (the client builds the tree). */
 export async function systemTreeNodes(ctx: RequestContext): Promise<NodeSummaryView[]> {
   const [nodes, groups] = await Promise.all([loadSummaries(ctx.db.kysely, ctx.systemId), groupLevelsOf(ctx)]);
-  const visible = ctx.user.is_superuser
-    ? nodes
-    : nodes.filter((node) => {
-        const facts = classified(node);
-        return canSeeNode(ctx.user, facts, levelFor(ctx, groups, facts));
-      });
-  return visible.map(summaryView);
+  return nodes.filter(visibleWith(ctx, groups)).map(summaryView);
 }
 
 /** spec §7 "SystemTreeNode(id): node with open calls, children, linking nodes, parents". */
@@ -65,7 +59,13 @@ export async function systemTreeNode(ctx: RequestContext, id: number): Promise<N
   const groups = await groupLevelsOf(ctx);
   const level = ctx.user.id > 0 ? levelFor(ctx, groups, facts) : "Read";
   if (ctx.user.id > 0 && !canSeeNode(ctx.user, facts, level)) throw new AppError("MISSING_PERMISSION", "Access denied");
-  const openCalls = (await ctx.openCalls.get(ctx.systemId)).filter((call) => found.subtreeIds.has(call.number));
+  const visible = visibleWith(ctx, groups);
+  // The open calls below the node: all of them block changes (the server refuses a change while any
+  // is open, whoever sees the device), but only those of devices the user sees are listed, so a
+  // room does not show the calls of a technical or wired device hidden from the user.
+  const allOpenCalls = (await ctx.openCalls.get(ctx.systemId)).filter((call) => found.subtreeIds.has(call.number));
+  const visibleIds = new Set(found.subtree.filter(visible).map((n) => n.id));
+  const openCalls = allOpenCalls.filter((call) => visibleIds.has(call.number));
   const since = ctx.now() - REACHABILITY_HISTORY_DAYS * 86_400_000;
   const [notes, linkingNodes, reachabilityHistory] = await Promise.all([
     loadNotes(db, ctx.systemId, id, NOTES_SHOWN),
@@ -76,12 +76,12 @@ export async function systemTreeNode(ctx: RequestContext, id: number): Promise<N
   const byId = new Map([found.node, ...found.parents].map((n) => [n.id, inheriting(n)]));
   return {
     node: found.node,
-    parents: found.parents,
-    children: found.children,
+    parents: found.parents.filter(visible),
+    children: found.children.filter(visible),
     openCalls,
     // Display group overrides arrive with their screen; until then none is active.
     editState: nodeEditState({
-      openCallCount: openCalls.length,
+      openCallCount: allOpenCalls.length,
       hasActiveOverride: found.node.active_display_group_override_id !== null,
       inheritsData: inheritsAny(own),
       childCount: found.children.length,
@@ -89,7 +89,7 @@ export async function systemTreeNode(ctx: RequestContext, id: number): Promise<N
     }),
     resolved: resolveInheritance(own, byId),
     notes,
-    linkingNodes,
+    linkingNodes: linkingNodes.filter(visible),
     editableFields: ctx.user.id > 0 ? editableFields(ctx.user, facts, level) : [],
     reachabilityHistory,
   };

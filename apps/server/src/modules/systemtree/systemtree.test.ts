@@ -13,6 +13,7 @@ interface NodeSummary {
 }
 interface NodeResult {
   id: number;
+  linking_nodes: { id: number }[];
   node: NodeSummary & { text_long: string };
   open_calls: { number: number; call_type_id: number }[];
   children: NodeSummary[];
@@ -22,7 +23,7 @@ interface NodeResult {
 
 const NODE_QUERY = `query ($id: Int!) { systemTreeNode(id: $id) {
   id node { id name kind text_long } open_calls { number call_type_id }
-  children { id name kind } parents { id name kind }
+  children { id name kind } parents { id name kind } linking_nodes { id }
   edit_state { blocked_by can_edit can_delete can_move } } }`;
 
 describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
@@ -95,5 +96,82 @@ describe.each(TEST_DIALECTS)("SystemTreeNode(id) on %s", (dialect) => {
     const client = new TestClient(server.app);
     await client.login(nurse.username, nurse.password);
     expect((await node(client, 23)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+  });
+
+  describe('devices the user may not see (spec §6 "see_tech_devices, see_wired_devices", call source group None)', () => {
+    const ids = (list: { id: number }[] | undefined) => (list ?? []).map((n) => n.id);
+    const limitedClient = async (levels: { callSource: number; level: string }[] = []): Promise<TestClient> => {
+      const user = await buildUser(server.db.kysely, { permissions: ["systemtree::use_module"] });
+      const role = await server.db.kysely.selectFrom("user_roles").select("role_id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+      for (const { callSource, level } of levels) {
+        const group = await admin.gql<{ createCallSourceGroup: { id: number } }>(
+          `mutation ($data: CallSourceGroupInput!) { createCallSourceGroup(data: $data) { id } }`,
+          { data: { name: `Gruppe ${callSource} ${level} ${user.id}`, flag: "None", related_callsources: [callSource], timeout_minutes: 0 } },
+        );
+        const groupId = group.data?.createCallSourceGroup.id;
+        if (groupId === undefined) throw new Error(JSON.stringify(group.errors));
+        await server.db.kysely
+          .insertInto("role_callsource_group_permissions")
+          .values({ role_id: role.role_id, system_id: 1, callsource_group_id: groupId, permission_level: level })
+          .execute();
+      }
+      const client = new TestClient(server.app);
+      await client.login(user.username, user.password);
+      return client;
+    };
+
+    it("leaves technical and wired devices out of children and linking nodes", async () => {
+      const nurse = await limitedClient();
+      // Haus A holds the lift alarm (technical), the nurses' station its corridor display (wired).
+      expect(ids((await node(admin, 1)).data?.systemTreeNode.children)).toContain(18);
+      expect(ids((await node(nurse, 1)).data?.systemTreeNode.children)).not.toContain(18);
+      expect(ids((await node(admin, 7)).data?.systemTreeNode.children)).toContain(8);
+      expect(ids((await node(nurse, 7)).data?.systemTreeNode.children)).toEqual([]);
+      // The wired display linked to a bed: the admin sees it link, the nurse only the bathroom.
+      const linked = await admin.gql(`mutation { updateSystemTreeNode(id: 8, data: { linked_system_tree_node_id: 23 }) { id } }`);
+      expect(linked.errors).toBeUndefined();
+      expect(ids((await node(admin, 23)).data?.systemTreeNode.linking_nodes).sort()).toEqual([26, 8].sort());
+      expect(ids((await node(nurse, 23)).data?.systemTreeNode.linking_nodes)).toEqual([26]);
+      await admin.gql(`mutation { updateSystemTreeNode(id: 8, data: { linked_system_tree_node_id: null }) { id } }`);
+    });
+
+    it("does not list the open calls of a hidden device on its visible building", async () => {
+      const nurse = await limitedClient();
+      await simulator.press(18, "alert");
+      await until(
+        async () => (await node(admin, 1)).data?.systemTreeNode.open_calls.map((c) => c.number) ?? [],
+        (numbers) => numbers.includes(18),
+      );
+      const building = (await node(nurse, 1)).data?.systemTreeNode;
+      expect(building?.open_calls.map((c) => c.number)).not.toContain(18);
+      await simulator.press(18, "cancel");
+      await until(
+        async () => (await node(admin, 1)).data?.systemTreeNode.open_calls.length,
+        (n) => n === 0,
+      );
+    });
+
+    it("hides the rooms and devices of a call source group with level None", async () => {
+      const limited = await limitedClient([
+        { callSource: 101, level: "None" },
+        { callSource: 102, level: "Read" },
+      ]);
+      const floor = (await node(limited, 2)).data?.systemTreeNode;
+      expect(ids(floor?.children)).toContain(21);
+      expect(ids(floor?.children)).not.toContain(20);
+      expect((await node(limited, 20)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+
+      await simulator.press(23, "alert");
+      await until(
+        async () => (await node(admin, 2)).data?.systemTreeNode.open_calls.map((c) => c.number) ?? [],
+        (numbers) => numbers.includes(23),
+      );
+      expect((await node(limited, 2)).data?.systemTreeNode.open_calls.map((c) => c.number)).not.toContain(23);
+      await simulator.press(23, "cancel");
+      await until(
+        async () => (await node(admin, 23)).data?.systemTreeNode.open_calls.length,
+        (n) => n === 0,
+      );
+    });
   });
 });

@@ -11,6 +11,8 @@ import { CallDetailsTable } from "../../ui/CallDetailsTable";
 import { notify } from "../../ui/notify";
 import { useCloseCall } from "../../ui/useCloseCall";
 import { useServerClock } from "../../ui/useServerClock";
+import { callBelongsToNode } from "./call-belongs";
+import { CALL_DEVICE_PARENTS } from "./node-form.graphql";
 import { nodeFormPath } from "./node-paths";
 
 /** "mm:ss" (minutes may exceed 59). */
@@ -23,6 +25,7 @@ function minutesSeconds(total: number): string {
  * The modal route /tree/edit/:nodeid/calls/:id: one call of the node, with the spec's close-call
  * flow ("confirm sends device action EndCalls, polls up to 15 times every 500 ms until the call
  * vanishes from open calls, then marks it manually closed and shows success; otherwise an error").
+ * A call of another node (or of a device the user may not see) shows the not-found state.
  */
 export function NodeCallPage(): ReactNode {
   const { t } = useTranslation();
@@ -31,19 +34,25 @@ export function NodeCallPage(): ReactNode {
   const id = Number(params["id"]);
   const valid = Number.isSafeInteger(id) && id > 0;
   const [{ data, fetching, error }, refetch] = useQuery({ query: CALL, variables: { id }, pause: !valid, requestPolicy: "network-only" });
+  const deviceId = data?.call?.number ?? 0;
+  // The device's parents tell whether the call is this node's; its own call needs no lookup.
+  const [device] = useQuery({ query: CALL_DEVICE_PARENTS, variables: { id: deviceId }, pause: deviceId <= 0 || deviceId === nodeId });
   const { data: appData } = useAppData();
   const { closing, closeCall } = useCloseCall();
   const now = useServerClock();
   const [asking, setAsking] = useState(false);
 
-  if (fetching && !data) {
+  const deviceLoading = deviceId > 0 && deviceId !== nodeId && !device.data && !device.error;
+  if ((fetching && !data) || deviceLoading) {
     return (
       <Center mih={200}>
         <Loader size="sm" aria-label={t("common.loading")} />
       </Center>
     );
   }
-  const call = data?.call;
+  const found = data?.call;
+  const parents = device.data?.systemTreeNode.parents.map((parent) => parent.id) ?? [];
+  const call = found && callBelongsToNode(nodeId, found.number, parents) ? found : null;
   if (!valid || !call) {
     return (
       <Alert color={error && !error.graphQLErrors.some((e) => e.extensions["code"] === "NOT_FOUND") ? "red" : "gray"} data-testid={TESTIDS.callForm.missing}>

@@ -2,7 +2,16 @@ import type { ReactNode } from "react";
 import { Anchor, Fieldset, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LONG_TEXT_MAX_LENGTH, SCHEDULE_SENTINELS, SHORT_TEXT_MAX_LENGTH, SYSTEM_TREE_NODE_KINDS, type RefField, type RefListField } from "@caresuite/domain";
+import {
+  LONG_TEXT_MAX_LENGTH,
+  SCHEDULE_SENTINELS,
+  SHORT_TEXT_MAX_LENGTH,
+  SYSTEM_TREE_NODE_KINDS,
+  nodeFieldGroups,
+  type NodeFieldGroup,
+  type RefField,
+  type RefListField,
+} from "@caresuite/domain";
 import { formatDateTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import { NodeDisplayText, NodeNumberInput, NodePicker, NodeRefSelect, NodeRefsSelect, NodeSelect, NodeSwitch, NodeTextarea, NodeTextInput } from "./NodeFields";
@@ -24,10 +33,17 @@ export interface Inherited {
   flightProfileName: string | null;
 }
 
+/** The field groups of the node's kind (a room has no device settings); follows a kind changed in the form. */
+function useFieldGroups(): ReadonlySet<NodeFieldGroup> {
+  const { values } = useNodeForm();
+  return new Set(nodeFieldGroups(values.kind));
+}
+
 function Section({ titleKey, children }: { titleKey: string; children: ReactNode }): ReactNode {
   const { t } = useTranslation();
+  const group = titleKey.slice(titleKey.lastIndexOf(".") + 1);
   return (
-    <Fieldset legend={t(titleKey)} variant="filled" p="sm">
+    <Fieldset legend={t(titleKey)} variant="filled" p="sm" data-testid={TESTIDS.nodeForm.section} data-group={group}>
       <Stack gap="sm">{children}</Stack>
     </Fieldset>
   );
@@ -59,6 +75,7 @@ export function IdentityAndTexts({ parents, inherited }: { parents: readonly Nod
           />
         </SimpleGrid>
         <NodeSwitch name="is_enabled" />
+        <NodeTextarea name="comment" />
       </Section>
       <Section titleKey="nodeForm.sections.texts">
         <Text size="xs" c="dimmed">
@@ -99,6 +116,7 @@ export function CallSettings({
 }): ReactNode {
   const { t } = useTranslation();
   const { values } = useNodeForm();
+  const groups = useFieldGroups();
   return (
     <>
       <Section titleKey="nodeForm.sections.sectionSource">
@@ -110,15 +128,17 @@ export function CallSettings({
           <NodeRefSelect name="call_source_id" field={CALL_SOURCE} />
         </SimpleGrid>
       </Section>
-      <Section titleKey="nodeForm.sections.soundNight">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <NodeNumberInput name="day_sound_level" min={0} max={10} description={t("nodeForm.help.soundLevel")} />
-          <NodeNumberInput name="night_sound_level" min={0} max={10} description={t("nodeForm.help.soundLevel")} />
-          <NodeNumberInput name="display_time" min={0} description={t("nodeForm.help.displayTime")} />
-        </SimpleGrid>
-        <NodeSwitch name="disable_buzzer_at_night" />
-        <NodeSwitch name="mask_time_at_night" />
-      </Section>
+      {groups.has("soundNight") && (
+        <Section titleKey="nodeForm.sections.soundNight">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <NodeNumberInput name="day_sound_level" min={0} max={10} description={t("nodeForm.help.soundLevel")} />
+            <NodeNumberInput name="night_sound_level" min={0} max={10} description={t("nodeForm.help.soundLevel")} />
+            <NodeNumberInput name="display_time" min={0} description={t("nodeForm.help.displayTime")} />
+          </SimpleGrid>
+          <NodeSwitch name="disable_buzzer_at_night" />
+          <NodeSwitch name="mask_time_at_night" />
+        </Section>
+      )}
       <Section titleKey="nodeForm.sections.behaviour">
         <NodeSwitch name="show_calls_without_presence" />
         <NodeSwitch name="use_activity_control" />
@@ -160,6 +180,8 @@ export function CallSettings({
 /** Linking (linked node, the nodes linking here) and the device's hardware and texts. */
 export function DeviceSettings({ linkingNodes, positionUpdatedAt }: { linkingNodes: readonly NodeSummary[]; positionUpdatedAt: string | null }): ReactNode {
   const { t } = useTranslation();
+  // Linking, hardware and device texts are a device's (spec data §3.6; rules/node-field-groups.ts).
+  if (!useFieldGroups().has("device")) return null;
   return (
     <>
       <Section titleKey="nodeForm.sections.linking">
@@ -184,7 +206,6 @@ export function DeviceSettings({ linkingNodes, positionUpdatedAt }: { linkingNod
         </SimpleGrid>
         <NodeSwitch name="is_tech" />
         <NodeSwitch name="radio" />
-        <NodeTextarea name="comment" />
       </Section>
       <Section titleKey="nodeForm.sections.deviceTexts">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -26,7 +26,8 @@ export function nodeFormRoutes(): RouteObject[] {
   void NodeFormPage.preload();
   const auditHandle: RouteHandle = { titleKey: "nodeFormRoutes.audit" };
   return [
-    modalRoute({ id: "tree.node.edit", path: "edit/:id?", titleKey: "nodeFormRoutes.form", size: "80rem", Component: NodeFormPage }),
+    // A phone (390 px wide) has no room around a form of this size: it takes the whole screen there.
+    modalRoute({ id: "tree.node.edit", path: "edit/:id?", titleKey: "nodeFormRoutes.form", size: "80rem", phoneFullScreen: true, Component: NodeFormPage }),
     modalRoute({
       id: "tree.node.flightprofile",
       path: "edit/:nodeid/flightprofiles/:id?",

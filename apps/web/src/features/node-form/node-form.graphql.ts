@@ -181,3 +181,15 @@ export const NODE_TREE_CHANGED = graphql(`
     }
   }
 `);
+
+/** The parents of a call's device: the call form below a node checks that the call is the node's. */
+export const CALL_DEVICE_PARENTS = graphql(`
+  query CallDeviceParents($id: Int!) {
+    systemTreeNode(id: $id) {
+      id
+      parents {
+        id
+      }
+    }
+  }
+`);

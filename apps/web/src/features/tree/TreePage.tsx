@@ -3,12 +3,12 @@ import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, Te
 import { IconAlertCircle, IconArrowsSort, IconFilter, IconPlugConnected } from "@tabler/icons-react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { hasPermission, hasPermissions, routePathByName, ANY_MARKER } from "@caresuite/domain";
+import { hasPermission, hasPermissions, routePathByName, viewFilterTest, ANY_MARKER } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { ConnectionTable } from "./ConnectionTable";
 import { DeviceTable } from "./DeviceTable";
-import { filterTree, groupsFilter, intersectFilters, visibleRows } from "./tree-model";
+import { filterTree, groupsFilter, intersectFilters, matchFilter, restrictIndex, visibleRows } from "./tree-model";
 import { currentView, type TreeViewChoice } from "./tree-views";
 import { TreeView } from "./TreeView";
 import { useExpanded } from "./useExpanded";
@@ -44,11 +44,19 @@ export function TreePage(): ReactNode {
     open((index.children.get(null) ?? []).map((node) => node.id));
   }, [index, fresh, open]);
 
+  // The selected system view's filters (spec data §3.6 "filters (key, value)"; domain
+  // rules/view-filters.ts): in every mode, before the text filter and the groups view.
+  const viewFilter = useMemo(() => {
+    if (!index) return null;
+    const test = viewFilterTest(view.filters, settings);
+    return test ? matchFilter(index, test) : null;
+  }, [index, view.filters, settings]);
+  const tableIndex = useMemo(() => (index ? restrictIndex(index, viewFilter) : null), [index, viewFilter]);
   const filter = useMemo(() => {
     if (!index) return null;
-    const text = filterTree(index, filterText);
+    const text = intersectFilters(viewFilter, filterTree(index, filterText));
     return view.mode === "groups" ? intersectFilters(groupsFilter(index), text) : text;
-  }, [index, filterText, view.mode]);
+  }, [index, viewFilter, filterText, view.mode]);
   const rows = useMemo(() => {
     if (!index) return [];
     const shown = filter ? new Set([...expanded, ...filter.expand]) : expanded;
@@ -83,13 +91,13 @@ export function TreePage(): ReactNode {
       </Center>
     );
   } else if (view.mode === "devices") {
-    body = <DeviceTable index={index} settings={settings} now={now} onOpen={openNode} />;
+    body = <DeviceTable index={tableIndex ?? index} settings={settings} now={now} onOpen={openNode} />;
   } else if (view.mode === "connections") {
-    body = <ConnectionTable index={index} onOpen={openNode} />;
+    body = <ConnectionTable index={tableIndex ?? index} onOpen={openNode} />;
   } else if (rows.length === 0) {
     body = (
       <Text c="dimmed" data-testid={TESTIDS.tree.empty}>
-        {filterText.trim() ? t("tree.noMatch") : view.mode === "groups" ? t("tree.noGroups") : t("tree.empty")}
+        {filterText.trim() || viewFilter ? t("tree.noMatch") : view.mode === "groups" ? t("tree.noGroups") : t("tree.empty")}
       </Text>
     );
   } else {

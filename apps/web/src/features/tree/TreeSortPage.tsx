@@ -35,10 +35,14 @@ function pathLabel(index: TreeIndex, node: TreeNode): string {
   return [...names, node.name].join(" / ");
 }
 
+/** The parent choice for the top-level nodes (buildings): ?parent=top. */
+const TOP_LEVEL = "top";
+
 /**
- * /tree/sort: the children of one parent, reordered by drag and drop or with the up/down buttons
- * (keyboard), then saved; a node moves under another parent with its move button. Ordering needs
- * systemtree::manage_structure, moving systemtree::change_parents (the server checks both).
+ * /tree/sort: the children of one parent (or the top-level nodes, `?parent=top`), reordered by
+ * drag and drop or with the up/down buttons (keyboard), then saved; a node moves under another
+ * parent with its move button. Ordering needs systemtree::manage_structure, moving
+ * systemtree::change_parents (the server checks both).
  */
 export function TreeSortPage(): ReactNode {
   const { t } = useTranslation();
@@ -47,7 +51,7 @@ export function TreeSortPage(): ReactNode {
   const [params, setParams] = useSearchParams();
   const { index, failed, retry } = useTreeData();
   const [{ fetching }, sort] = useMutation(SORT_TREE_NODES);
-  const [moved, setMoved] = useState<{ parent: number; ids: number[] } | null>(null);
+  const [moved, setMoved] = useState<{ parent: number | null; ids: number[] } | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mayOrder = hasPermission(appData.user, "systemtree::manage_structure");
@@ -64,9 +68,16 @@ export function TreeSortPage(): ReactNode {
         : [],
     [index],
   );
-  const parentParam = Number(params.get("parent"));
-  const parentId = index?.byId.has(parentParam) ? parentParam : (index?.children.get(null)?.[0]?.id ?? null);
-  const loaded = parentId === null || !index ? [] : (index.children.get(parentId) ?? []).map((node) => node.id);
+  const choices = useMemo(() => [{ value: TOP_LEVEL, label: t("tree.sort.topLevel") }, ...parents], [parents, t]);
+  const parentParam = params.get("parent");
+  // null: the top level (the server orders the nodes without a parent); undefined: nothing to order.
+  const parentId: number | null | undefined =
+    parentParam === TOP_LEVEL ? null : index?.byId.has(Number(parentParam)) ? Number(parentParam) : index?.children.get(null)?.[0]?.id;
+  // The tree shows a node whose parent the user cannot see as a root; only real top-level nodes sort there.
+  const loaded =
+    parentId === undefined || !index
+      ? []
+      : (index.children.get(parentId) ?? []).filter((node) => parentId !== null || node.parent_id === null).map((node) => node.id);
   const ids = moved && moved.parent === parentId ? moved.ids : loaded;
 
   if (failed && !index) {
@@ -87,10 +98,10 @@ export function TreeSortPage(): ReactNode {
   }
 
   const reorder = (next: number[]): void => {
-    if (parentId !== null) setMoved({ parent: parentId, ids: next });
+    if (parentId !== undefined) setMoved({ parent: parentId, ids: next });
   };
   const save = async (): Promise<void> => {
-    if (parentId === null) return;
+    if (parentId === undefined) return;
     setError(null);
     const result = await sort({ parent_id: parentId, ids });
     if (result.error) {
@@ -119,8 +130,8 @@ export function TreeSortPage(): ReactNode {
     <Stack gap="sm" data-testid={TESTIDS.tree.sort}>
       <Select
         label={t("tree.sort.parent")}
-        data={parents}
-        value={parentId === null ? null : String(parentId)}
+        data={choices}
+        value={parentId === undefined ? null : parentId === null ? TOP_LEVEL : String(parentId)}
         onChange={(value) => {
           if (!value) return;
           setMoved(null);

@@ -24,7 +24,11 @@ function rank(urgency: string | undefined): number {
 /**
  * The open-call badge of every node with open calls below it: each call counts on its device and
  * on every ancestor; the colour follows the most urgent call. Calls on nodes the user does not
- * see are left out.
+ * see are left out entirely, on their ancestors too: callsChanged carries every open call of the
+ * system (the call overview's right), but the tree's node list holds only visible nodes, so a call
+ * of a hidden technical or wired device (or of a call source group with level None) never lifts
+ * a visible room's count or colour. The server's node view lists the same calls (systemTreeNode
+ * open_calls).
  */
 export function openCallBadges(index: TreeIndex, calls: readonly BadgeCall[]): Map<number, NodeBadge> {
   const badges = new Map<number, NodeBadge>();

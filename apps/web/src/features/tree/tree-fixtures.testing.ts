@@ -9,6 +9,7 @@ export function treeNode(id: number, parent_id: number | null, name: string, ext
     number: null,
     parent_id,
     sort_order: 999,
+    section_id: null,
     is_enabled: true,
     text_long: name,
     text_short: "",

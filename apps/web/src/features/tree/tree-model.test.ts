@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE, treeNode } from "./tree-fixtures.testing";
-import { ancestorIds, filterTree, groupsFilter, indexTree, visibleRows } from "./tree-model";
+import { viewFilterTest } from "@caresuite/domain";
+import { ancestorIds, filterTree, groupsFilter, indexTree, intersectFilters, matchFilter, restrictIndex, visibleRows } from "./tree-model";
 
 const index = indexTree(SAMPLE);
 const names = (expanded: number[], visible?: Set<number>): string[] =>
@@ -73,6 +74,36 @@ describe("filterTree", () => {
       return;
     }
     expect(names([...(filter?.expand ?? [])], filter?.visible)).toEqual(expected);
+  });
+});
+
+describe('matchFilter with a system view\'s filters (spec data §3.6 "filters (key, value)")', () => {
+  const THRESHOLDS = { battery_threshold_low: 40, battery_threshold_critical: 25 };
+  const viewFilter = (filters: { key: string; value: string }[]) => {
+    const test = viewFilterTest(filters, THRESHOLDS);
+    if (!test) throw new Error("no filter");
+    return matchFilter(index, test);
+  };
+
+  it.each([
+    ["battery low: the device in place, opened", [{ key: "battery", value: "low" }], ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 1"]],
+    ["not reachable", [{ key: "reachable", value: "false" }], ["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 2"]],
+    ["kind building: both buildings", [{ key: "kind", value: "building" }], ["Haus A", "-Etage 1", "Haus B"]],
+    ["no match", [{ key: "kind", value: "tech" }], []],
+  ])("%s", (_, filters, expected) => {
+    const filter = viewFilter(filters);
+    expect(names([...filter.expand, ...(filters[0]?.key === "kind" ? [1] : [])], filter.visible)).toEqual(expected);
+  });
+
+  it("combines with the text filter: rows must pass both", () => {
+    const both = intersectFilters(viewFilter([{ key: "kind", value: "device" }]), filterTree(index, "bett 2"));
+    expect(names([...(both?.expand ?? [])], both?.visible)).toEqual(["Haus A", "-Etage 1", "--Zimmer 101", "---Bett 2"]);
+  });
+
+  it("restricts the index for the device and connection tables, parents kept for the context", () => {
+    const restricted = restrictIndex(index, viewFilter([{ key: "battery", value: "low" }]));
+    expect([...restricted.byId.keys()].sort()).toEqual([1, 2, 3, 4]);
+    expect(restrictIndex(index, null)).toBe(index);
   });
 });
 

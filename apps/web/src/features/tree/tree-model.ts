@@ -12,6 +12,7 @@ export interface TreeNode {
   number: number | null;
   parent_id: number | null;
   sort_order: number;
+  section_id: number | null;
   is_enabled: boolean;
   text_long: string;
   text_short: string;
@@ -121,12 +122,22 @@ export interface TreeFilter {
 export function filterTree(index: TreeIndex, text: string): TreeFilter | null {
   const needle = text.trim().toLocaleLowerCase();
   if (needle === "") return null;
+  return matchFilter(index, (node) =>
+    [node.name, node.text_long, node.text_short, node.serial ?? ""].some((value) => value.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+/**
+ * The rows of the nodes that pass `test` in place: each match with its ancestors (opened) and its
+ * descendants (a matching room still opens onto its devices). A system view's filters
+ * (`viewFilterTest` of the domain) and the text filter both read the tree this way.
+ */
+export function matchFilter(index: TreeIndex, test: (node: TreeNode) => boolean): TreeFilter {
   const visible = new Set<number>();
   const expand = new Set<number>();
   let matches = 0;
   for (const node of index.byId.values()) {
-    const hay = [node.name, node.text_long, node.text_short, node.serial ?? ""];
-    if (!hay.some((value) => value.toLocaleLowerCase().includes(needle))) continue;
+    if (!test(node)) continue;
     matches += 1;
     for (const ancestor of ancestorIds(index, node.id)) {
       visible.add(ancestor);
@@ -176,6 +187,15 @@ export function groupsFilter(index: TreeIndex): TreeFilter | null {
     addSubtree(index, node.id, visible);
   }
   return matches === 0 ? null : { visible, expand, matches };
+}
+
+/**
+ * The index of the filter's rows only, for the device and connection tables: a filtered view
+ * lists the devices it keeps, their parents stay for the context column.
+ */
+export function restrictIndex(index: TreeIndex, filter: TreeFilter | null): TreeIndex {
+  if (!filter) return index;
+  return indexTree([...index.byId.values()].filter((node) => filter.visible.has(node.id)));
 }
 
 /** Both filters at once: rows must pass each. */

@@ -10,12 +10,12 @@ describe("viewChoices", () => {
   it("maps system views by their view_key; seeded names translate, renamed ones show as named", () => {
     const views = viewChoices([
       { id: 1, name: "Baum", view_key: "tree" },
-      { id: 2, name: "Batterien", view_key: "devices" },
+      { id: 2, name: "Batterien", view_key: "devices", filters: [{ key: "battery", value: "low" }] },
       { id: 3, name: "x", view_key: "unknown" },
     ]);
     expect(views).toEqual([
-      { id: "1", mode: "tree", labelKey: "tree.views.tree", name: "Baum" },
-      { id: "2", mode: "devices", labelKey: null, name: "Batterien" },
+      { id: "1", mode: "tree", labelKey: "tree.views.tree", name: "Baum", filters: [] },
+      { id: "2", mode: "devices", labelKey: null, name: "Batterien", filters: [{ key: "battery", value: "low" }] },
     ]);
   });
 });

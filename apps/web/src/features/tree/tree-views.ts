@@ -10,6 +10,8 @@ export interface TreeViewChoice {
   /** A translation key (built-in or unrenamed seeded view) or null when `name` is the label. */
   labelKey: string | null;
   name: string;
+  /** The view's filters (spec data §3.6 "filters (key, value)"), read by the domain's viewFilterTest. */
+  filters: readonly { key: string; value: string }[];
 }
 
 /** The four views every user has when the server offers no system views. */
@@ -18,6 +20,7 @@ export const BUILT_IN_VIEWS: readonly TreeViewChoice[] = SYSTEM_VIEW_KEYS.map((m
   mode,
   labelKey: `tree.views.${mode}`,
   name: mode,
+  filters: [],
 }));
 
 /** The names a system starts its views with: unrenamed, they show in the UI language. */
@@ -28,7 +31,9 @@ function isViewMode(key: string): key is ViewMode {
 }
 
 /** The server's system views as switcher choices (views of an unknown kind are left out); the built-in ones when none remain. */
-export function viewChoices(views: readonly { id: number; name: string; view_key: string }[] | undefined): readonly TreeViewChoice[] {
+export function viewChoices(
+  views: readonly { id: number; name: string; view_key: string; filters?: readonly { key: string; value: string }[] }[] | undefined,
+): readonly TreeViewChoice[] {
   const choices = (views ?? []).flatMap((view): TreeViewChoice[] =>
     isViewMode(view.view_key)
       ? [
@@ -37,6 +42,7 @@ export function viewChoices(views: readonly { id: number; name: string; view_key
             mode: view.view_key,
             labelKey: view.name === SEEDED_NAMES[view.view_key] ? `tree.views.${view.view_key}` : null,
             name: view.name,
+            filters: view.filters ?? [],
           },
         ]
       : [],

@@ -13,6 +13,7 @@ export const TREE_NODES = graphql(`
       number
       parent_id
       sort_order
+      section_id
       is_enabled
       text_long
       text_short
@@ -47,7 +48,7 @@ export const TREE_CALLS_CHANGED = graphql(`
 
 /** "ids become the children of parent_id in this order (moves need change_parents, order needs manage_structure)". */
 export const SORT_TREE_NODES = graphql(`
-  mutation SortSystemTreeNodes($parent_id: Int!, $ids: [Int!]!) {
+  mutation SortSystemTreeNodes($parent_id: Int, $ids: [Int!]!) {
     sortSystemTreeNodes(parent_id: $parent_id, ids: $ids)
   }
 `);
@@ -60,6 +61,10 @@ export const TREE_SYSTEM_VIEWS = graphql(`
       name
       view_key
       is_system_view
+      filters {
+        key
+        value
+      }
     }
   }
 `);
