@@ -114,6 +114,8 @@ export function OverrideBanner({ overrides, groups }: { overrides: readonly Boar
       role="status"
       data-testid={TESTIDS.display.overrideBanner}
       data-count={overrides.length}
+      // The board's size, not the alert's small print: sizes below are relative to the board's text.
+      styles={{ message: { fontSize: "inherit" } }}
     >
       <Stack gap={4}>
         {overrides.map((o) => (
