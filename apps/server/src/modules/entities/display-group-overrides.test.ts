@@ -85,6 +85,11 @@ describe.each(TEST_DIALECTS)("display group overrides on %s", (dialect) => {
         .execute()
     ).map((n) => [n.id, n.active_display_group_override_id]);
 
+  it('reports the feature in AppData (spec "features (display_group_overrides, ...)")', async () => {
+    const state = await manager.gql<{ appState: { features: { display_group_overrides: boolean } } }>("{ appState { features { display_group_overrides } } }");
+    expect(state.data?.appState.features.display_group_overrides).toBe(true);
+  });
+
   it("refuses anonymous visitors (MISSING_AUTH) and lets a see-only user read but not change (MISSING_PERMISSION)", async () => {
     const anonymous = new TestClient(server.app);
     for (const [query, variables] of [
@@ -156,6 +161,14 @@ describe.each(TEST_DIALECTS)("display group overrides on %s", (dialect) => {
     expect(node.errors).toBeUndefined();
     expect(node.data?.systemTreeNode.edit_state.can_edit).toBe(false);
     expect(node.data?.systemTreeNode.edit_state.blocked_by.join(" ")).toMatch(/override/);
+    // A node moved into the overridden section takes the mark; moved back, it loses it.
+    const moved = await admin.gql("mutation { updateSystemTreeNode(id: 20, data: { section_id: 1 }) { id active_display_group_override_id } }");
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data).toEqual({ updateSystemTreeNode: { id: 20, active_display_group_override_id: 1 } });
+    // ... and is then blocked like the others (spec §5): moving it back waits until the override is off.
+    const back = await admin.gql("mutation { updateSystemTreeNode(id: 20, data: { section_id: 2 }) { id } }");
+    expect(back.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    await server.db.kysely.updateTable("system_tree_nodes").set({ section_id: 2, active_display_group_override_id: null }).where("id", "=", 20).execute();
     // Anonymous boards read the enabled override with their relations.
     const relations = await new TestClient(server.app).gql<{ displayRelations: { display_group_overrides: unknown[] } }>(RELATIONS);
     expect(relations.data?.displayRelations.display_group_overrides).toEqual([{ id: 1, ...night }]);
