@@ -1,7 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
-import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { axeViolations } from "./support/axe.ts";
+import { join } from "node:path";
+import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { callSystemConnected, demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
 import { field, openRow, pickOption, saveAndClose, signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
@@ -90,6 +92,9 @@ describe("display group overrides in Chromium", () => {
       .evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
     const boardSize = await byTestId(board.page, TESTIDS.display.page).evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
     expect(size).toBeGreaterThanOrEqual(1.4 * boardSize - 0.5);
+    await board.page.screenshot({ path: join(shotsDir(), "display-override-banner.png") });
+    // Readable: no contrast or other violations in the banner.
+    expect(await axeViolations(board.page, `[data-testid="${TESTIDS.display.overrideBanner}"]`)).toEqual([]);
     expect(board.consoleErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
@@ -111,6 +116,8 @@ describe("display group overrides in Chromium", () => {
     await field(page, "is_enabled").click();
     await saveAndClose(page);
     await byTestId(page, TESTIDS.entityList.row).filter({ hasText: "Wochenende Station 1" }).waitFor();
+    await page.screenshot({ path: join(shotsDir(), "tree-display-group-overrides.png") });
+    expect(await axeViolations(page, `[data-testid="${TESTIDS.entityList.page}"]`)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
