@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
+import type { ControllerConfig } from "@caresuite/protocol";
 import { readAppState } from "../appdata/app-state.repo.ts";
+import { importControllerConfig } from "../calls/import-config.ts";
 
 /**
  * Display group overrides (docs/decisions/021): spec data §3 "Display group override: name,
@@ -228,5 +230,40 @@ describe.each(TEST_DIALECTS)("display group overrides on %s", (dialect) => {
       .where("entity_id", "=", 1)
       .execute();
     expect(audit.map((a) => a.action)).toEqual(["created", "updated", "deleted"]);
+  });
+
+  it("survives a configuration import (ours, not the controller's), which marks the replaced sections and nodes again", async () => {
+    const created = await manager.gql<{ createDisplayGroupOverride: Override }>(CREATE, { data: { ...night, is_enabled: true } });
+    const id = created.data?.createDisplayGroupOverride.id ?? 0;
+    const config = {
+      revision: 7,
+      system_tree: [
+        { id: 10, kind: "room", parent_id: null, name: "Zimmer 10", section_id: 1 },
+        { id: 30, kind: "room", parent_id: null, name: "Zimmer 30", section_id: 1 },
+        { id: 20, kind: "room", parent_id: null, name: "Zimmer 20", section_id: 2 },
+      ],
+      sections: [
+        { id: 1, name: "Station 1" },
+        { id: 2, name: "Station 2" },
+      ],
+      call_types: [],
+      call_sources: [],
+      schedules: [],
+      display_groups: [
+        { id: 1, name: "Station 1" },
+        { id: 2, name: "Station 2" },
+      ],
+      display_group_connections: [],
+      hubs: [],
+    } as unknown as ControllerConfig;
+    await importControllerConfig(server.db.kysely, 1, config, Date.now());
+    expect((await manager.gql<{ displayGroupOverrides: { total: number } }>(LIST)).data?.displayGroupOverrides.total).toBe(1);
+    expect(await nodeMarks()).toEqual([
+      [10, id],
+      [20, null],
+      [30, id],
+    ]);
+    const marks = await configurator.gql<{ sections: { items: unknown[] } }>(SECTIONS);
+    expect(marks.data?.sections.items).toContainEqual({ id: 1, has_display_group_override: true, active_display_group_override_id: id });
   });
 });
