@@ -107,6 +107,8 @@ export const TESTIDS = {
     deviceRow: "tree.deviceRow",
     sortLink: "tree.sortLink",
     connectionsLink: "tree.connectionsLink",
+    /** Link to /tree/displaygroupoverrides. */
+    overridesLink: "tree.overridesLink",
     loadError: "tree.loadError",
     empty: "tree.empty",
     /** /tree/sort */
@@ -362,6 +364,8 @@ export const TESTIDS = {
   display: {
     page: "display.page",
     header: "display.header",
+    /** The banner naming the active display group overrides; carries `data-count`. */
+    overrideBanner: "display.overrideBanner",
     profileBadge: "display.profileBadge",
     fullscreenToggle: "display.fullscreenToggle",
     /** Carries `data-id`, `data-device`, `data-call-type`, `data-urgency`, `data-elevated`. */

@@ -63,11 +63,6 @@ const TREE_CHILDREN: RouteDef[] = [
     permissions: ["systemtree::manage_devices"],
     children: [{ path: EDIT, modal: true }],
   },
-  {
-    path: "displaygroupoverrides",
-    permissions: ["systemtree::see_display_group_overrides"],
-    children: [{ path: EDIT, permissions: ["systemtree::manage_display_group_overrides"], modal: true }],
-  },
   { path: "overview", redirect: "/tree" },
 ];
 
@@ -152,6 +147,16 @@ export const ROUTES: RouteDef[] = [
     children: [{ path: "call/:id", name: "displayCallForm", modal: true }],
   },
   { path: "/tree/view/:id", numericParams: ["id"], redirect: "/tree?view=:id" },
+  // spec: "/tree/displaygroupoverrides (+ /edit/:id?) | systemtree::see_display_group_overrides;
+  // edit needs systemtree::manage_display_group_overrides". Its own entry, not a child of /tree:
+  // a child would also need /tree's systemtree::use_module, yet the spec sends a user who may
+  // only "see display group overrides" to the tree area (Home redirect, Overview).
+  {
+    path: "/tree/displaygroupoverrides",
+    name: "displayGroupOverrides",
+    permissions: ["systemtree::see_display_group_overrides"],
+    children: [{ path: EDIT, permissions: ["systemtree::manage_display_group_overrides"], modal: true }],
+  },
   { path: "/tree", name: "treeView", permissions: ["systemtree::use_module"], children: TREE_CHILDREN },
   {
     path: "/log",

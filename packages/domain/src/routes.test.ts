@@ -45,12 +45,13 @@ describe("route table", () => {
     ["/tree/audit", "/tree/audit/:id?", ["systemtree::use_module", "admin::see_auditlog"], []],
     ["/tree/sort", "/tree/sort", ["systemtree::use_module"], []],
     ["/tree/connections/edit/3", "/tree/connections/edit/:id?", ["systemtree::use_module", "systemtree::manage_devices"], []],
-    ["/tree/displaygroupoverrides", "/tree/displaygroupoverrides", ["systemtree::use_module", "systemtree::see_display_group_overrides"], []],
+    // spec: "/tree/displaygroupoverrides (+ /edit/:id?) | systemtree::see_display_group_overrides" (not /tree's use_module)
+    ["/tree/displaygroupoverrides", "/tree/displaygroupoverrides", ["systemtree::see_display_group_overrides"], []],
     // spec: "edit needs systemtree::manage_display_group_overrides"
     [
       "/tree/displaygroupoverrides/edit",
       "/tree/displaygroupoverrides/edit/:id?",
-      ["systemtree::use_module", "systemtree::see_display_group_overrides", "systemtree::manage_display_group_overrides"],
+      ["systemtree::see_display_group_overrides", "systemtree::manage_display_group_overrides"],
       [],
     ],
     ["/tree/overview", "/tree/overview", ["systemtree::use_module"], []],

@@ -40,6 +40,8 @@ export const VALIDATION_KEYS = {
   blocked_open_calls: "validation.blocked_open_calls",
   blocked_active_override: "validation.blocked_active_override",
   blocked_inherited: "validation.blocked_inherited",
+  /** Not in the spec (docs/decisions/022): a second enabled display group override for one section ({value}: the enabled one's name). */
+  override_active: "validation.override_active",
   /** spec §5 "Elements with children cannot be deleted". */
   has_children: "validation.has_children",
   /** spec §5 "inheriting devices cannot be moved". */

@@ -78,6 +78,8 @@ export const appRoutes: RouteObject[] = [
  */
 interface LazySection {
   prefix: string;
+  /** Further paths the section builds that count as screens before it is patched in (home redirect, navigation). */
+  screens?: readonly string[];
   parentId: string;
   load: () => Promise<RouteObject[]>;
 }
@@ -92,6 +94,8 @@ const LAZY_SECTIONS: LazySection[] = [
     // The tree and the node form are separate features: their routes meet here, the form's modal
     // routes (edit/:id?, ...) rendered over the tree.
     prefix: "/tree",
+    // Where Home and Overview send a user who may only see display group overrides.
+    screens: ["/tree/displaygroupoverrides"],
     parentId: "main",
     load: async () => {
       const [tree, form] = await Promise.all([import("../features/tree/tree-routes"), import("../features/node-form/node-form-routes")]);
@@ -127,7 +131,7 @@ export const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: 
 
 registerRouteSource(
   () => router.routes,
-  LAZY_SECTIONS.map((s) => s.prefix),
+  LAZY_SECTIONS.flatMap((s) => [s.prefix, ...(s.screens ?? [])]),
 );
 
 registerNavigator((to, options) => {

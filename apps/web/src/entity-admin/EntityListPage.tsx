@@ -4,7 +4,7 @@ import { IconDatabaseOff, IconPlus } from "@tabler/icons-react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
-import { hasWritePermission, isLicensed, type EntityDef } from "@caresuite/domain";
+import { editPermissionOf, hasWritePermission, isLicensed, type EntityDef } from "@caresuite/domain";
 import { useAppData } from "../app/providers/AppDataProvider";
 import { TESTIDS } from "../testids";
 import { EntityProvider } from "./EntityContext";
@@ -20,8 +20,9 @@ import { PAGE_SIZE, pageCount, readListState, toggleSort, writeListState, type L
 export function useCanWrite(entity: EntityDef): boolean {
   const { data } = useAppData();
   return (
-    // spec "Levels are hide, read, write": changes need the entity's permission at write.
-    hasWritePermission(data.user, entity.permission) && (entity.licence === undefined || isLicensed(data.licence, entity.licence, data.user))
+    // spec "Levels are hide, read, write": changes need the entity's permission at write (or its
+    // own edit permission: display group overrides).
+    hasWritePermission(data.user, editPermissionOf(entity)) && (entity.licence === undefined || isLicensed(data.licence, entity.licence, data.user))
   );
 }
 
@@ -101,7 +102,8 @@ export function EntityListPage({ entity, formPart = null }: { entity: EntityDef;
             items={page.items}
             state={state}
             onSort={(field) => update(toggleSort(state, field))}
-            onOpen={(id) => open(`edit/${id}`)}
+            // An entity with its own edit permission guards the form's route with it (route table).
+            onOpen={canWrite || entity.editPermission === undefined ? (id) => open(`edit/${id}`) : undefined}
           />
         )
       }

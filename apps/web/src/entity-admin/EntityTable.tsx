@@ -15,7 +15,8 @@ interface EntityTableProps {
   items: EntityRecord[];
   state: ListState;
   onSort: (field: string) => void;
-  onOpen: (id: number) => void;
+  /** Absent: rows do not open the form. */
+  onOpen?: ((id: number) => void) | undefined;
 }
 
 /**

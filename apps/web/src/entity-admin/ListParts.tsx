@@ -109,13 +109,21 @@ interface OpenableRowProps {
   id: number;
   /** The row's name for screen readers ("«Nacht» öffnen"). */
   name: string;
-  onOpen: (id: number) => void;
+  /** Absent: the user may not open the form (its route needs a permission they lack): a plain row. */
+  onOpen?: ((id: number) => void) | undefined;
   children: ReactNode;
 }
 
 /** A table row that opens its record by click, Enter or Space. */
 export function OpenableRow({ id, name, onOpen, children }: OpenableRowProps): ReactNode {
   const { t } = useTranslation();
+  if (onOpen === undefined) {
+    return (
+      <Table.Tr data-testid={TESTIDS.entityList.row} data-id={id}>
+        {children}
+      </Table.Tr>
+    );
+  }
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>): void => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();

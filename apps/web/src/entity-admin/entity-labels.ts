@@ -1,4 +1,4 @@
-import type { EntityDef, EnumField, FieldDef } from "@caresuite/domain";
+import { isAdminAreaEntity, type EntityDef, type EnumField, type FieldDef } from "@caresuite/domain";
 
 /**
  * The i18n keys of a registry entity (ARCHITECTURE «Entity registry»: labels come from the registry, never from a
@@ -39,9 +39,12 @@ export function sentinelLabelKey(label: string): string {
   return label.includes(".") ? label : `sentinels.${label}`;
 }
 
-/** Whether the entity has its own admin list (checkpoints are edited inside their map). */
+/**
+ * Whether the entity has its own admin list (checkpoints are edited inside their map; display
+ * group overrides have their list in the tree area).
+ */
 export function isTopLevelEntity(entity: EntityDef): boolean {
-  return entity.parent === undefined;
+  return entity.parent === undefined && isAdminAreaEntity(entity);
 }
 
 /** Every key an entity's list and form need: the completeness test checks them all. */

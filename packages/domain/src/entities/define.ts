@@ -139,6 +139,17 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   systemScoped: boolean;
   /** The permission that guards reading and writing (spec route table). */
   permission: PermissionCode;
+  /**
+   * The permission changes need where the spec gives them their own (display group overrides:
+   * "/tree/displaygroupoverrides ... systemtree::see_display_group_overrides; edit needs
+   * systemtree::manage_display_group_overrides"), held at write. Absent: `permission` at write.
+   */
+  editPermission?: PermissionCode;
+  /**
+   * The route table section whose child `route` is: "admin" (default, /admin/<route>) or "tree"
+   * (/tree/<route>, the display group overrides). Only admin entities are in the admin area.
+   */
+  area?: "admin" | "tree";
   licence?: LicenceFeature;
   /** Has a sort_order column and a /sort screen. */
   sortable?: boolean;
@@ -168,6 +179,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    * holds the parent field). spec: "duplicate: a record with same values exists".
    */
   uniqueTogether?: readonly (readonly string[])[];
+}
+
+/** The permission that changes of an entity need (at write). */
+export function editPermissionOf(entity: Pick<EntityDef, "permission" | "editPermission">): PermissionCode {
+  return entity.editPermission ?? entity.permission;
 }
 
 /**

@@ -13,6 +13,7 @@ export { callType } from "./call-type.ts";
 export { checkpoint } from "./checkpoint.ts";
 export { checkpointMap } from "./checkpoint-map.ts";
 export { displayGroup } from "./display-group.ts";
+export { displayGroupOverride } from "./display-group-override.ts";
 export { displayGroupConnection } from "./display-group-connection.ts";
 export { displayNote } from "./display-note.ts";
 export { flightProfile } from "./flight-profile.ts";

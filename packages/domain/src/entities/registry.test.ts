@@ -4,14 +4,16 @@ import { ROUTES } from "../route-table.ts";
 import type { RouteDef } from "../route-table.ts";
 import { SCHEDULE_ALL_DAY } from "../constants.ts";
 import type { EntityDef } from "./define.ts";
-import { ENTITIES, childEntities, entityByName } from "./registry.ts";
+import { ENTITIES, childEntities, entityByName, isAdminAreaEntity } from "./registry.ts";
+import { editPermissionOf } from "./define.ts";
 import { schedule } from "./schedule.ts";
 import { errorsOf } from "./test-helpers.ts";
 
 const ADMIN: readonly RouteDef[] = ROUTES.find((route) => route.path === "/admin")?.children ?? [];
 const adminRoute = (path: string) => ADMIN.find((route) => route.path === path);
-const topLevel = ENTITIES.filter((entity) => entity.parent === undefined);
-const each = ENTITIES.map((entity) => [entity.name, entity] as const);
+const topLevel = ENTITIES.filter((entity) => entity.parent === undefined && isAdminAreaEntity(entity));
+const each = ENTITIES.filter(isAdminAreaEntity).map((entity) => [entity.name, entity] as const);
+const treeArea = ENTITIES.filter((entity) => !isAdminAreaEntity(entity)).map((entity) => [entity.name, entity] as const);
 
 describe("entity registry", () => {
   it("has unique names, plurals and tables; tables are snake_case plurals", () => {
@@ -52,18 +54,28 @@ describe("entity registry", () => {
     if (entity.parent === undefined) expect(entity.sortable === true).toBe(sortRoute);
   });
 
-  it.each(each)("%s: displayField, parent, unique and sort fields are fields", (_name, entity) => {
+  it.each(treeArea)("%s: route and both permissions come from the tree's route table entry", (_name, entity) => {
+    // spec: "/tree/displaygroupoverrides (+ /edit/:id?) | systemtree::see_display_group_overrides; edit needs
+    // systemtree::manage_display_group_overrides"
+    const route = ROUTES.find((def) => def.path === `/tree/${entity.route}`);
+    expect(route, `/tree/${entity.route}`).toBeDefined();
+    expect(route?.permissions).toEqual([entity.permission]);
+    expect(route?.children?.find((child) => child.path === "edit/:id?")?.permissions).toEqual([editPermissionOf(entity)]);
+    expect(entity.parent).toBeUndefined();
+  });
+
+  it.each(ENTITIES.map((entity) => [entity.name, entity] as const))("%s: displayField, parent, unique and sort fields are fields", (_name, entity) => {
     const names = [entity.displayField, entity.parent?.field, entity.defaultSort?.field, ...(entity.uniqueTogether ?? []).flat()];
     for (const name of names.filter((value) => value !== undefined)) expect(Object.keys(entity.fields)).toContain(name);
   });
 
-  it.each(each)("%s: every ref and refs field names a registry entity", (_name, entity) => {
+  it.each(ENTITIES.map((entity) => [entity.name, entity] as const))("%s: every ref and refs field names a registry entity", (_name, entity) => {
     for (const [field, def] of Object.entries(entity.fields)) {
       if (def.kind === "ref" || def.kind === "refs") expect(entityByName(def.entity), `${entity.name}.${field}`).toBeDefined();
     }
   });
 
-  it.each(each)("%s: defaults are valid values (enum options, sentinels, int ranges)", (_name, entity) => {
+  it.each(ENTITIES.map((entity) => [entity.name, entity] as const))("%s: defaults are valid values (enum options, sentinels, int ranges)", (_name, entity) => {
     for (const [field, def] of Object.entries(entity.fields)) {
       const label = `${entity.name}.${field}`;
       if (def.kind === "enum" && def.default !== undefined) expect(def.values, label).toContain(def.default);
@@ -81,7 +93,7 @@ describe("entity registry", () => {
     }
   });
 
-  it.each(each)("%s: an empty input reports exactly the required fields as needed", (_name, entity) => {
+  it.each(ENTITIES.map((entity) => [entity.name, entity] as const))("%s: an empty input reports exactly the required fields as needed", (_name, entity) => {
     const required = Object.entries(entity.fields)
       .filter(([name, def]) => def.required === true && (def.form !== false || name === entity.parent?.field))
       .map(([name]) => name);

@@ -8,6 +8,7 @@ import { checkpointMap } from "./checkpoint-map.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { displayGroupConnection } from "./display-group-connection.ts";
 import { displayGroup } from "./display-group.ts";
+import { displayGroupOverride } from "./display-group-override.ts";
 import { displayNote } from "./display-note.ts";
 import { flightProfile } from "./flight-profile.ts";
 import { hub } from "./hub.ts";
@@ -42,6 +43,8 @@ const REGISTERED = [
   alertChannel,
   flightProfile,
   displayNote,
+  // Not in the admin area: its list lives at /tree/displaygroupoverrides (area "tree").
+  displayGroupOverride,
 ] as const;
 
 /** The union of the registered definitions, literals kept: rows and tables are typed from it. */
@@ -50,6 +53,11 @@ export type RegisteredEntity = (typeof REGISTERED)[number];
 export const ENTITIES: readonly EntityDef[] = REGISTERED;
 
 const BY_NAME = new Map(ENTITIES.map((entity) => [entity.name, entity]));
+
+/** Whether the entity has its list in the admin area (/admin/<route>), not in the tree's. */
+export function isAdminAreaEntity(entity: EntityDef): boolean {
+  return (entity.area ?? "admin") === "admin";
+}
 
 /** The entity of a name, or undefined. */
 export function entityByName(name: string): EntityDef | undefined {

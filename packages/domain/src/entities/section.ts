@@ -1,11 +1,11 @@
-import { bool, defineEntity, ref, text } from "./define.ts";
+import { bool, defineEntity, int, ref, text } from "./define.ts";
 import { scheduleSlotFields } from "./schedule-slots.ts";
 
 /**
  * spec data §3.5 "Section: id, name, connected_section_id, allow_manual_call_closure,
  * has_display_group_override, is_hidden, active_display_group_override_id, weekday and weekend
- * schedule ids and display_group_1..5 ids". The override fields belong to the display-group
- * overrides of the tree (/tree/displaygroupoverrides) and are not edited here.
+ * schedule ids and display_group_1..5 ids". The override fields are set by the server from the
+ * display group overrides of the tree (/tree/displaygroupoverrides), never by this form.
  */
 export const section = defineEntity({
   name: "section",
@@ -24,5 +24,9 @@ export const section = defineEntity({
     allow_manual_call_closure: bool({ list: true }),
     is_hidden: bool({ list: true }),
     ...scheduleSlotFields(),
+    // Set by the server whenever an override of the section changes (docs/decisions/022): an int,
+    // not a ref, so that deleting the override is not "in use" by its own section.
+    has_display_group_override: bool({ form: false }),
+    active_display_group_override_id: int({ form: false }),
   },
 });

@@ -162,3 +162,64 @@ describe('schedules — spec §4: "weekend schedule and groups apply then, other
     expect(view({ search: "wd_schedule=20&wd_groups=5" })).toMatchObject({ selection: { kind: "group", id: 5 }, cards: [1, 8] });
   });
 });
+
+describe('display group overrides — spec data §3 "Display group override: name, is_enabled, section_id, section_display_group_id, systemtree_display_group_id" (docs/decisions/022)', () => {
+  // Group 5 shows section 10's normal calls (type 4) and section 12's emergencies; group 4 shows section 11.
+  const override = (section_id: number, from: number, to: number, id = 1) => ({
+    id,
+    name: `override ${id}`,
+    section_id,
+    section_display_group_id: from,
+    systemtree_display_group_id: to,
+  });
+  const withOverrides = (group: number, overrides: ReturnType<typeof override>[], showPresences = false) => {
+    const board = boardView({
+      calls: CALLS,
+      profile: { show_presences: showPresences, settings: [allDay(group)] },
+      relations: { ...RELATIONS, display_group_overrides: overrides },
+      query: parseDisplayQuery(new URLSearchParams("")),
+      systemId: 1,
+      weekend: WEEKEND,
+      now: MONDAY_NOON,
+    });
+    return { cards: board.cards.map((c) => c.id), presences: board.presences.map((c) => c.id), overrides: board.overrides.map((o) => o.id) };
+  };
+
+  it.each<[string, number, ReturnType<typeof override>[], number[], number[]]>([
+    ["no override: group 4 shows its own section 11", 4, [], [2], []],
+    ["no override: group 5 shows section 10's normal and section 12's emergency calls", 5, [], [1, 8], []],
+    // "replaces in its section the display group section_display_group_id by systemtree_display_group_id"
+    ["the target group also shows what the source group showed of the section", 4, [override(10, 5, 4)], [1, 2], [1]],
+    ["the source group no longer shows the section's calls", 5, [override(10, 5, 4)], [8], [1]],
+    ["the source group keeps its other sections", 5, [override(12, 5, 4)], [1], [1]],
+    ["only what the source group showed of the section moves (not section 10's emergency)", 4, [override(10, 5, 4)], [1, 2], [1]],
+    ["a board of an unrelated group is unchanged and names no override", 3, [override(10, 5, 4)], [8], []],
+    ["an override of a section the source group does not show brings nothing", 4, [override(11, 3, 4)], [2], [1]],
+    ["two sections moved to one group", 4, [override(10, 5, 4, 1), override(12, 5, 4, 2)], [1, 2, 8], [1, 2]],
+  ])("%s", (_label, group, overrides, cards, named) => {
+    const board = withOverrides(group, overrides);
+    expect(board.cards).toEqual(cards);
+    expect(board.overrides).toEqual(named);
+  });
+
+  it("presences of the moved section join the target group by the source group's connections", () => {
+    // Group 5 shows section 10's normal calls, so 10's presence (call 5) joins it; moved to group 4, it follows.
+    expect(withOverrides(5, [], true).presences).toEqual([5]);
+    expect(withOverrides(5, [override(10, 5, 4)], true).presences).toEqual([]);
+    expect(withOverrides(4, [override(10, 5, 4)], true).presences).toEqual([5, 6]);
+  });
+
+  it("a board of every call names every enabled override (no profile: all calls)", () => {
+    const board = boardView({
+      calls: CALLS,
+      profile: null,
+      relations: { ...RELATIONS, display_group_overrides: [override(10, 5, 4)] },
+      query: parseDisplayQuery(new URLSearchParams("")),
+      systemId: 1,
+      weekend: WEEKEND,
+      now: MONDAY_NOON,
+    });
+    expect(board.cards.map((c) => c.id)).toEqual([1, 2, 3, 4, 8]);
+    expect(board.overrides.map((o) => o.id)).toEqual([1]);
+  });
+});

@@ -29,6 +29,19 @@ export interface BoardGroup {
   connections: readonly { section_id: number | null; call_type_id: number | null }[];
 }
 
+/**
+ * An enabled display group override (spec data §3 "Display group override: name, is_enabled,
+ * section_id, section_display_group_id, systemtree_display_group_id"): the calls of `section_id`
+ * that `section_display_group_id` shows go to `systemtree_display_group_id` (docs/decisions/022).
+ */
+export interface BoardOverride {
+  id: number;
+  name: string;
+  section_id: number;
+  section_display_group_id: number;
+  systemtree_display_group_id: number;
+}
+
 /** spec §7 "CallDisplayRelations: schedules, displayGroups, callTypes" of the board's system. */
 export interface BoardRelations {
   /** Times "HH:MM" of each schedule's steps. */
@@ -36,6 +49,8 @@ export interface BoardRelations {
   display_groups: readonly BoardGroup[];
   /** Urgencies for the presence rule; types the open calls carry count too (see `boardView`). */
   call_types?: readonly BoardCallType[];
+  /** The system's enabled overrides (the server sends no disabled ones). */
+  display_group_overrides?: readonly BoardOverride[];
 }
 
 export interface BoardInput<T extends BoardRuleCall> {
@@ -56,6 +71,11 @@ export interface BoardView<T> {
   selection: GroupSelection;
   cards: T[];
   presences: T[];
+  /**
+   * The enabled overrides the board names in its banner: for a display group, those that take
+   * calls from it or bring calls to it; for all calls or the sections parameter, every one.
+   */
+  overrides: BoardOverride[];
 }
 
 const isPresence = (type: { flag: string } | null | undefined): boolean => type?.flag === "Presence";
@@ -120,12 +140,47 @@ function groupCalls<T extends BoardRuleCall>(
 }
 
 /**
+ * The display groups whose connections decide whether `selected`'s board shows a call of
+ * `sectionId` (docs/decisions/022): the group itself, unless an enabled override sends that
+ * section's calls of it elsewhere; plus the source group of each override that brings that
+ * section's calls to it.
+ */
+function sourceGroups(selected: number, sectionId: number | null, overrides: readonly BoardOverride[]): number[] {
+  const own = overrides.filter((o) => o.section_id === sectionId);
+  const movedAway = own.some((o) => o.section_display_group_id === selected && o.systemtree_display_group_id !== selected);
+  const brought = own.filter((o) => o.systemtree_display_group_id === selected).map((o) => o.section_display_group_id);
+  return [...new Set([...(movedAway ? [] : [selected]), ...brought])];
+}
+
+/** A group's calls with the overrides applied: each call is judged by the groups `sourceGroups` names for its section. */
+function overriddenGroupCalls<T extends BoardRuleCall>(calls: readonly T[], selected: number, relations: BoardRelations | null, showPresences: boolean): T[] {
+  const groups = relations?.display_groups ?? [];
+  const callTypes = relations?.call_types ?? [];
+  const overrides = relations?.display_group_overrides ?? [];
+  const group = (id: number) => groups.find((g) => g.id === id);
+  if (overrides.length === 0) return groupCalls(calls, group(selected), showPresences, callTypes);
+  const bySource = new Map<number, T[]>();
+  for (const call of calls) for (const id of sourceGroups(selected, call.section_id, overrides)) bySource.set(id, [...(bySource.get(id) ?? []), call]);
+  const shown = new Set<T>();
+  for (const [id, candidates] of bySource) for (const call of groupCalls(candidates, group(id), showPresences, callTypes)) shown.add(call);
+  return calls.filter((call) => shown.has(call));
+}
+
+/** The overrides a board in `selection` names (see BoardView.overrides). */
+function overridesShown(selection: GroupSelection, overrides: readonly BoardOverride[]): BoardOverride[] {
+  if (selection.kind === "none") return [];
+  if (selection.kind !== "group") return [...overrides];
+  return overrides.filter((o) => o.section_display_group_id === selection.id || o.systemtree_display_group_id === selection.id);
+}
+
+/**
  * What a board shows now. Display group sentinels (spec "display group 255 none, 254 all, 253
  * section"): none nothing, all every call, section the calls of the `sections` parameter (none
  * given: nothing), a group its connections. The sections filter narrows every selection (spec
  * query parameters "sections", "ignore_sections_time", "ignore_sections_filter_for_call_types").
  * Presence calls (call type flag Presence) never become cards; they fill the presence column when
- * the profile's show_presences is on (no profile: on).
+ * the profile's show_presences is on (no profile: on). Enabled display group overrides move a
+ * section's calls from one group's boards to another's (`sourceGroups`).
  */
 export function boardView<T extends BoardRuleCall>(input: BoardInput<T>): BoardView<T> {
   const selection = selectionOf(input);
@@ -151,15 +206,14 @@ export function boardView<T extends BoardRuleCall>(input: BoardInput<T>): BoardV
     case "section":
       shown = query.sections.length === 0 ? [] : calls;
       break;
-    case "group": {
-      const group = input.relations?.display_groups.find((g) => g.id === selection.id);
-      shown = groupCalls(calls, group, showPresences, input.relations?.call_types ?? []);
+    case "group":
+      shown = overriddenGroupCalls(calls, selection.id, input.relations, showPresences);
       break;
-    }
   }
   return {
     selection,
     cards: shown.filter((call) => !isPresence(call.call_type)),
     presences: showPresences ? shown.filter((call) => isPresence(call.call_type)) : [],
+    overrides: overridesShown(selection, input.relations?.display_group_overrides ?? []),
   };
 }

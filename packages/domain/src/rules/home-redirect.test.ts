@@ -29,7 +29,21 @@ describe("homeRedirect", () => {
       false,
       "/tree",
     ],
-    ['"... or see display group overrides"', buildUser({ permissions: ["systemtree::see_display_group_overrides"] }), full, false, "/tree"],
+    // ... where the tree area's screen for them is the overrides list (/tree needs systemtree::use_module).
+    [
+      '"... or see display group overrides"',
+      buildUser({ permissions: ["systemtree::see_display_group_overrides"] }),
+      full,
+      false,
+      "/tree/displaygroupoverrides",
+    ],
+    [
+      "systemtree module and overrides: the tree",
+      buildUser({ permissions: ["systemtree::use_module", "systemtree::see_display_group_overrides"] }),
+      full,
+      false,
+      "/tree",
+    ],
     ["superuser goes to the tree", buildSuperuser(), full, false, "/tree"],
     [
       '"else to analytics if the analytics module is allowed"',

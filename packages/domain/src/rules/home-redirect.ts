@@ -1,8 +1,7 @@
-import { hasPermission, hasPermissions, isLoggedIn } from "../auth-user.ts";
+import { hasPermission, isLoggedIn } from "../auth-user.ts";
 import type { AuthUser } from "../auth-user.ts";
 import { isLicensed } from "../licence.ts";
 import type { Licence } from "../licence.ts";
-import { ANY_MARKER } from "../permissions.ts";
 
 /**
  * Where /home sends the user. spec "Home redirect", in that order: "to login if the user id is 0;
@@ -15,6 +14,17 @@ import { ANY_MARKER } from "../permissions.ts";
  * order, down to the display." `hasScreen` tells which paths the client has built (absent: all);
  * the display is the last resort and always taken.
  */
+/**
+ * "The tree" for a user: /tree with the systemtree module, else the tree's display group
+ * overrides screen, which is all of the tree such a user may open (its route needs only
+ * systemtree::see_display_group_overrides; /tree needs systemtree::use_module). Null: neither.
+ */
+export function treeAreaPath(user: AuthUser): string | null {
+  if (hasPermission(user, "systemtree::use_module")) return "/tree";
+  if (hasPermission(user, "systemtree::see_display_group_overrides")) return "/tree/displaygroupoverrides";
+  return null;
+}
+
 export function homeRedirect(ctx: { user: AuthUser; licence: Licence; isInstalledApp: boolean; hasScreen?: (path: string) => boolean }): string {
   const { user, licence } = ctx;
   if (!isLoggedIn(user)) return "/login";
@@ -26,7 +36,7 @@ export function homeRedirect(ctx: { user: AuthUser; licence: Licence; isInstalle
     if (built(target)) return target;
   }
   const candidates: [boolean, string][] = [
-    [hasPermissions(user, [ANY_MARKER, "systemtree::use_module", "systemtree::see_display_group_overrides"]), "/tree"],
+    [treeAreaPath(user) !== null, treeAreaPath(user) ?? "/tree"],
     [hasPermission(user, "analytics::use_module") && isLicensed(licence, "analytics", user), "/analytics"],
     [hasPermission(user, "calllog::use_module"), "/log"],
   ];

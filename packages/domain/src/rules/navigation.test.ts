@@ -5,6 +5,7 @@ import { UNLICENSED } from "../licence.ts";
 import type { Licence } from "../licence.ts";
 import { buildLicence, buildSuperuser, buildUser } from "../test-builders.ts";
 import {
+  navItemPathFor,
   linkOutdatedHubsBanner,
   navItemPath,
   showAuditLogButton,
@@ -55,6 +56,18 @@ describe("visibleNavItems", () => {
 
   it("links each item to its route", () => {
     expect([navItemPath("overview"), navItemPath("log"), navItemPath("display"), navItemPath("admin")]).toEqual(["/tree", "/log", "/display", "/admin"]);
+  });
+
+  // spec "Overview: ... the user may use the systemtree module or see display group overrides": for a
+  // user who may only see the overrides, Overview is their list (/tree needs systemtree::use_module).
+  it.each<[string, AuthUser, string]>([
+    ["systemtree module", buildUser({ permissions: ["systemtree::use_module"] }), "/tree"],
+    ["overrides only", buildUser({ permissions: ["systemtree::see_display_group_overrides"] }), "/tree/displaygroupoverrides"],
+    ["both", buildUser({ permissions: ["systemtree::use_module", "systemtree::see_display_group_overrides"] }), "/tree"],
+  ])("leads Overview to the tree area of the user (%s)", (_label, user, path) => {
+    expect(navItemPathFor("overview", user)).toBe(path);
+    const hasScreen = (target: string): boolean => target === path || target === "/display";
+    expect(visibleNavItems({ user, licence: full, appState: gatewayOn, currentSystemId: 1, hasScreen })).toContain("overview");
   });
 
   it("hides App when the current system is not the gateway system", () => {

@@ -4,6 +4,7 @@ import { isAppGatewayAvailable, isLicensed } from "../licence.ts";
 import type { Licence } from "../licence.ts";
 import { ANY_MARKER } from "../permissions.ts";
 import { routePathByName } from "../routes.ts";
+import { treeAreaPath } from "./home-redirect.ts";
 
 /** A main navigation item, in display order. */
 export type NavItemId = "overview" | "analytics" | "log" | "display" | "app" | "admin";
@@ -33,6 +34,14 @@ export function navItemPath(id: NavItemId): string {
   return routePathByName(NAV_ITEM_ROUTES[id]);
 }
 
+/**
+ * Where an item leads this user: Overview is the tree area, which for a user who may only see
+ * display group overrides is their list (`treeAreaPath`); the others are their route.
+ */
+export function navItemPathFor(id: NavItemId, user: AuthUser): string {
+  return (id === "overview" ? treeAreaPath(user) : null) ?? navItemPath(id);
+}
+
 const TREE_OR_OVERRIDES = [ANY_MARKER, "systemtree::use_module", "systemtree::see_display_group_overrides"];
 
 /**
@@ -53,7 +62,7 @@ export function visibleNavItems(ctx: NavigationContext): NavItemId[] {
     items.push("app");
   }
   if (hasPermission(user, "admin::use_module")) items.push("admin");
-  return ctx.hasScreen === undefined ? items : items.filter((id) => ctx.hasScreen?.(navItemPath(id)) === true);
+  return ctx.hasScreen === undefined ? items : items.filter((id) => ctx.hasScreen?.(navItemPathFor(id, user)) === true);
 }
 
 /** What the top bar's parts need; each rule takes only the fields it reads. */

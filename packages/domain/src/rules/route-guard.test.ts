@@ -90,6 +90,19 @@ describe("guardRoute: permissions and licences", () => {
     ["roles sort, non-superuser", "/admin/roles/sort", adminUser, full, denied],
     ["roles sort, superuser", "/admin/roles/sort", superuser, full, allow],
     ["roles list, non-superuser", "/admin/roles", adminUser, full, allow],
+    // spec: "/tree/displaygroupoverrides (+ /edit/:id?) | systemtree::see_display_group_overrides": a user
+    // who may only see them reaches the list (not /tree, which needs systemtree::use_module).
+    ["overrides list, see only", "/tree/displaygroupoverrides", buildUser({ permissions: ["systemtree::see_display_group_overrides"] }), full, allow],
+    // ... while /tree itself keeps the spec's tree rule: "without the systemtree permission ... sent to the log if
+    // they may use the call log, otherwise to display" (their Overview link leads to the list instead).
+    ["the tree, overrides only", "/tree", buildUser({ permissions: ["systemtree::see_display_group_overrides"] }), full, to("/display")],
+    [
+      "override edit with manage, without the systemtree module",
+      "/tree/displaygroupoverrides/edit/1",
+      buildUser({ permissions: ["systemtree::see_display_group_overrides", "systemtree::manage_display_group_overrides"] }),
+      full,
+      allow,
+    ],
     // spec: "edit needs systemtree::manage_display_group_overrides"
     [
       "override edit without manage",

@@ -24,7 +24,8 @@ export const DEFAULT_APP_STATE: StoredAppState = {
   last_gets_commit: 0,
   commit_started_at: null,
   configurator_version: null,
-  features: { display_group_overrides: false, demo_mode: false, incidents: true },
+  // display_group_overrides: AppData reports it on (docs/decisions/022); kept for the stored shape.
+  features: { display_group_overrides: true, demo_mode: false, incidents: true },
 };
 
 const KEY = "app_state";

@@ -6,7 +6,9 @@ import type { GlobalAppSettings, GlobalSettings } from "./global-settings.repo.t
 
 const FeaturesType = builder.objectRef<StoredAppState["features"]>("AppFeatures").implement({
   fields: (t) => ({
-    display_group_overrides: t.exposeBoolean("display_group_overrides"),
+    // The server has display group overrides (docs/decisions/022): the feature is on, whatever an
+    // older stored state says (it was written while the feature did not exist yet).
+    display_group_overrides: t.boolean({ resolve: () => true }),
     demo_mode: t.exposeBoolean("demo_mode"),
     incidents: t.exposeBoolean("incidents"),
   }),

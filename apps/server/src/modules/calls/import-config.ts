@@ -3,6 +3,7 @@ import { ENTITY_COLLECTIONS, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { syncOverrideMarks } from "../entities/display-group-overrides.service.ts";
 import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { toColumn } from "../entities/entity-columns.ts";
 import { refreshSearchIndex } from "../search/search.repo.ts";
@@ -136,6 +137,9 @@ export async function importControllerConfig(db: Kysely<Database>, systemId: num
         .values(nodes.slice(i, i + 200))
         .execute();
     counts["system_tree"] = nodes.length;
+    // The display group overrides are ours, not the controller's: they survive the import, and
+    // their marks go back onto the replaced sections and nodes (docs/decisions/022).
+    await syncOverrideMarks(trx, systemId);
     await trx
       .insertInto("callsystem_links")
       .values({ system_id: systemId, last_seq: 0, last_event_at: null, config_revision: num(config.revision), imported_at: now, updated_at: now })

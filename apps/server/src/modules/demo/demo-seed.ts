@@ -5,6 +5,21 @@ import type { VirtualManager } from "../../callsystem/virtual-controller.ts";
 import { updateAppState } from "../appdata/app-state.repo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
+
+/**
+ * One display group override, disabled, for the demo's night (docs/decisions/022): Station 1's
+ * calls on Station 2's board. Its section and groups are the demo hospital's (apps/simulator
+ * site/sections.ts), which the first configuration import brings; overrides are ours and survive it.
+ */
+export const DEMO_OVERRIDE = {
+  id: 1,
+  name: "Nacht: Station 1 an Station 2",
+  is_enabled: 0,
+  section_id: 1,
+  section_display_group_id: 1,
+  systemtree_display_group_id: 2,
+} as const;
 
 /**
  * `npm run demo`: a ready site without the wizard: the virtual call system as system 1
@@ -97,6 +112,10 @@ export async function seedDemo(db: Kysely<Database>, config: Config, virtual: Vi
         created_at: now,
         updated_at: now,
       })
+      .execute();
+    await entityTables(trx)
+      .insertInto("display_group_overrides")
+      .values({ ...DEMO_OVERRIDE, system_id: 1, created_at: now, updated_at: now })
       .execute();
     await updateAppState(trx, { setup_time: now }, now);
     await writeAudit(trx, {

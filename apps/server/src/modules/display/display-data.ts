@@ -12,14 +12,17 @@ export interface DisplayRelations {
   schedules: { id: number; name: string; times: string[] }[];
   display_groups: { id: number; name: string; connections: { section_id: number | null; call_type_id: number | null }[] }[];
   call_types: { id: number; name: string; char: string; color: string; urgency: string; flag: string; sort_order: number }[];
+  /** The enabled display group overrides: boards route calls by them and name them (docs/decisions/022). */
+  display_group_overrides: { id: number; name: string; section_id: number; section_display_group_id: number; systemtree_display_group_id: number }[];
 }
 
 export async function loadDisplayRelations(db: Kysely<Database>, systemId: number): Promise<DisplayRelations> {
-  const [schedules, groups, connections, types] = await Promise.all([
+  const [schedules, groups, connections, types, overrides] = await Promise.all([
     entityTables(db).selectFrom("schedules").selectAll().where("system_id", "=", systemId).orderBy("id").execute(),
     entityTables(db).selectFrom("display_groups").selectAll().where("system_id", "=", systemId).orderBy("id").execute(),
     entityTables(db).selectFrom("display_group_connections").selectAll().where("system_id", "=", systemId).execute(),
     entityTables(db).selectFrom("call_types").selectAll().where("system_id", "=", systemId).orderBy("sort_order").execute(),
+    entityTables(db).selectFrom("display_group_overrides").selectAll().where("system_id", "=", systemId).where("is_enabled", "=", 1).orderBy("id").execute(),
   ]);
   return {
     schedules: schedules.map((s) => ({
@@ -42,6 +45,13 @@ export async function loadDisplayRelations(db: Kysely<Database>, systemId: numbe
       urgency: String(t["urgency"] ?? "NORMAL"),
       flag: String(t["flag"] ?? "None"),
       sort_order: Number(t["sort_order"] ?? DEFAULT_SORT_ORDER),
+    })),
+    display_group_overrides: overrides.map((o) => ({
+      id: Number(o.id),
+      name: String(o.name),
+      section_id: Number(o.section_id),
+      section_display_group_id: Number(o.section_display_group_id),
+      systemtree_display_group_id: Number(o.systemtree_display_group_id),
     })),
   };
 }

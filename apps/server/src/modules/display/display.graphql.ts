@@ -132,11 +132,22 @@ const CallTypeView = builder.objectRef<DisplayRelations["call_types"][number]>("
     sort_order: t.exposeInt("sort_order"),
   }),
 });
+const OverrideView = builder.objectRef<DisplayRelations["display_group_overrides"][number]>("DisplayGroupOverrideView").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    name: t.exposeString("name"),
+    section_id: t.exposeInt("section_id"),
+    section_display_group_id: t.exposeInt("section_display_group_id"),
+    systemtree_display_group_id: t.exposeInt("systemtree_display_group_id"),
+  }),
+});
 const RelationsType = builder.objectRef<DisplayRelations>("DisplayRelations").implement({
   fields: (t) => ({
     schedules: t.field({ type: [ScheduleView], resolve: (r) => r.schedules }),
     display_groups: t.field({ type: [GroupView], resolve: (r) => r.display_groups }),
     call_types: t.field({ type: [CallTypeView], resolve: (r) => r.call_types }),
+    // Enabled overrides only: a wall screen learns no more than what it routes by.
+    display_group_overrides: t.field({ type: [OverrideView], resolve: (r) => r.display_group_overrides }),
   }),
 });
 

@@ -1,5 +1,5 @@
 import type { FieldMap, InputFieldMap } from "@pothos/core";
-import { ENTITIES, type EntityDef, type FieldDef } from "@caresuite/domain";
+import { ENTITIES, editPermissionOf, type EntityDef, type FieldDef } from "@caresuite/domain";
 import { builder } from "../../graphql/builder.ts";
 import { createRecord, deleteRecords, getRecord, listRecords, sortRecords, updateRecord, type ApiRecord } from "./entities.service.ts";
 
@@ -34,9 +34,12 @@ function scopesOf(entity: EntityDef) {
   return { $all: { permission: entity.permission, ...(entity.licence ? { licence: entity.licence } : {}) } };
 }
 
-/** Changes need the entity's permission at write (spec: "Levels are hide, read, write"). */
+/**
+ * Changes need the entity's permission at write (spec: "Levels are hide, read, write"), or its own
+ * edit permission where the spec gives one (display group overrides).
+ */
 function writeScopesOf(entity: EntityDef) {
-  return { $all: { writePermission: entity.permission, ...(entity.licence ? { licence: entity.licence } : {}) } };
+  return { $all: { writePermission: editPermissionOf(entity), ...(entity.licence ? { licence: entity.licence } : {}) } };
 }
 
 const value = (record: ApiRecord, name: string): unknown => record[name] ?? null;

@@ -7,6 +7,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { removeStoredFile } from "../files/file-store.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
 import { SERVER_RULES } from "./server-rules.ts";
+import { announceOverrideChange, syncOverrideMarks } from "./display-group-overrides.service.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import {
   allRows,
@@ -57,9 +58,25 @@ const CHANGE_SUBJECTS: Record<string, "schedule.updated" | "displaygroup.updated
   displayGroup: "displaygroup.updated",
   displayGroupConnection: "displaygroup.updated",
   displayNote: "displaynote.updated",
+  // An override changes which boards show a section's calls (docs/decisions/022).
+  displayGroupOverride: "displaygroup.updated",
 };
 
-async function announceChange(ctx: RequestContext, entity: EntityDef): Promise<void> {
+/**
+ * Work an entity's change needs inside its transaction (after the write): the overrides set the
+ * marks of their sections and nodes. Returns the ids of the tree nodes it changed.
+ */
+const IN_TRANSACTION: Record<string, (db: Kysely<Database>, systemId: number) => Promise<number[]>> = {
+  displayGroupOverride: syncOverrideMarks,
+};
+
+async function inTransaction(trx: Kysely<Database>, entity: EntityDef, systemId: number | null): Promise<number[]> {
+  const work = IN_TRANSACTION[entity.name];
+  return work && systemId !== null ? work(trx, systemId) : [];
+}
+
+async function announceChange(ctx: RequestContext, entity: EntityDef, nodeIds: number[] = []): Promise<void> {
+  if (entity.name === "displayGroupOverride") await announceOverrideChange(ctx, nodeIds);
   const subject = CHANGE_SUBJECTS[entity.name];
   if (subject) {
     await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage(subject, { system_id: systemOf(entity, ctx) }));
@@ -154,7 +171,7 @@ async function validate(ctx: RequestContext, entity: EntityDef, input: unknown, 
     }
   }
   await checkReferences(db, ctx, entity, data, errors);
-  for (const rule of SERVER_RULES[entity.name] ?? []) await rule(ctx, data, errors);
+  for (const rule of SERVER_RULES[entity.name] ?? []) await rule(ctx, data, errors, existing);
   if (Object.keys(errors).length > 0) throw new AppError("VALIDATION", "Validation failed", { fields: errors });
   return data;
 }
@@ -261,7 +278,7 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
         action: "created",
         changes: changes(entity, null, record, writtenSecrets(entity, data)),
       });
-      return record;
+      return { record, nodeIds: await inTransaction(trx, entity, systemId) };
     });
   const created = await insert().catch(async (error: unknown) => {
     // Two creates in one system may choose the same id (PostgreSQL, read committed): the later
@@ -271,8 +288,8 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
       throw isUniqueViolation(again) ? new AppError("CONFLICT", `${entity.name} was created concurrently`, { reason: "concurrent_change" }) : again;
     });
   });
-  await announceChange(ctx, entity);
-  return created;
+  await announceChange(ctx, entity, created.nodeIds);
+  return created.record;
 }
 
 export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: number, input: unknown): Promise<ApiRecord> {
@@ -298,10 +315,10 @@ export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: n
         changes: changed,
       });
     }
-    return record;
+    return { record, nodeIds: await inTransaction(trx, entity, systemId) };
   });
-  await announceChange(ctx, entity);
-  return updated;
+  await announceChange(ctx, entity, updated.nodeIds);
+  return updated.record;
 }
 
 /** Records of any registry entity that reference one of `ids` of `entity` (same system). */
@@ -349,15 +366,15 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
       });
       removed.push({ id: record.id, name: displayName(entity, record) });
     }
-    return removed;
+    return { removed, nodeIds: await inTransaction(trx, entity, systemId) };
   });
   // Uploaded files of deleted records go once the deletion is committed.
   const fileFields = Object.entries(entity.fields)
     .filter(([, field]) => field.kind === "file")
     .map(([name]) => name);
   for (const row of rows) for (const name of fileFields) await removeStoredFile(ctx.config.DATA_DIR, row[name]);
-  await announceChange(ctx, entity);
-  return deleted;
+  await announceChange(ctx, entity, deleted.nodeIds);
+  return deleted.removed;
 }
 
 /** spec route table "calltypes (+sort)": the order of `ids` becomes sort_order 0..n-1. */

@@ -2,12 +2,14 @@ import { callSource, missingSettingRequiredFields } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import type { FieldErrors } from "../../errors/app-error.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
+import { oneEnabledPerSection } from "./display-group-overrides.service.ts";
+import type { Row } from "./entities.repo.ts";
 
 /**
  * Entity rules that need more than the input: settings or other records. Keyed by entity name;
  * each adds per-field errors. Pure input rules belong in the entity definition instead.
  */
-type ServerRule = (ctx: RequestContext, data: Record<string, unknown>, errors: FieldErrors) => Promise<void>;
+type ServerRule = (ctx: RequestContext, data: Record<string, unknown>, errors: FieldErrors, existing: Row | null) => Promise<void>;
 
 const push = (errors: FieldErrors, field: string, message: string): void => {
   (errors[field] ??= []).push({ message, data: { field } });
@@ -24,4 +26,6 @@ export const SERVER_RULES: Record<string, readonly ServerRule[]> = {
       for (const field of missingSettingRequiredFields(callSource, data, settings)) push(errors, field, "validation.required");
     },
   ],
+  // docs/decisions/022: at most one enabled override per section.
+  displayGroupOverride: [oneEnabledPerSection],
 };

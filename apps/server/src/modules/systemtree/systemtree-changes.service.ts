@@ -1,3 +1,4 @@
+import { syncOverrideMarks } from "../entities/display-group-overrides.service.ts";
 import {
   DISPLAY_GROUP_SENTINELS,
   ENTITIES,
@@ -294,6 +295,8 @@ export async function createSystemTreeNode(ctx: RequestContext, input: unknown):
         action: "created",
         changes: auditChanges(null, row),
       });
+      // A new node of a section with an enabled override is marked like the others (docs/decisions/022).
+      if (row.section_id !== null) await syncOverrideMarks(trx, ctx.systemId);
       return row;
     });
   // Two creates in one system may choose the same id (PostgreSQL, read committed): the later
@@ -369,6 +372,8 @@ export async function updateSystemTreeNode(ctx: RequestContext, id: number, inpu
       action: "updated",
       changes: auditChanges(existing, row),
     });
+    // A node moved into a section with an enabled override takes its mark (docs/decisions/022).
+    if (changed.includes("section_id")) await syncOverrideMarks(trx, ctx.systemId);
   });
   await announce(ctx, [id]);
   return systemTreeNode(ctx, id);

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button, NavLink as MantineNavLink } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { visibleNavItems } from "@caresuite/domain";
+import { navItemPathFor, visibleNavItems } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { hasScreen } from "../../app/screens";
@@ -30,8 +30,10 @@ export function NavItems({ variant, onNavigate }: NavItemsProps): ReactNode {
   });
 
   return ids.map((id) => {
-    const { labelKey, to, Icon } = NAV_ITEMS[id];
-    const active = isNavItemActive(to, pathname);
+    const { labelKey, Icon } = NAV_ITEMS[id];
+    // Overview leads a user who may only see display group overrides to their list.
+    const to = navItemPathFor(id, data.user);
+    const active = isNavItemActive(NAV_ITEMS[id].to, pathname);
     if (variant === "menu") {
       return (
         <MantineNavLink

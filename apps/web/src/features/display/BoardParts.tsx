@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Alert, Box, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconBell } from "@tabler/icons-react";
+import { IconAlertTriangle, IconBell, IconSwitchHorizontal } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { textColorOn } from "@caresuite/domain";
 import { TESTIDS } from "../../testids";
 import { clockTime } from "./display-board";
-import type { DisplayNote } from "./display.graphql";
+import type { DisplayNote, DisplayRelations } from "./display.graphql";
 
 /** A discreet sign that the board is live. */
 export function LiveDot(): ReactNode {
@@ -90,6 +91,49 @@ export function ProfileNotFound({ slug, profile, onDismiss }: { slug: string; pr
       data-testid={TESTIDS.display.profileNotFound}
     >
       <Text fw={600}>{profile === null ? t("display.profileNotFound", { slug }) : t("display.profileNotFoundShowing", { slug, profile })}</Text>
+    </Alert>
+  );
+}
+
+type BoardOverride = DisplayRelations["display_group_overrides"][number];
+
+/**
+ * The enabled display group overrides this board is part of (docs/decisions/022): staff across
+ * the corridor must see that calls of another ward show here, or that this ward's go elsewhere.
+ * Sized with the board (em), in the colour of a notice, not of an alarm, with text at 4.5:1 at least.
+ */
+/** Amber: a notice, not an alarm (red is for emergencies, IEC 60601-1-8); its text colour from the board's contrast rule. */
+const OVERRIDE_COLOUR = "#F08C00";
+
+export function OverrideBanner({ overrides, groups }: { overrides: readonly BoardOverride[]; groups: DisplayRelations["display_groups"] }): ReactNode {
+  const { t } = useTranslation();
+  if (overrides.length === 0) return null;
+  const groupName = (id: number): string => groups.find((g) => g.id === id)?.name ?? `#${id}`;
+  return (
+    <Alert
+      variant="filled"
+      mb="md"
+      icon={<IconSwitchHorizontal size={28} aria-hidden />}
+      role="status"
+      data-testid={TESTIDS.display.overrideBanner}
+      data-count={overrides.length}
+      // The board's size, not the alert's small print: sizes below are relative to the board's text.
+      styles={{
+        root: { background: OVERRIDE_COLOUR, color: textColorOn(OVERRIDE_COLOUR) },
+        icon: { color: textColorOn(OVERRIDE_COLOUR) },
+        message: { fontSize: "inherit", color: textColorOn(OVERRIDE_COLOUR) },
+      }}
+    >
+      <Stack gap={4}>
+        {overrides.map((o) => (
+          <Box key={o.id}>
+            <Text fw={700} fz="1.4em" lh={1.2}>
+              {t("display.overrideActive", { name: o.name })}
+            </Text>
+            <Text fz="1.1em">{t("display.overrideRoute", { from: groupName(o.section_display_group_id), to: groupName(o.systemtree_display_group_id) })}</Text>
+          </Box>
+        ))}
+      </Stack>
     </Alert>
   );
 }

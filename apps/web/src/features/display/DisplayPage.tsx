@@ -23,7 +23,7 @@ import { useSystemContext } from "../../app/providers/SystemProvider";
 import { changeLocale, currentLocale, isLocale } from "../../i18n";
 import { TESTIDS } from "../../testids";
 import { useServerClock } from "../../ui/useServerClock";
-import { EmptyBoard, LiveDot, NotesColumn, ProfileNotFound } from "./BoardParts";
+import { EmptyBoard, LiveDot, NotesColumn, OverrideBanner, ProfileNotFound } from "./BoardParts";
 import { clockTime, type BoardCall } from "./display-board";
 import { ACTIVE_DISPLAY_NOTES, DISPLAY_CALLS_CHANGED, DISPLAY_PROFILES, DISPLAY_RELATIONS, type DisplayProfile } from "./display.graphql";
 import { DisplayCallCard } from "./DisplayCallCard";
@@ -171,7 +171,7 @@ function DisplayBoard({
   // The board rule (domain boardView) reads the time by the minute: schedules and windows change no faster.
   const minute = Math.floor(now / 60_000);
   const systemParams = appData.publicSystemParams.find((p) => p.id === systemId);
-  const { cards, presences } = useMemo(
+  const { cards, presences, overrides } = useMemo(
     () =>
       boardView({
         calls: calls.data?.callsChanged ?? [],
@@ -285,6 +285,7 @@ function DisplayBoard({
           </Text>
         </Alert>
       )}
+      <OverrideBanner overrides={overrides} groups={relations.data?.displayRelations.display_groups ?? []} />
       {missingSlug !== null && <ProfileNotFound slug={missingSlug} profile={profile?.name ?? null} onDismiss={onDismissMissing} />}
       {noSystems && (
         <Alert color="yellow" mb="md" icon={<IconInfoCircle size={20} />} title={t("display.noSystemsTitle")} data-testid={TESTIDS.display.noSystems}>

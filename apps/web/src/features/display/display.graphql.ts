@@ -62,6 +62,14 @@ export const DISPLAY_RELATIONS = graphql(`
           call_type_id
         }
       }
+      # Enabled overrides: the board routes a section's calls by them and names them (docs/decisions/022).
+      display_group_overrides {
+        id
+        name
+        section_id
+        section_display_group_id
+        systemtree_display_group_id
+      }
     }
   }
 `);

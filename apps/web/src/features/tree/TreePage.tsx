@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Center } from "@mantine/core";
-import { IconAlertCircle, IconArrowsSort, IconFilter, IconPlugConnected } from "@tabler/icons-react";
+import { IconAlertCircle, IconArrowsSort, IconFilter, IconPlugConnected, IconSwitchHorizontal } from "@tabler/icons-react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { hasPermission, hasPermissions, routePathByName, viewFilterTest, ANY_MARKER } from "@caresuite/domain";
@@ -142,6 +142,18 @@ export function TreePage(): ReactNode {
               data-testid={TESTIDS.tree.connectionsLink}
             >
               {t("tree.connectionsAction")}
+            </Button>
+          )}
+          {hasPermission(user, "systemtree::see_display_group_overrides") && (
+            <Button
+              component={Link}
+              to={routePathByName("displayGroupOverrides")}
+              variant="default"
+              size="sm"
+              leftSection={<IconSwitchHorizontal size={16} aria-hidden />}
+              data-testid={TESTIDS.tree.overridesLink}
+            >
+              {t("tree.overridesAction")}
             </Button>
           )}
         </Group>
