@@ -29,9 +29,11 @@ class NodeFormScreen {
     this.baseUrl = baseUrl;
   }
 
+  /** Opens the node's form and waits for all of it (the settings below the fold follow the top one frame later). */
   async open(id: number): Promise<void> {
     await this.page.goto(`${this.baseUrl}/tree/edit/${id}`);
     await this.form.waitFor();
+    await byTestId(this.page, TESTIDS.nodeForm.settings).waitFor();
   }
 
   get form() {
