@@ -167,7 +167,7 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
               <Stack gap="md">
                 <IdentityAndTexts parents={node?.parents ?? []} inherited={inherited} />
                 {/* The node form ≤ 200 ms after the click (bench/tree.ts): name, parents and texts first, the
-                    settings below the fold one frame later. */}
+                    settings below the fold and the side panel (health, calls, children, notes) one frame later. */}
                 <Deferred height={900} testId={TESTIDS.nodeForm.settings}>
                   <Stack gap="md">
                     <CallSettings
@@ -182,7 +182,9 @@ export function NodeForm({ node, initialValues, baseline, access, inherited }: N
             </Grid.Col>
             {node && (
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <NodeSide node={node} canAddChild={canSave} />
+                <Deferred height={600}>
+                  <NodeSide node={node} canAddChild={canSave} />
+                </Deferred>
               </Grid.Col>
             )}
           </Grid>
