@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Popover, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Center, Group, Loader, Popover, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useQuery } from "urql";
@@ -7,19 +7,10 @@ import { canCloseCallManually } from "@caresuite/domain";
 import { CALL } from "../../api/call-form.graphql";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
-import { CallDetailsTable } from "../../ui/CallDetailsTable";
-import { notify } from "../../ui/notify";
-import { useCloseCall } from "../../ui/useCloseCall";
-import { useServerClock } from "../../ui/useServerClock";
+import { CallMissing, CallSummary, callName, useCloseCallNotified } from "../../ui/CallSummary";
 import { callBelongsToNode } from "./call-belongs";
 import { CALL_DEVICE_PARENTS } from "./node-form.graphql";
 import { nodeFormPath } from "./node-paths";
-
-/** "mm:ss" (minutes may exceed 59). */
-function minutesSeconds(total: number): string {
-  const seconds = Math.max(0, Math.floor(total));
-  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
-}
 
 /**
  * The modal route /tree/edit/:nodeid/calls/:id: one call of the node, with the spec's close-call
@@ -38,8 +29,7 @@ export function NodeCallPage(): ReactNode {
   // The device's parents tell whether the call is this node's; its own call needs no lookup.
   const [device] = useQuery({ query: CALL_DEVICE_PARENTS, variables: { id: deviceId }, pause: deviceId <= 0 || deviceId === nodeId });
   const { data: appData } = useAppData();
-  const { closing, closeCall } = useCloseCall();
-  const now = useServerClock();
+  const { closing, close } = useCloseCallNotified();
   const [asking, setAsking] = useState(false);
 
   const deviceLoading = deviceId > 0 && deviceId !== nodeId && !device.data && !device.error;
@@ -53,40 +43,17 @@ export function NodeCallPage(): ReactNode {
   const found = data?.call;
   const parents = device.data?.systemTreeNode.parents.map((parent) => parent.id) ?? [];
   const call = found && callBelongsToNode(nodeId, found.number, parents) ? found : null;
-  if (!valid || !call) {
-    return (
-      <Alert color={error && !error.graphQLErrors.some((e) => e.extensions["code"] === "NOT_FOUND") ? "red" : "gray"} data-testid={TESTIDS.callForm.missing}>
-        {t("display.callForm.notFound")}
-      </Alert>
-    );
-  }
-
-  const name = call.device_text_long || call.device_text_short || String(call.number);
-  const running = call.is_closed ? call.duration : (now - Date.parse(call.opened_at)) / 1000;
-  const close = async (): Promise<void> => {
-    const result = await closeCall(call);
+  if (!valid || !call) return <CallMissing error={error} />;
+  const name = callName(call);
+  const closeAndReload = async (): Promise<void> => {
+    await close(call);
     setAsking(false);
-    if (result.ok) notify({ type: "success", title: t("display.close.successTitle"), text: t("display.close.successText", { name }) });
-    else
-      notify({
-        type: "error",
-        title: t("display.close.errorTitle"),
-        text: t(result.reason === "action_failed" ? "display.close.errorAction" : "display.close.errorStillOpen"),
-      });
     refetch({ requestPolicy: "network-only" });
   };
 
   return (
     <Stack gap="md" data-testid={TESTIDS.nodeForm.callPage} data-closed={call.is_closed}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          {name}
-        </Title>
-        <Badge color={call.is_closed ? "gray" : "red"} variant="light" size="lg">
-          {call.is_closed ? t("display.callForm.statusClosed") : t("display.callForm.statusOpen")}
-        </Badge>
-      </Group>
-      <CallDetailsTable call={call} duration={minutesSeconds(running)} />
+      <CallSummary call={call} titleOrder={2} />
       <Group justify="space-between">
         {Number.isSafeInteger(nodeId) && nodeId > 0 ? (
           <Anchor component={Link} to={nodeFormPath(nodeId)} size="sm">
@@ -110,7 +77,7 @@ export function NodeCallPage(): ReactNode {
                 <Button size="xs" variant="default" onClick={() => setAsking(false)} disabled={closing}>
                   {t("display.close.cancel")}
                 </Button>
-                <Button size="xs" color="red" loading={closing} onClick={() => void close()} data-testid={TESTIDS.display.closeConfirm}>
+                <Button size="xs" color="red" loading={closing} onClick={() => void closeAndReload()} data-testid={TESTIDS.display.closeConfirm}>
                   {t("display.close.confirm")}
                 </Button>
               </Group>
