@@ -25,7 +25,7 @@ import {
   type SystemTreeNodeInput,
   type SystemTreeNodeInputField,
 } from "@caresuite/domain";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
@@ -216,6 +216,35 @@ function auditChanges(before: StoredNode | null, after: StoredNode | null): { fi
 }
 
 /** spec §7 "createSystemTreeNode(data)": a new node under an existing parent, with the next free id of the system. */
+/** One audit row of a node change (spec: "every change is audited"), written in the change's transaction. */
+async function auditNode(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  now: number,
+  node: { id: number; name: string },
+  action: "created" | "updated" | "deleted",
+  changes: { field: string; value_old: unknown; value_new: unknown }[],
+): Promise<void> {
+  await writeAudit(trx, {
+    systemId: ctx.systemId,
+    userId: ctx.user.id,
+    now,
+    entityType: NODE_AUDIT_TYPE,
+    entityId: node.id,
+    entityDisplayName: node.name,
+    action,
+    changes,
+  });
+}
+
+/** The parent, link and reference rules of a change: every broken one as a field error. */
+async function checkStructure(ctx: RequestContext, nodes: Map<number, StoredNode>, id: number | null, data: SystemTreeNodeInput): Promise<void> {
+  const errors: FieldErrors = {};
+  structureErrors(nodes, id, data, errors);
+  await referenceErrors(ctx, data, errors);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
 export async function createSystemTreeNode(ctx: RequestContext, input: unknown): Promise<NodeView> {
   const data = parse("create", input);
   const db = ctx.db.kysely;
@@ -228,10 +257,7 @@ export async function createSystemTreeNode(ctx: RequestContext, input: unknown):
   const { kind: _kind, parent_id: _parent, name: _name, radio: _radio, is_tech: _tech, ...rest } = data;
   const forbidden = forbiddenFields(ctx.user, facts, level, rest);
   if (forbidden.length > 0) throw missingPermission(forbidden);
-  const errors: FieldErrors = {};
-  structureErrors(nodes, null, data, errors);
-  await referenceErrors(ctx, data, errors);
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  await checkStructure(ctx, nodes, null, data);
 
   const now = ctx.now();
   const insert = () =>
@@ -285,16 +311,7 @@ export async function createSystemTreeNode(ctx: RequestContext, input: unknown):
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: NODE_AUDIT_TYPE,
-        entityId: id,
-        entityDisplayName: row.name,
-        action: "created",
-        changes: auditChanges(null, row),
-      });
+      await auditNode(trx, ctx, now, row, "created", auditChanges(null, row));
       // A new node of a section with an enabled override is marked like the others (docs/decisions/022).
       if (row.section_id !== null) await syncOverrideMarks(trx, ctx.systemId);
       return row;
@@ -345,11 +362,7 @@ export async function updateSystemTreeNode(ctx: RequestContext, id: number, inpu
   const state = { ...(await editStateOf(ctx, nodes, existing)), inheritedFields: inheritedFields(inheriting(after)) };
   const problems = nodeChangeProblems(state, changed, inheritsAny(inheriting(after)));
   if (problems.length > 0) throw validationError(problems);
-  const errors: FieldErrors = {};
-  const changedData = Object.fromEntries(changed.map((f) => [f, data[f]])) as SystemTreeNodeInput;
-  structureErrors(nodes, id, changedData, errors);
-  await referenceErrors(ctx, changedData, errors);
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  await checkStructure(ctx, nodes, id, Object.fromEntries(changed.map((f) => [f, data[f]])) as SystemTreeNodeInput);
   if (changed.length === 0) return systemTreeNode(ctx, id);
 
   const now = ctx.now();
@@ -362,16 +375,7 @@ export async function updateSystemTreeNode(ctx: RequestContext, id: number, inpu
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      systemId: ctx.systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: NODE_AUDIT_TYPE,
-      entityId: id,
-      entityDisplayName: row.name,
-      action: "updated",
-      changes: auditChanges(existing, row),
-    });
+    await auditNode(trx, ctx, now, row, "updated", auditChanges(existing, row));
     // A node moved into a section with an enabled override takes its mark (docs/decisions/022).
     if (changed.includes("section_id")) await syncOverrideMarks(trx, ctx.systemId);
   });
@@ -409,16 +413,7 @@ export async function deleteSystemTreeNodes(ctx: RequestContext, ids: number[]):
     await trx.deleteFrom("system_tree_node_notes").where("system_id", "=", ctx.systemId).where("node_id", "in", unique).execute();
     await trx.deleteFrom("device_reachability_history").where("system_id", "=", ctx.systemId).where("node_id", "in", unique).execute();
     for (const node of targets as StoredNode[]) {
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: NODE_AUDIT_TYPE,
-        entityId: node.id,
-        entityDisplayName: node.name,
-        action: "deleted",
-        changes: auditChanges(node, null),
-      });
+      await auditNode(trx, ctx, now, node, "deleted", auditChanges(node, null));
     }
     return (targets as StoredNode[]).map((n) => ({ id: n.id, name: n.name }));
   });
@@ -472,16 +467,7 @@ export async function sortSystemTreeNodes(ctx: RequestContext, parentId: number 
         .returningAll()
         .executeTakeFirstOrThrow();
       touched.push(id);
-      await writeAudit(trx, {
-        systemId: ctx.systemId,
-        userId: ctx.user.id,
-        now,
-        entityType: NODE_AUDIT_TYPE,
-        entityId: id,
-        entityDisplayName: node.name,
-        action: "updated",
-        changes: auditChanges(node, row),
-      });
+      await auditNode(trx, ctx, now, row, "updated", auditChanges(node, row));
     }
   });
   if (touched.length > 0) await announce(ctx, touched);
@@ -514,16 +500,7 @@ export async function addSystemTreeNodeNote(ctx: RequestContext, nodeId: number,
       .values({ system_id: ctx.systemId, node_id: nodeId, text: trimmed, author, created_at: now })
       .returning(["id", "text", "author", "created_at"])
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      systemId: ctx.systemId,
-      userId: ctx.user.id,
-      now,
-      entityType: NODE_AUDIT_TYPE,
-      entityId: nodeId,
-      entityDisplayName: node.name,
-      action: "updated",
-      changes: [{ field: "note", value_old: null, value_new: trimmed }],
-    });
+    await auditNode(trx, ctx, now, node, "updated", [{ field: "note", value_old: null, value_new: trimmed }]);
     return inserted;
   });
   // A note is no configuration of the controller: open trees refresh, the commit state stays.
