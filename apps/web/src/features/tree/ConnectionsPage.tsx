@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Title } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
+import { Anchor, Group, Stack, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { routePathByName } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import { TreeLoadState } from "./TreeLoadState";
 import { ConnectionTable } from "./ConnectionTable";
 import { useTreeData } from "./useTreeData";
 
@@ -15,20 +15,8 @@ export function ConnectionsPage(): ReactNode {
   const { index, failed, retry } = useTreeData();
 
   let body: ReactNode;
-  if (failed && !index) {
-    body = (
-      <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("tree.loadError")} data-testid={TESTIDS.tree.loadError}>
-        <Button size="xs" variant="light" color="yellow" onClick={retry}>
-          {t("common.retry")}
-        </Button>
-      </Alert>
-    );
-  } else if (!index) {
-    body = (
-      <Center mih={240} aria-busy="true">
-        <Loader size="sm" aria-label={t("common.loading")} />
-      </Center>
-    );
+  if (!index) {
+    body = <TreeLoadState failed={failed} retry={retry} />;
   } else {
     body = <ConnectionTable index={index} onOpen={(id) => navigate(routePathByName("systemTreeNodeForm", { id }))} />;
   }

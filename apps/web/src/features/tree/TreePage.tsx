@@ -1,11 +1,12 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Center } from "@mantine/core";
-import { IconAlertCircle, IconArrowsSort, IconFilter, IconPlugConnected, IconSwitchHorizontal } from "@tabler/icons-react";
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconArrowsSort, IconFilter, IconPlugConnected, IconSwitchHorizontal } from "@tabler/icons-react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { hasPermission, hasPermissions, routePathByName, viewFilterTest, ANY_MARKER } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
+import { TreeLoadState } from "./TreeLoadState";
 import { ConnectionTable } from "./ConnectionTable";
 import { DeviceTable } from "./DeviceTable";
 import { filterTree, groupsFilter, intersectFilters, matchFilter, restrictIndex, visibleRows } from "./tree-model";
@@ -76,20 +77,8 @@ export function TreePage(): ReactNode {
   const mayManageDevices = hasPermission(user, "systemtree::manage_devices");
 
   let body: ReactNode;
-  if (failed && !index) {
-    body = (
-      <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("tree.loadError")} data-testid={TESTIDS.tree.loadError}>
-        <Button size="xs" variant="light" color="yellow" onClick={retry}>
-          {t("common.retry")}
-        </Button>
-      </Alert>
-    );
-  } else if (!index) {
-    body = (
-      <Center mih={240} aria-busy="true">
-        <Loader size="sm" aria-label={t("common.loading")} />
-      </Center>
-    );
+  if (!index) {
+    body = <TreeLoadState failed={failed} retry={retry} />;
   } else if (view.mode === "devices") {
     body = <DeviceTable index={tableIndex ?? index} settings={settings} now={now} onOpen={openNode} />;
   } else if (view.mode === "connections") {
