@@ -2,6 +2,7 @@ import {
   callFilterSchema,
   fieldErrors,
   hasPermission,
+  hasWritePermission,
   VALIDATION_KEYS,
   type CallFilterInput,
   type CallFilterState,
@@ -20,7 +21,7 @@ import { entityTables } from "../entities/entity-tables.ts";
  * names unique per system. Who may do what (docs/decisions/saved-call-filters-and-reports.md):
  * - read: calllog::use_module, own filters and the ones others shared;
  * - create: calllog::use_module at write; the creator owns the filter;
- * - edit, delete: the owner, or a holder of admin::manage_reports (superusers included).
+ * - edit, delete: the owner, or a holder of admin::manage_reports at write (superusers included).
  */
 export interface CallFilterView {
   id: number;
@@ -67,7 +68,7 @@ export function toCallFilter(row: StoredFilter, ctx?: RequestContext): CallFilte
 }
 
 function mayEdit(ctx: RequestContext, row: StoredFilter): boolean {
-  return row.owner_user_id === ctx.user.id || hasPermission(ctx.user, "admin::manage_reports");
+  return row.owner_user_id === ctx.user.id || hasWritePermission(ctx.user, "admin::manage_reports");
 }
 
 const validationFailed = (fields: FieldErrors): AppError => new AppError("VALIDATION", "Validation failed", { fields });

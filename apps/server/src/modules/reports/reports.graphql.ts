@@ -16,7 +16,12 @@ import { sendTestMail, smtpSettings, updateSmtpSettings, type SmtpSettingsView }
  * feature; see docs/decisions/saved-call-filters-and-reports.md for who may change what.
  */
 const READ = { permission: "calllog::use_module" } as const;
-const WRITE = { writePermission: "calllog::use_module" } as const;
+/**
+ * calllog::use_module is a view code (docs/decisions/009: read is all it can give), so a user's own
+ * filters and subscriptions, personal like a bookmark, need only it; changing other people's
+ * needs admin::manage_reports at write (checked in the services).
+ */
+const WRITE = { permission: "calllog::use_module" } as const;
 
 const CallFilterType = builder.objectRef<CallFilterView>("CallFilter").implement({
   fields: (t) => ({
