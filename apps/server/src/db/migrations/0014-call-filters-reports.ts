@@ -5,7 +5,7 @@ import { idColumn } from "./columns.ts";
 
 /**
  * Saved call filters and per-user report subscriptions (spec data §3.4 "Saved call filter: name,
- * time range, report kinds daily/weekly/monthly"; docs/decisions/saved-call-filters-and-reports.md).
+ * time range, report kinds daily/weekly/monthly"; docs/decisions/021-saved-call-filters-and-reports.md).
  *
  * A subscription carries its own delivery state: the period it last sent, the period it has
  * claimed for sending, and the retry state. Claiming before sending and recording after it is

@@ -18,7 +18,7 @@ import { entityTables } from "../entities/entity-tables.ts";
 
 /**
  * Saved call filters (spec data §3.4; routes /log/filters, /log/filters/edit/:id?). Per system,
- * names unique per system. Who may do what (docs/decisions/saved-call-filters-and-reports.md):
+ * names unique per system. Who may do what (docs/decisions/021-saved-call-filters-and-reports.md):
  * - read: calllog::use_module, own filters and the ones others shared;
  * - create: calllog::use_module at write; the creator owns the filter;
  * - edit, delete: the owner, or a holder of admin::manage_reports at write (superusers included).

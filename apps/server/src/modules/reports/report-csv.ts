@@ -3,7 +3,7 @@ import type { CallView } from "../calls/calls.repo.ts";
 import { translateReport, type ReportMessageKey } from "./report-messages.ts";
 
 /**
- * The report's CSV (docs/decisions/saved-call-filters-and-reports.md): UTF-8 with a BOM (Excel
+ * The report's CSV (docs/decisions/021-saved-call-filters-and-reports.md): UTF-8 with a BOM (Excel
  * then reads umlauts right), a header row, one call per row, oldest first, times as
  * dd.MM.yyyy HH:mm:ss in the system's zone (spec data §9 formats), durations as whole seconds
  * (a number Excel can sum). Separator: ";" for de, fr and it (Excel's list separator in those

@@ -28,7 +28,7 @@ import { systemTimeZone } from "./report-subscriptions.service.ts";
 import { readSmtpSettings } from "./smtp-settings.service.ts";
 
 /**
- * Sends the scheduled reports that are due (docs/decisions/saved-call-filters-and-reports.md).
+ * Sends the scheduled reports that are due (docs/decisions/021-saved-call-filters-and-reports.md).
  *
  * Exactly-once as far as we can tell, at-most-once where we cannot:
  * 1. a subscription owes the period of the latest send time (daily 08:00, weekly Monday, monthly
@@ -122,6 +122,8 @@ function duePeriod(row: Subscription, now: number, zone: string): ReportPeriod |
   if (sendTime < Number(row.created_at)) return null;
   const period = reportPeriod(row.kind as ReportKind, sendTime, zone);
   if (row.last_sent_period === period.key) return null;
+  // Someone is sending (this period or an older one): wait for it; a dead send turns stale above.
+  if (row.status === "sending") return null;
   if (row.claimed_period === period.key) {
     if (row.status === "retrying" && Number(row.next_attempt_at ?? 0) <= now) return period;
     return null;

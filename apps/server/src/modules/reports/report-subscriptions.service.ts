@@ -20,7 +20,7 @@ import { findVisibleFilter } from "./call-filters.service.ts";
  * Report subscriptions (routes /log/filters/edit/:filterId?/user/:id?): one user, one saved
  * filter, one kind (spec data §3.1 "Report period: Daily, Monthly, Weekly"), sent to some of the
  * user's own e-mail addresses. Own subscriptions need calllog::use_module; another user's need
- * admin::manage_reports (docs/decisions/saved-call-filters-and-reports.md).
+ * admin::manage_reports (docs/decisions/021-saved-call-filters-and-reports.md).
  */
 export type DeliveryStatus = "ok" | "sending" | "retrying" | "failed" | "unknown";
 

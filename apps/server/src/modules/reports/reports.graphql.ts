@@ -13,7 +13,7 @@ import { sendTestMail, smtpSettings, updateSmtpSettings, type SmtpSettingsView }
 /**
  * Saved call filters, report subscriptions and the SMTP settings (spec data §3.4; routes /log/filters…).
  * Like the call log itself (route /log), the filters need calllog::use_module and no licence
- * feature; see docs/decisions/saved-call-filters-and-reports.md for who may change what.
+ * feature; see docs/decisions/021-saved-call-filters-and-reports.md for who may change what.
  */
 const READ = { permission: "calllog::use_module" } as const;
 /**
