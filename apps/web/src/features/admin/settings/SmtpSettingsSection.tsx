@@ -42,7 +42,14 @@ function SmtpForm({
   canWrite: boolean;
   t: ReturnType<typeof useTranslation>["t"];
 }): ReactNode {
-  const [values, setValues] = useState<SmtpValues>({ ...stored, password: "" });
+  const [values, setValues] = useState<SmtpValues>(() => ({
+    host: stored.host,
+    port: stored.port,
+    security: stored.security,
+    user: stored.user,
+    password: "",
+    from: stored.from,
+  }));
   const [hasPassword, setHasPassword] = useState(stored.has_password);
   const [testTo, setTestTo] = useState("");
   const [testResult, setTestResult] = useState<{ ok: boolean; failure: string | null } | null>(null);
@@ -54,7 +61,10 @@ function SmtpForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const result = await save({ data: { ...values, port: typeof values.port === "number" ? values.port : Number(values.port) } });
+    // Only the input's fields: the query's answer also carries has_password and __typename.
+    const { host, security, user, password, from } = values;
+    const port = typeof values.port === "number" ? values.port : Number(values.port);
+    const result = await save({ data: { host, port, security, user, password, from } });
     const saved = result.data?.updateSmtpSettings;
     if (!succeeded("save", result.error, saved, () => ({ title: t("settings.savedTitle"), text: t("settings.smtp.savedText") }))) return;
     setHasPassword(saved.has_password);
