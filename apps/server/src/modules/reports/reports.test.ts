@@ -5,7 +5,7 @@ import { startTestSmtp, startSilentServer, type TestSmtp } from "../../test-supp
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { createOpenCallsCache, type OpenCallsCache } from "../calls/open-calls-cache.ts";
 import { smtpMailer } from "./mailer.ts";
-import { RETRY_BACKOFF_MS, runDueReports, STALE_SENDING_MS, type ReportSchedulerDeps } from "./report-scheduler.ts";
+import { RETRY_BACKOFF_MS, runDueReports, STALE_SENDING_MS, startReportScheduler, type ReportSchedulerDeps } from "./report-scheduler.ts";
 
 const SMTP = `{ smtpSettings { host port security user has_password from } }`;
 const UPDATE_SMTP = `mutation($data: SmtpSettingsInput!) { updateSmtpSettings(data: $data) { host port security user has_password from } }`;
@@ -271,5 +271,44 @@ describe.each(TEST_DIALECTS)("scheduled call reports on %s", (dialect) => {
     const results = await Promise.all([runDueReports(deps), runDueReports(deps)]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("another user's subscriptions need admin::manage_reports; private filters reach only their owner; deleting is audited", async () => {
+    await relogin();
+    const colleague = await buildUser(server.db.kysely, { username: `kollegin${dialect}`, permissions: ["calllog::use_module"] });
+    await server.db.kysely
+      .updateTable("users")
+      .set({ emails: JSON.stringify(["kollegin@example.org"]) })
+      .where("id", "=", colleague.id)
+      .execute();
+    const private_ = await nurse.gql<{ createCallFilter: { id: number } }>(CREATE_FILTER, { data: { name: `Privat ${dialect}`, range: "yesterday" } });
+    const filterId = private_.data?.createCallFilter.id ?? 0;
+    const forColleague = { filter_id: filterId, user_id: colleague.id, kind: "weekly", emails: ["kollegin@example.org"] };
+    expect((await nurse.gql(SAVE_SUB, { data: forColleague })).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+    expect((await nurse.gql(SUBS, { user: colleague.id })).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+    // Even an administrator cannot mail someone a filter that is private to another user.
+    expect(fields((await admin.gql(SAVE_SUB, { data: forColleague })).errors)).toEqual({
+      filter_id: [{ message: "validation.no_match", data: { field: "filter_id" } }],
+    });
+    await server.db.kysely.updateTable("call_filters").set({ shared: 1 }).where("id", "=", filterId).execute();
+    const saved = await admin.gql<{ saveReportSubscription: { id: number; kind: string } }>(SAVE_SUB, { data: forColleague });
+    expect(saved.data?.saveReportSubscription.kind).toBe("weekly");
+    const id = saved.data?.saveReportSubscription.id ?? 0;
+    const listed = await admin.gql<{ reportSubscriptions: { id: number }[] }>(SUBS, { user: colleague.id });
+    expect(listed.data?.reportSubscriptions.map((sub) => sub.id)).toEqual([id]);
+    expect((await nurse.gql(`mutation($id: Int!) { deleteReportSubscription(id: $id) { id } }`, { id })).errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
+    expect((await admin.gql(`mutation($id: Int!) { deleteReportSubscription(id: $id) { id } }`, { id })).errors).toBeUndefined();
+    const log = await admin.gql<{ auditLogs: { entity_type: string; changes: { field: string }[] }[] }>(
+      `query($input: AuditLogFilter!) { auditLogs(input: $input) { entity_type changes { field } } }`,
+      { input: { limit: 60, entity_type: "reportSubscription", entity_id: id } },
+    );
+    expect(log.data?.auditLogs).toHaveLength(2);
+  });
+
+  it("the server's start sends what came due while it was down; a restart does not send it again", async () => {
+    server.clock.now = t("2026-04-07T07:00:00Z"); // Tuesday 09:00 CEST: Monday's report is owed
+    await startReportScheduler(deps, 3_600_000)(); // start (one pass), then shut down
+    await startReportScheduler(deps, 3_600_000)(); // a restart a moment later
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual(["Tagesbericht «Herzalarme» vom 06.04.2026"]);
   });
 });
