@@ -54,6 +54,9 @@ export const reportSubscriptionSchema = z
   .strict();
 export type ReportSubscriptionInput = z.infer<typeof reportSubscriptionSchema>;
 
+/** "tls": implicit TLS (465); "starttls": upgrade required; "none": plain (local relays only). */
+export const SMTP_SECURITY = ["tls", "starttls", "none"] as const;
+
 /** SMTP settings of the global settings page; an empty password keeps the stored one. */
 export const smtpSettingsSchema = z
   .object({
@@ -62,12 +65,10 @@ export const smtpSettingsSchema = z
       .number({ error: requiredOr(VALIDATION_KEYS.numeric) })
       .int({ error: VALIDATION_KEYS.numeric })
       .refine((v) => v >= 1 && v <= 65_535, { error: VALIDATION_KEYS.between, params: { min: 1, max: 65_535 } }),
-    /** "tls": implicit TLS (465); "starttls": upgrade required; "none": plain (local relays only). */
-    security: z.enum(["tls", "starttls", "none"], { error: requiredOr(VALIDATION_KEYS.one_option_required) }),
+    security: z.enum(SMTP_SECURITY, { error: requiredOr(VALIDATION_KEYS.one_option_required) }),
     user: z.string().trim().max(255, { error: VALIDATION_KEYS.max_length }),
     password: z.string().max(1024, { error: VALIDATION_KEYS.max_length }),
     from: z.email({ error: VALIDATION_KEYS.email }),
   })
   .strict();
 export type SmtpSettingsInput = z.infer<typeof smtpSettingsSchema>;
-export const SMTP_SECURITY = ["tls", "starttls", "none"] as const;
