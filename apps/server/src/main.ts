@@ -14,6 +14,8 @@ import { seedDemo } from "./modules/demo/demo-seed.ts";
 import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
 import type { Services } from "./http/request-context.ts";
 import { installCrashPolicy } from "./process-policy.ts";
+import { smtpMailer } from "./modules/reports/mailer.ts";
+import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -46,11 +48,14 @@ await app.listen({ port: config.PORT, host: config.HOST });
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();
 const stopClock = startClockBroadcast(pubsub, Date.now);
+// Scheduled call reports: a pass now sends what came due while the server was down, once.
+const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: app.log });
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   stopClock();
+  await stopReports();
   await links.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".

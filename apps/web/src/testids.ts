@@ -359,6 +359,15 @@ export const TESTIDS = {
     loadError: "settings.loadError",
     loadRetry: "settings.loadRetry",
     readOnly: "settings.readOnly",
+    /** The mail server of scheduled reports. */
+    smtp: {
+      form: "settings.smtp.form",
+      field: (name: string): string => `settings.smtp.field.${name}`,
+      save: "settings.smtp.save",
+      testTo: "settings.smtp.testTo",
+      testSend: "settings.smtp.testSend",
+      testResult: "settings.smtp.testResult",
+    },
   },
   /** The public display board (spec "Display screen (public)"). */
   display: {

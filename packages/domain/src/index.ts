@@ -58,3 +58,6 @@ export * from "./rules/search.ts";
 export * from "./rules/views.ts";
 export * from "./rules/view-filters.ts";
 export * from "./rules/hubs.ts";
+export * from "./rules/report-schedule.ts";
+export * from "./rules/log-date-range.ts";
+export * from "./call-filter-schema.ts";

@@ -30,6 +30,48 @@ export interface Database {
   tree_views: TreeViewsTable;
   /** SQLite only (migration 0011): the FTS5 trigram index of the nodes' texts, filled by triggers. */
   system_tree_search: SystemTreeSearchTable;
+  call_filters: CallFiltersTable;
+  report_subscriptions: ReportSubscriptionsTable;
+}
+
+/** Saved call filters (migration 0014, spec data §3.4). Id lists are JSON arrays. */
+export interface CallFiltersTable {
+  id: Generated<number>;
+  system_id: number;
+  owner_user_id: number;
+  name: string;
+  shared: number;
+  range: string;
+  custom_from: number | null;
+  custom_to: number | null;
+  call_type_ids: string;
+  section_ids: string;
+  node_ids: string;
+  state: string;
+  min_duration: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's report of a saved filter with its delivery state (migration 0014). */
+export interface ReportSubscriptionsTable {
+  id: Generated<number>;
+  filter_id: number;
+  user_id: number;
+  kind: string;
+  /** JSON array of e-mail addresses, each one of the user's. */
+  emails: string;
+  enabled: number;
+  status: Generated<string>;
+  last_sent_period: string | null;
+  last_sent_at: number | null;
+  claimed_period: string | null;
+  claimed_at: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Migration 0011: spec data §3.6 "System view: is_enabled, is_system_view, sort_order, apply_permissions, filters, role_permissions". */

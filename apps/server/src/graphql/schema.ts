@@ -20,6 +20,7 @@ import "../modules/systemtree/systemtree.graphql.ts";
 import "../modules/search/search.graphql.ts";
 import "../modules/views/views.graphql.ts";
 import "../modules/hubs/hubs.graphql.ts";
+import "../modules/reports/reports.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

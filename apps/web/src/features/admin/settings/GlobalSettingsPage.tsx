@@ -3,12 +3,13 @@ import { Alert, Button, Center, Fieldset, Group, Loader, NumberInput, Select, Si
 import { IconAlertCircle, IconAlertTriangle, IconLock } from "@tabler/icons-react";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
-import { LOCALES, globalSettingsSchema, hasWritePermission, type GlobalSettings } from "@caresuite/domain";
+import { LOCALES, globalSettingsSchema, hasPermission, hasWritePermission, type GlobalSettings } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { GLOBAL_SETTINGS_QUERY, UPDATE_GLOBAL_SETTINGS } from "../../../api/global-settings.graphql";
+import { SmtpSettingsSection } from "./SmtpSettingsSection";
 import { SETTINGS_SECTIONS, settingsErrors, settingsToValues, valuesToSettingsInput, type SettingsValues } from "./settings-form";
 
 const labelKey = (field: string): string => `settings.fields.${field}`;
@@ -157,7 +158,14 @@ export function GlobalSettingsPage(): ReactNode {
         </Center>
       );
     }
-    return <SettingsForm settings={settings} canWrite={hasWritePermission(appData.user, "admin::manage_system")} />;
+    const canWrite = hasWritePermission(appData.user, "admin::manage_system");
+    return (
+      <>
+        <SettingsForm settings={settings} canWrite={canWrite} />
+        {/* The mail server is the system manager's: its query needs admin::manage_system. */}
+        {hasPermission(appData.user, "admin::manage_system") && <SmtpSettingsSection canWrite={canWrite} />}
+      </>
+    );
   };
 
   return (
