@@ -56,3 +56,4 @@ export * from "./rules/global-search.ts";
 export * from "./rules/search.ts";
 export * from "./rules/views.ts";
 export * from "./rules/hubs.ts";
+export * from "./rules/log-date-ranges.ts";
