@@ -8,7 +8,7 @@ import type { Migration } from "kysely/migration";
  *   (controller event presence.on). The response time is opened until presence, else until close.
  * - One index per filter that narrows the log, each ending in opened_at so that the newest-first
  *   page reads the index in order and stops after the page: call type, device (a node filter
- *   becomes the devices of its subtree), section.
+ *   becomes the devices of its subtree), section; and per text sort (call type, node, section).
  * - Expression indexes for the duration and response-time sorts; the expression must be written
  *   exactly as the query writes it (calls.repo.ts DURATION_SQL, RESPONSE_SQL).
  *
@@ -20,6 +20,10 @@ export const migration: Migration = {
     await db.schema.createIndex("calls_type_opened_idx").on("calls").columns(["system_id", "call_type_id", "opened_at"]).execute();
     await db.schema.createIndex("calls_device_opened_idx").on("calls").columns(["system_id", "device_id", "opened_at"]).execute();
     await db.schema.createIndex("calls_section_opened_idx").on("calls").columns(["system_id", "section_id", "opened_at"]).execute();
+    // The text sorts (call type, node, section) walk these in order and stop after the page.
+    await db.schema.createIndex("calls_type_text_idx").on("calls").columns(["system_id", "call_type_text", "opened_at"]).execute();
+    await db.schema.createIndex("calls_node_text_idx").on("calls").columns(["system_id", "device_text_long", "opened_at"]).execute();
+    await db.schema.createIndex("calls_section_text_idx").on("calls").columns(["system_id", "section_name", "opened_at"]).execute();
     await sql`create index calls_duration_idx on calls (system_id, (closed_at - opened_at))`.execute(db);
     await sql`create index calls_response_idx on calls (system_id, (coalesce(presence_at, closed_at) - opened_at))`.execute(db);
   },
