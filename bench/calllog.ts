@@ -19,7 +19,8 @@ import { importControllerConfig } from "../apps/server/src/modules/calls/import-
 const { values } = parseArgs({ options: { rate: { type: "string", default: "1600" }, runs: { type: "string", default: "30" } } });
 const RUNS = Number(values.runs);
 const DAY = 86_400_000;
-const percentile = (list: number[], p: number): number => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+const percentile = (list: number[], p: number): number =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 interface Case {
@@ -65,7 +66,12 @@ for (const dialect of TEST_DIALECTS) {
   const rows = generated.calls + generated.presenceCalls;
   await sql`analyze`.execute(server.db.kysely);
   console.error(`${dialect}: ${rows} rows written in ${((performance.now() - filled) / 1000).toFixed(1)} s`);
-  const floor = await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("system_id", "=", 1).where("name", "=", "1. OG").executeTakeFirstOrThrow();
+  const floor = await server.db.kysely
+    .selectFrom("system_tree_nodes")
+    .select("id")
+    .where("system_id", "=", 1)
+    .where("name", "=", "1. OG")
+    .executeTakeFirstOrThrow();
   const admin = await buildUser(server.db.kysely, { username: "bench-admin", is_superuser: true });
   const limited = await buildUser(server.db.kysely, { username: "bench-pflege", permissions: ["calllog::use_module"] });
   const clients = { admin: new TestClient(server.app), limited: new TestClient(server.app) };

@@ -16,6 +16,7 @@ import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { JSON_POST_HEADERS } from "@caresuite/domain/api-contract";
+import { sql } from "kysely";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
@@ -155,5 +156,7 @@ if (viaController) {
   console.log(
     `\n${days} days: ${result.calls} calls and ${result.presenceCalls} presence calls in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s); ${where}, system ${systemId}`,
   );
+  // Fresh statistics: the planner picks the call log's indexes by them (docs/decisions/021).
+  await sql`analyze`.execute(db.kysely);
   await db.close();
 }

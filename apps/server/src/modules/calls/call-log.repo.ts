@@ -10,9 +10,9 @@ export type CallLogState = (typeof CALL_LOG_STATES)[number];
 
 /**
  * How far `total` counts (docs/decisions/021-call-log-paging.md): counting a year of a million
- * calls for every page costs more than the page; beyond this the answer is "more than 10,000".
+ * calls for every page costs more than the page; beyond this the answer is "more than 5,000".
  */
-export const CALL_LOG_TOTAL_CAP = 10_000;
+export const CALL_LOG_TOTAL_CAP = 5_000;
 
 /** A validated call log query: everything resolved to ids and instants (call-log.service.ts builds it). */
 export interface CallLogQuery {
@@ -93,7 +93,13 @@ function repeaters(db: Kysely<Database>, systemId: number) {
   return db.selectFrom("system_tree_nodes").select("id").where("system_id", "=", systemId).where("kind", "=", "repeater");
 }
 
-function where(db: Kysely<Database>, q: CallLogQuery, now: number) {
+/**
+ * The filter. `purpose` shapes the minimum-duration term for the planner: the page walks the
+ * opened_at index newest first and stops after the page, so its term must not match the duration
+ * index (SQLite would otherwise collect every long call of the year and sort them); the count wants
+ * that index (it reads only the long calls instead of the whole year).
+ */
+function where(db: Kysely<Database>, q: CallLogQuery, now: number, purpose: "page" | "count") {
   return (eb: CallsEb): Expression<SqlBool> => {
     const and: Expression<SqlBool>[] = [eb("system_id", "=", q.systemId)];
     if (q.from !== null) and.push(eb("opened_at", ">=", q.from));
@@ -110,7 +116,9 @@ function where(db: Kysely<Database>, q: CallLogQuery, now: number) {
     if (q.state === "CLOSED") and.push(eb("closed_at", "is not", null));
     if (q.minDurationMs !== null) {
       // An open call lasts until now.
-      and.push(eb.or([eb(DURATION_SQL, ">=", q.minDurationMs), eb.and([eb("closed_at", "is", null), eb("opened_at", "<=", now - q.minDurationMs)])]));
+      const closedLongEnough =
+        purpose === "count" ? eb(DURATION_SQL, ">=", q.minDurationMs) : eb("closed_at", ">=", sql<number>`opened_at + ${q.minDurationMs}`);
+      and.push(eb.or([closedLongEnough, eb.and([eb("closed_at", "is", null), eb("opened_at", "<=", now - q.minDurationMs)])]));
     }
     if (q.hideDefects !== "none" && q.defectTypeIds.length > 0) {
       const notDefect = eb("call_type_id", "not in", q.defectTypeIds);
@@ -124,7 +132,7 @@ function where(db: Kysely<Database>, q: CallLogQuery, now: number) {
 
 /** spec data §3.4 call log: one page of calls and the (capped) number of matches. */
 export async function loadCallLogPage(db: Kysely<Database>, q: CallLogQuery, now: number): Promise<CallLogResult> {
-  const filter = where(db, q, now);
+  const filter = where(db, q, now, "page");
   const direction = q.descending ? "desc" : "asc";
   const key = sortExpression(q.sort);
   let page = db.selectFrom("calls").select("id").where(filter);
