@@ -150,7 +150,7 @@ export async function loadCallLogPage(db: Kysely<Database>, q: CallLogQuery, now
             db
               .selectFrom("calls")
               .select(sql<number>`1`.as("one"))
-              .where(filter)
+              .where(where(db, q, now, "count"))
               .limit(CALL_LOG_TOTAL_CAP + 1)
               .as("capped"),
           )
