@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { DialectName } from "../database.ts";
 
 /**
  * The call log's filters and sorts at a year of calls (docs/decisions/021-call-log-paging.md).
@@ -14,7 +15,7 @@ import type { Migration } from "kysely/migration";
  *
  * Numbered 0013: 0012 belongs to a parallel branch. The migrator sorts by name and allows a gap.
  */
-export const migration: Migration = {
+export const migration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable("calls").addColumn("presence_at", "bigint").execute();
     await db.schema.createIndex("calls_type_opened_idx").on("calls").columns(["system_id", "call_type_id", "opened_at"]).execute();
@@ -26,5 +27,12 @@ export const migration: Migration = {
     await db.schema.createIndex("calls_section_text_idx").on("calls").columns(["system_id", "section_name", "opened_at"]).execute();
     await sql`create index calls_duration_idx on calls (system_id, (closed_at - opened_at))`.execute(db);
     await sql`create index calls_response_idx on calls (system_id, (coalesce(presence_at, closed_at) - opened_at))`.execute(db);
+    if (dialect === "postgres") {
+      // Open calls sort last both ways (NULLS LAST). PostgreSQL reads an index backwards only with
+      // the nulls flipped, so the descending sorts need their own (SQLite's planner needs none).
+      await sql`create index calls_closed_desc_idx on calls (system_id, closed_at desc nulls last)`.execute(db);
+      await sql`create index calls_duration_desc_idx on calls (system_id, (closed_at - opened_at) desc nulls last)`.execute(db);
+      await sql`create index calls_response_desc_idx on calls (system_id, (coalesce(presence_at, closed_at) - opened_at) desc nulls last)`.execute(db);
+    }
   },
-};
+});
