@@ -6,6 +6,7 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-supp
 import { CALL_LOG_TOTAL_CAP } from "./call-log.repo.ts";
 import { queryCallLog } from "./call-log.service.ts";
 import { generateCallHistory, SIMULATED_JOURNAL } from "./call-history.ts";
+import { applyControllerEvents } from "./apply-event.ts";
 import { importControllerConfig } from "./import-config.ts";
 
 // The day after the spring change (29 March 2026): "yesterday" in Zurich is 23 hours long.
@@ -231,6 +232,38 @@ describe.each(TEST_DIALECTS)("callLog filters, sorts and paging on %s", (dialect
     expect((await log("{ range: HOURS_24 }", await as(["calllog::use_module"]))).data?.callLog.total).toBe(5);
     expect(fields(await log("{}", await as(["systemtree::use_module"])))?.["code"]).toBe("MISSING_PERMISSION");
     expect(fields(await log("{}", new TestClient(server.app)))?.["code"]).toBe("MISSING_AUTH");
+  });
+
+  it("presence at one bed marks the open calls of its whole room, not the next room's (response time)", async () => {
+    const room = (await server.db.kysely.selectFrom("system_tree_nodes").select("parent_id").where("id", "=", 23).executeTakeFirstOrThrow()).parent_id;
+    const roommates = await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("parent_id", "=", room).where("id", "!=", 23).execute();
+    const bath = roommates[0]?.id ?? 0;
+    const at = "2026-03-30T09:58:00.000Z";
+    const opened = (seq: number, device: number) => ({
+      seq,
+      type: "call.opened",
+      at,
+      data: { call_id: seq, device_id: device, call_type_id: 3, section_id: 1, call_source_id: null, opened_at: "2026-03-30T09:55:00.000Z" },
+    });
+    await applyControllerEvents(
+      server.db.kysely,
+      1,
+      [opened(1, bath), opened(2, 24), { seq: 3, type: "presence.on", at, data: { device_id: 23, section_id: 1 } }],
+      NOW,
+    );
+    const marked = await server.db.kysely
+      .selectFrom("calls")
+      .select(["device_id", "presence_at"])
+      .where("journal_id", "=", "")
+      .orderBy("external_id")
+      .execute();
+    expect(marked.map((c) => [c.device_id, c.presence_at === null ? null : Number(c.presence_at)])).toEqual([
+      [bath, Date.parse(at)],
+      [24, null],
+    ]);
+    const answer = await log(`{ device_id: ${bath} }`);
+    expect(answer.data?.callLog.items[0]).toMatchObject({ response_time: 180, is_closed: false });
+    await server.db.kysely.deleteFrom("calls").where("journal_id", "=", "").execute();
   });
 
   it("caps the count of a large history (simulated: consistent rows for the real tree)", async () => {
