@@ -8,7 +8,7 @@ const firstMessages = (input: unknown): Record<string, string> => {
   return Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, errors]) => [field, errors[0]?.message ?? ""]));
 };
 
-const valid = { name: "Nachtrufe", range: "days_7" };
+const valid = { name: "Nachtrufe", range: "DAYS_7" };
 
 // spec data §3.4 "Saved call filter: name, time range, report kinds daily/weekly/monthly"; §9 "Log
 // date ranges: 1, 12, 24 hours, 7, 14, 30 days, yesterday, day before yesterday, this year, last
@@ -16,13 +16,13 @@ const valid = { name: "Nachtrufe", range: "days_7" };
 describe("callFilterSchema", () => {
   it.each<[string, unknown, Record<string, string>]>([
     ["a name and a log date range", valid, {}],
-    ["every range of the spec", { ...valid, range: "since_beginning" }, {}],
+    ["every range of the spec", { ...valid, range: "SINCE_BEGINNING" }, {}],
     ["name required", { ...valid, name: "  " }, { name: "validation.required" }],
     ["an unknown range", { ...valid, range: "fortnight" }, { range: "validation.one_option_required" }],
-    ["custom needs from and to", { ...valid, range: "custom" }, { custom_from: "validation.required", custom_to: "validation.required" }],
+    ["custom needs from and to", { ...valid, range: "CUSTOM" }, { custom_from: "validation.required", custom_to: "validation.required" }],
     [
       "custom from before to",
-      { ...valid, range: "custom", custom_from: "2026-03-02T00:00:00Z", custom_to: "2026-03-01T00:00:00Z" },
+      { ...valid, range: "CUSTOM", custom_from: "2026-03-02T00:00:00Z", custom_to: "2026-03-01T00:00:00Z" },
       { custom_to: "validation.date_after" },
     ],
     ["an unknown state", { ...valid, state: "pending" }, { state: "validation.one_option_required" }],

@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { LOG_DATE_RANGES } from "./rules/log-date-range.ts";
+import { LOG_DATE_RANGES } from "./rules/log-date-ranges.ts";
 import { REPORT_KINDS } from "./rules/report-schedule.ts";
 import { VALIDATION_KEYS, requiredOr, requiredString } from "./validation-messages.ts";
 
 /** spec data §3.4 "Saved call filter: name, time range, report kinds daily/weekly/monthly." */
-export const CALL_FILTER_STATES = ["all", "open", "closed"] as const;
+export const CALL_FILTER_STATES = ["ALL", "OPEN", "CLOSED"] as const;
 export type CallFilterState = (typeof CALL_FILTER_STATES)[number];
+
+/** A saved filter's time range: one of the call log's (spec §9) or a custom from/to. */
+export const CALL_FILTER_RANGES = [...LOG_DATE_RANGES, "CUSTOM"] as const;
+export type CallFilterRange = (typeof CALL_FILTER_RANGES)[number];
 
 const ids = z.array(z.number({ error: VALIDATION_KEYS.numeric }).int({ error: VALIDATION_KEYS.numeric }).positive({ error: VALIDATION_KEYS.numeric })).max(500);
 const instant = z
@@ -17,13 +21,13 @@ export const callFilterSchema = z
   .object({
     name: requiredString().max(100, { error: VALIDATION_KEYS.max_length }),
     shared: z.boolean().default(false),
-    range: z.enum(LOG_DATE_RANGES, { error: requiredOr(VALIDATION_KEYS.one_option_required) }),
+    range: z.enum(CALL_FILTER_RANGES, { error: requiredOr(VALIDATION_KEYS.one_option_required) }),
     custom_from: instant.nullish(),
     custom_to: instant.nullish(),
     call_type_ids: ids.default([]),
     section_ids: ids.default([]),
     node_ids: ids.default([]),
-    state: z.enum(CALL_FILTER_STATES, { error: VALIDATION_KEYS.one_option_required }).default("all"),
+    state: z.enum(CALL_FILTER_STATES, { error: VALIDATION_KEYS.one_option_required }).default("ALL"),
     /** Minimum call duration in seconds; null or 0 = no minimum. */
     min_duration: z
       .number({ error: VALIDATION_KEYS.numeric })
@@ -33,7 +37,7 @@ export const callFilterSchema = z
   })
   .strict()
   .superRefine((f, issue) => {
-    if (f.range !== "custom") return;
+    if (f.range !== "CUSTOM") return;
     if (!f.custom_from) issue.addIssue({ code: "custom", path: ["custom_from"], message: VALIDATION_KEYS.required, params: { field: "custom_from" } });
     if (!f.custom_to) issue.addIssue({ code: "custom", path: ["custom_to"], message: VALIDATION_KEYS.required, params: { field: "custom_to" } });
     if (f.custom_from && f.custom_to && Date.parse(f.custom_from) >= Date.parse(f.custom_to)) {

@@ -59,5 +59,5 @@ export * from "./rules/views.ts";
 export * from "./rules/view-filters.ts";
 export * from "./rules/hubs.ts";
 export * from "./rules/report-schedule.ts";
-export * from "./rules/log-date-range.ts";
 export * from "./call-filter-schema.ts";
+export * from "./rules/log-date-ranges.ts";

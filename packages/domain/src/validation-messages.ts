@@ -82,6 +82,10 @@ export const VALIDATION_KEYS = {
   control_characters: "validation.control_characters",
   /** Not in the spec: a list longer than a request may carry ({size}). */
   list_too_long: "validation.list_too_long",
+  /** Not in the spec: a call log date range longer than the log allows ({years}). */
+  range_too_long: "validation.range_too_long",
+  /** Not in the spec: ids in a filter that name nothing of the system ({value}: the ids). */
+  unknown_reference: "validation.unknown_reference",
 } as const;
 
 /** One validation message key. */

@@ -243,6 +243,8 @@ export interface CallsTable {
   device_text_long: string;
   section_name: string;
   seq: number;
+  /** Migration 0013: when staff presence first came to the call's room while it was open. */
+  presence_at: Generated<number | null>;
 }
 
 export interface CallSystemLinksTable {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { formatZonedDateTime, latestSendTime, nextSendTime, reportPeriod, zonedInstant, type ReportKind } from "./report-schedule.ts";
-import { resolveLogDateRange, type LogDateRange } from "./log-date-range.ts";
 
 const ZURICH = "Europe/Zurich";
 const t = (iso: string): number => Date.parse(iso);
@@ -68,24 +67,5 @@ describe("zonedInstant", () => {
 
   it("formats dd.MM.yyyy HH:mm:ss in the zone (spec data §9 formats)", () => {
     expect(formatZonedDateTime(t("2026-10-25T00:30:05Z"), ZURICH)).toBe("25.10.2026 02:30:05");
-  });
-});
-
-// spec data §9 "Log date ranges: 1, 12, 24 hours, 7, 14, 30 days, yesterday, day before yesterday,
-// this year, last year, since beginning."
-describe("resolveLogDateRange (Europe/Zurich, now 30.03.2026 10:00 local)", () => {
-  const now = t("2026-03-30T08:00:00Z");
-  it.each<[LogDateRange, string | null, string | null]>([
-    ["hours_1", "2026-03-30T07:00:00Z", null],
-    ["hours_24", "2026-03-29T08:00:00Z", null],
-    ["days_7", "2026-03-23T08:00:00Z", null],
-    ["yesterday", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z"],
-    ["day_before_yesterday", "2026-03-27T23:00:00Z", "2026-03-28T23:00:00Z"],
-    ["this_year", "2025-12-31T23:00:00Z", null],
-    ["last_year", "2024-12-31T23:00:00Z", "2025-12-31T23:00:00Z"],
-    ["since_beginning", null, null],
-  ])("%s", (range, from, to) => {
-    const r = resolveLogDateRange(range, now, ZURICH);
-    expect([r.from, r.to]).toEqual([from === null ? null : t(from), to === null ? null : t(to)]);
   });
 });

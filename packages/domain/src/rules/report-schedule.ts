@@ -164,13 +164,3 @@ export function formatZonedDateTime(instant: number, timeZone: string): string {
 }
 
 export const formatLocalDate = (d: LocalDate): string => `${pad(d.day)}.${pad(d.month)}.${pad(d.year, 4)}`;
-
-/** Whether a string names a time zone the runtime knows (IANA). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
   });
 
   // The live bug of config.changed was "ignored", so the link never re-imported.
-  it("applies config.changed (the link re-imports after the commit); presence is valid and not stored", async () => {
+  it("applies config.changed (the link re-imports after the commit); presence.on is applied", async () => {
     const outcomes = await applyControllerEvents(
       server.db.kysely,
       1,
@@ -82,7 +82,7 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
       ],
       Date.now(),
     );
-    expect(outcomes).toEqual(["applied", "ignored", "malformed"]);
+    expect(outcomes).toEqual(["applied", "applied", "malformed"]);
     expect(await position()).toBe(15);
   });
 
@@ -164,5 +164,19 @@ describe.each(TEST_DIALECTS)("applying controller events on %s", (dialect) => {
       last_sync: "2026-11-20T08:00:00.000Z",
     });
     expect(await position()).toBe(27);
+  });
+
+  it("records when staff presence came to the room of an open call (the call log's response time), once", async () => {
+    const presenceAt = "2026-11-25T10:03:00.000Z";
+    await applyControllerEvent(server.db.kysely, 1, opened(100, 100, 31), Date.now());
+    await applyControllerEvent(server.db.kysely, 1, { seq: 101, type: "presence.on", at: presenceAt, data: { device_id: 31, section_id: null } }, Date.now());
+    await applyControllerEvent(
+      server.db.kysely,
+      1,
+      { seq: 102, type: "presence.on", at: "2026-11-25T10:09:00.000Z", data: { device_id: 31, section_id: null } },
+      Date.now(),
+    );
+    const row = await server.db.kysely.selectFrom("calls").select(["presence_at"]).where("external_id", "=", 100).executeTakeFirstOrThrow();
+    expect(Number(row.presence_at)).toBe(Date.parse(presenceAt));
   });
 });

@@ -14,9 +14,10 @@ import { entityTables } from "../entities/entity-tables.ts";
 
 /**
  * The events that change what we store, and hub printer messages, which are not stored but passed
- * on to their subscribers after the commit (modules/hubs). Presence is valid and not stored: "ignored".
+ * on to their subscribers after the commit (modules/hubs). presence.on marks the open calls of its
+ * room with the time staff came (the call log's response time); presence.off changes nothing stored.
  */
-const APPLIED = ["call.opened", "call.closed", "device.battery", "device.reachability", "config.changed", "hub.status", "hub.printer"] as const;
+const APPLIED = ["call.opened", "call.closed", "presence.on", "device.battery", "device.reachability", "config.changed", "hub.status", "hub.printer"] as const;
 type AppliedType = (typeof APPLIED)[number];
 const isApplied = (type: string): type is AppliedType => (APPLIED as readonly string[]).includes(type);
 
@@ -64,6 +65,50 @@ async function openCall(trx: Kysely<Database>, systemId: number, journalId: stri
       seq,
     })
     .onConflict((oc) => oc.columns(["system_id", "journal_id", "external_id"]).doNothing())
+    .execute();
+}
+
+/** The parent chain is at most ten deep (spec §9 "parent chain depth 10"). */
+const MAX_DEPTH = 10;
+
+/**
+ * Staff presence at a device: every open call of its room (the nearest room above it, as the
+ * controller scopes presence; docs/protocol.md "presence") gets presence_at, once.
+ */
+async function recordPresence(trx: Kysely<Database>, systemId: number, deviceId: number, at: number): Promise<void> {
+  let scope = deviceId;
+  let current: number | null = deviceId;
+  for (let depth = 0; current !== null && depth <= MAX_DEPTH; depth++) {
+    const node = await trx
+      .selectFrom("system_tree_nodes")
+      .select(["id", "kind", "parent_id"])
+      .where("system_id", "=", systemId)
+      .where("id", "=", current)
+      .executeTakeFirst();
+    if (!node) break;
+    if (node.kind === "room") {
+      scope = node.id;
+      break;
+    }
+    current = node.parent_id;
+  }
+  await trx
+    .withRecursive("scope(id)", (qb) =>
+      qb
+        .selectFrom("system_tree_nodes")
+        .select("id")
+        .where("system_id", "=", systemId)
+        .where("id", "=", scope)
+        .unionAll((u) =>
+          u.selectFrom("system_tree_nodes as n").innerJoin("scope", "scope.id", "n.parent_id").select("n.id").where("n.system_id", "=", systemId),
+        ),
+    )
+    .updateTable("calls")
+    .set({ presence_at: at })
+    .where("system_id", "=", systemId)
+    .where("closed_at", "is", null)
+    .where("presence_at", "is", null)
+    .where((eb) => eb.or([eb("device_id", "=", deviceId), eb("device_id", "in", eb.selectFrom("scope").select("scope.id"))]))
     .execute();
 }
 
@@ -122,6 +167,9 @@ async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, 
       .where("external_id", "=", data.call_id)
       .where("closed_at", "is", null)
       .execute();
+  } else if (event.type === "presence.on") {
+    const data = parsed.data as EventDataMap["presence.on"];
+    await recordPresence(trx, systemId, data.device_id, Date.parse(event.at));
   } else if (event.type === "device.battery") {
     const data = parsed.data as EventDataMap["device.battery"];
     await trx

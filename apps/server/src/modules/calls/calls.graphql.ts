@@ -1,5 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
+import { LOG_DATE_RANGES } from "@caresuite/domain";
+import { CALL_LOG_DEFAULT_LIMIT, CALL_LOG_MAX_LIMIT, CALL_LOG_SORTS, CALL_LOG_STATES, CALL_LOG_TOTAL_CAP, type CallLogAnswer } from "./call-log.service.ts";
 import type { CallView } from "./calls.repo.ts";
 import { callById, callLog, markCallAsManuallyClosedByUser, openCalls, openCallsChanges, sendDeviceAction, targetSystem } from "./calls.service.ts";
 
@@ -43,7 +45,12 @@ export const CallType = builder.objectRef<CallView>("Call").implement({
     opened_at: t.exposeString("opened_at"),
     closed_at: t.exposeString("closed_at", { nullable: true }),
     is_closed: t.exposeBoolean("is_closed"),
-    duration: t.exposeInt("duration"),
+    duration: t.exposeInt("duration", { description: "Seconds from opening until the close (until now while open)." }),
+    presence_at: t.exposeString("presence_at", { nullable: true, description: "When staff presence came to the room while the call was open." }),
+    response_time: t.exposeInt("response_time", {
+      nullable: true,
+      description: "Seconds from opening until presence, else until the close; null while open without presence.",
+    }),
     weekday: t.exposeInt("weekday"),
     device_text_long: t.exposeString("device_text_long"),
     device_text_short: t.exposeString("device_text_short"),
@@ -110,20 +117,42 @@ builder.mutationField("markCallAsManuallyClosedByUser", (t) =>
   }),
 );
 
+const CallLogRange = builder.enumType("CallLogRange", {
+  description: 'spec §9 "Log date ranges: 1, 12, 24 hours, 7, 14, 30 days, yesterday, day before yesterday, this year, last year, since beginning".',
+  values: LOG_DATE_RANGES,
+});
+const CallLogSortColumn = builder.enumType("CallLogSort", { values: CALL_LOG_SORTS });
+const CallLogStateEnum = builder.enumType("CallLogState", { values: CALL_LOG_STATES });
+const CallLogDirection = builder.enumType("CallLogDirection", { values: ["ASC", "DESC"] as const });
+
 const CallLogFilterInput = builder.inputType("CallLogFilter", {
   fields: (t) => ({
-    from: t.string(),
-    to: t.string(),
+    range: t.field({ type: CallLogRange, description: "A named period in the system's time zone; default SINCE_BEGINNING. Not together with from/to." }),
+    from: t.string({ description: "Custom period start: ISO instant or local date YYYY-MM-DD (inclusive)." }),
+    to: t.string({ description: "Custom period end: ISO instant (exclusive) or local date YYYY-MM-DD (the whole day included)." }),
     call_type_ids: t.intList(),
     section_ids: t.intList(),
-    device_id: t.int(),
+    device_id: t.int({ description: "One device exactly." }),
+    node_ids: t.intList({ description: "Nodes of any kind: every device of their subtrees." }),
+    state: t.field({ type: CallLogStateEnum, description: "Open, closed or all calls (default ALL)." }),
+    min_duration_seconds: t.int(),
+    sort: t.field({ type: CallLogSortColumn, description: "Default OPENED_AT; open calls sort last by CLOSED_AT, DURATION, RESPONSE_TIME." }),
+    direction: t.field({ type: CallLogDirection, description: "Default DESC." }),
     offset: t.int(),
-    limit: t.int(),
+    limit: t.int({ description: `1..${CALL_LOG_MAX_LIMIT}, default ${CALL_LOG_DEFAULT_LIMIT}.` }),
+    with_total: t.boolean({ description: "Count the matches (up to the cap); default only on the first page (offset 0)." }),
   }),
 });
 
-const CallLogPage = builder.objectRef<{ items: CallView[]; total: number }>("CallLogPage").implement({
-  fields: (t) => ({ items: t.field({ type: [CallType], resolve: (p) => p.items }), total: t.exposeInt("total") }),
+const CallLogPage = builder.objectRef<CallLogAnswer>("CallLogPage").implement({
+  fields: (t) => ({
+    items: t.field({ type: [CallType], resolve: (p) => p.items }),
+    total: t.exposeInt("total", { nullable: true, description: `Matches counted up to ${CALL_LOG_TOTAL_CAP}; null when not counted (later pages).` }),
+    total_capped: t.exposeBoolean("total_capped", { description: "True when more calls match than total says." }),
+    from: t.exposeString("from", { nullable: true, description: "The period's start the filter resolved to (ISO)." }),
+    to: t.exposeString("to", { nullable: true, description: "The period's end, exclusive (ISO); null: up to now." }),
+    time_zone: t.exposeString("time_zone"),
+  }),
 });
 
 builder.queryField("call", (t) =>
@@ -139,7 +168,7 @@ builder.queryField("call", (t) =>
 builder.queryField("callLog", (t) =>
   t.field({
     type: CallLogPage,
-    description: "The call log: calls of the system, newest first (spec data §3.4).",
+    description: "The call log: calls of the system, filtered, sorted and paged (spec data §3.4, screens /log).",
     args: { filter: t.arg({ type: CallLogFilterInput }), override_system: t.arg.int() },
     authScopes: { permission: "calllog::use_module" },
     resolve: (_root, args, ctx) => callLog(ctx, args.override_system, args.filter ?? {}),

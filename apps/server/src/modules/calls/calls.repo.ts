@@ -16,6 +16,10 @@ export interface CallView {
   closed_at: string | null;
   is_closed: boolean;
   duration: number;
+  /** When staff presence came to the room while the call was open (null: not yet, or never). */
+  presence_at: string | null;
+  /** Seconds from opening until presence, else until the close; null while open without presence. */
+  response_time: number | null;
   weekday: number;
   device_text_long: string;
   device_text_short: string;
@@ -33,43 +37,8 @@ export interface CallView {
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
-
-export interface CallLogFilter {
-  /** ISO instants: calls opened in [from, to). */
-  from?: string | null;
-  to?: string | null;
-  call_type_ids?: number[] | null;
-  section_ids?: number[] | null;
-  device_id?: number | null;
-  offset?: number | null;
-  limit?: number | null;
-}
-
-/** spec data §3.4 call log: calls of a system, newest first, filtered and paged. */
-export async function loadCallLog(db: Kysely<Database>, systemId: number, filter: CallLogFilter, now: number): Promise<{ items: CallView[]; total: number }> {
-  let base = db.selectFrom("calls").where("system_id", "=", systemId);
-  const from = filter.from ? Date.parse(filter.from) : NaN;
-  const to = filter.to ? Date.parse(filter.to) : NaN;
-  if (Number.isFinite(from)) base = base.where("opened_at", ">=", from);
-  if (Number.isFinite(to)) base = base.where("opened_at", "<", to);
-  if (filter.call_type_ids?.length) base = base.where("call_type_id", "in", filter.call_type_ids);
-  if (filter.section_ids?.length) base = base.where("section_id", "in", filter.section_ids);
-  if (filter.device_id) base = base.where("device_id", "=", filter.device_id);
-  const [page, count] = await Promise.all([
-    base
-      .select("id")
-      .orderBy("opened_at", "desc")
-      .orderBy("id", "desc")
-      .offset(Math.max(filter.offset ?? 0, 0))
-      .limit(Math.min(Math.max(filter.limit ?? 50, 1), 500))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  const ids = page.map((r) => r.id);
-  const calls = await loadCalls(db, systemId, { ids }, now, false);
-  const order = new Map(ids.map((id, index) => [id, index]));
-  return { items: calls.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)), total: Number(count.n) };
-}
+const responseSeconds = (opened: number, until: number | null): number | null =>
+  until === null ? null : Math.max(0, Math.floor((Number(until) - Number(opened)) / 1000));
 
 /** Calls of a system with their nested objects (current configuration), in display order. */
 export async function loadCalls(
@@ -115,6 +84,8 @@ export async function loadCalls(
       closed_at: closed,
       is_closed: closed !== null,
       duration: callDurationSeconds(opened, closed, now),
+      presence_at: iso(row.presence_at),
+      response_time: responseSeconds(row.opened_at, row.presence_at ?? row.closed_at),
       weekday: weekdayOf(opened),
       device_text_long: row.device_text_long,
       device_text_short: row.device_text_short,

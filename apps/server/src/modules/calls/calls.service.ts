@@ -6,7 +6,8 @@ import { isControllerRefusal, refusalMessage } from "../../callsystem/protocol-c
 import { writeAudit } from "../audit/audit.repo.ts";
 import { requireVisibleSystem } from "../display/anonymous-systems.ts";
 import { requireVisibleNode } from "../systemtree/node-access.ts";
-import { loadCallLog, loadCalls, type CallLogFilter, type CallView } from "./calls.repo.ts";
+import { queryCallLog, type CallLogAnswer, type CallLogFilter } from "./call-log.service.ts";
+import { loadCalls, type CallView } from "./calls.repo.ts";
 import type { OpenCallsReader } from "./open-calls-cache.ts";
 
 /**
@@ -25,13 +26,9 @@ export async function callById(ctx: RequestContext, overrideSystem: number | nul
   return call;
 }
 
-/** The call log of the target system, newest first. */
-export async function callLog(
-  ctx: RequestContext,
-  overrideSystem: number | null | undefined,
-  filter: CallLogFilter,
-): Promise<{ items: CallView[]; total: number }> {
-  return loadCallLog(ctx.db.kysely, await targetSystem(ctx, overrideSystem), filter, ctx.now());
+/** The call log of the target system (call-log.service.ts queryCallLog). */
+export async function callLog(ctx: RequestContext, overrideSystem: number | null | undefined, filter: CallLogFilter): Promise<CallLogAnswer> {
+  return queryCallLog(ctx, await targetSystem(ctx, overrideSystem), filter);
 }
 
 export function openCalls(ctx: RequestContext, systemId: number, reader: OpenCallsReader = "request"): Promise<CallView[]> {

@@ -6,7 +6,7 @@ import {
   VALIDATION_KEYS,
   type CallFilterInput,
   type CallFilterState,
-  type LogDateRange,
+  type CallFilterRange,
 } from "@caresuite/domain";
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
@@ -29,7 +29,7 @@ export interface CallFilterView {
   owner_user_id: number;
   name: string;
   shared: boolean;
-  range: LogDateRange;
+  range: CallFilterRange;
   custom_from: string | null;
   custom_to: string | null;
   call_type_ids: number[];
@@ -55,7 +55,7 @@ export function toCallFilter(row: StoredFilter, ctx?: RequestContext): CallFilte
     owner_user_id: row.owner_user_id,
     name: row.name,
     shared: Boolean(row.shared),
-    range: row.range as LogDateRange,
+    range: row.range as CallFilterRange,
     custom_from: isoOrNull(row.custom_from),
     custom_to: isoOrNull(row.custom_to),
     call_type_ids: ids(row.call_type_ids),
@@ -130,7 +130,7 @@ async function checkReferences(ctx: RequestContext, db: Kysely<Database>, input:
 }
 
 function columnsOf(input: CallFilterInput): Omit<StoredFilter, "id" | "system_id" | "owner_user_id" | "created_at" | "updated_at"> {
-  const custom = input.range === "custom";
+  const custom = input.range === "CUSTOM";
   return {
     name: input.name,
     shared: input.shared ? 1 : 0,

@@ -48,10 +48,10 @@ describe.each(TEST_DIALECTS)("saved call filters on %s", (dialect) => {
 
   const valid = (): Record<string, unknown> => ({
     name: "Nachtrufe",
-    range: "days_7",
+    range: "DAYS_7",
     call_type_ids: [callTypeId],
     section_ids: [sectionId],
-    state: "closed",
+    state: "CLOSED",
     min_duration: 60,
   });
 
@@ -67,9 +67,9 @@ describe.each(TEST_DIALECTS)("saved call filters on %s", (dialect) => {
     expect(created.errors).toBeUndefined();
     expect(created.data?.createCallFilter).toMatchObject({
       name: "Nachtrufe",
-      range: "days_7",
+      range: "DAYS_7",
       call_type_ids: [callTypeId],
-      state: "closed",
+      state: "CLOSED",
       can_edit: true,
       shared: false,
     });
@@ -99,14 +99,14 @@ describe.each(TEST_DIALECTS)("saved call filters on %s", (dialect) => {
   it("validates the time range: one of the spec's log date ranges, custom needs from before to", async () => {
     const unknown = await nurse.gql(CREATE, { data: { ...valid(), name: "X", range: "fortnight" } });
     expect(fields(unknown.errors)).toMatchObject({ range: [{ message: "validation.one_option_required" }] });
-    const missing = await nurse.gql(CREATE, { data: { ...valid(), name: "X", range: "custom" } });
+    const missing = await nurse.gql(CREATE, { data: { ...valid(), name: "X", range: "CUSTOM" } });
     expect(fields(missing.errors)).toMatchObject({ custom_from: [{ message: "validation.required" }], custom_to: [{ message: "validation.required" }] });
     const reversed = await nurse.gql(CREATE, {
-      data: { ...valid(), name: "X", range: "custom", custom_from: "2026-03-02T00:00:00Z", custom_to: "2026-03-01T00:00:00Z" },
+      data: { ...valid(), name: "X", range: "CUSTOM", custom_from: "2026-03-02T00:00:00Z", custom_to: "2026-03-01T00:00:00Z" },
     });
     expect(fields(reversed.errors)).toMatchObject({ custom_to: [{ message: "validation.date_after" }] });
     const ok = await nurse.gql<{ createCallFilter: Filter }>(CREATE, {
-      data: { ...valid(), name: "März", range: "custom", custom_from: "2026-03-01T00:00:00Z", custom_to: "2026-04-01T00:00:00Z" },
+      data: { ...valid(), name: "März", range: "CUSTOM", custom_from: "2026-03-01T00:00:00Z", custom_to: "2026-04-01T00:00:00Z" },
     });
     expect(ok.data?.createCallFilter.custom_from).toBe("2026-03-01T00:00:00.000Z");
   });

@@ -31,7 +31,7 @@ const CallFilterType = builder.objectRef<CallFilterView>("CallFilter").implement
     name: t.exposeString("name"),
     shared: t.exposeBoolean("shared", { description: "Visible to every call log user of the system (they may subscribe to it)." }),
     range: t.exposeString("range", {
-      description: "hours_1, hours_12, hours_24, days_7, days_14, days_30, yesterday, day_before_yesterday, this_year, last_year, since_beginning or custom.",
+      description: "A call log range (HOURS_1 … SINCE_BEGINNING, as CallLogRange) or CUSTOM with custom_from and custom_to.",
     }),
     custom_from: t.exposeString("custom_from", { nullable: true }),
     custom_to: t.exposeString("custom_to", { nullable: true }),

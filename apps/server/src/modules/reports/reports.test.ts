@@ -148,7 +148,7 @@ describe.each(TEST_DIALECTS)("scheduled call reports on %s", (dialect) => {
 
   it("a subscription goes only to the user's own addresses", async () => {
     const filter = await nurse.gql<{ createCallFilter: { id: number } }>(CREATE_FILTER, {
-      data: { name: "Herzalarme", range: "hours_24", call_type_ids: [callTypeId], min_duration: 30 },
+      data: { name: "Herzalarme", range: "HOURS_24", call_type_ids: [callTypeId], min_duration: 30 },
     });
     const filterId = filter.data?.createCallFilter.id ?? 0;
     const foreign = await nurse.gql(SAVE_SUB, {
@@ -281,7 +281,7 @@ describe.each(TEST_DIALECTS)("scheduled call reports on %s", (dialect) => {
       .set({ emails: JSON.stringify(["kollegin@example.org"]) })
       .where("id", "=", colleague.id)
       .execute();
-    const private_ = await nurse.gql<{ createCallFilter: { id: number } }>(CREATE_FILTER, { data: { name: `Privat ${dialect}`, range: "yesterday" } });
+    const private_ = await nurse.gql<{ createCallFilter: { id: number } }>(CREATE_FILTER, { data: { name: `Privat ${dialect}`, range: "YESTERDAY" } });
     const filterId = private_.data?.createCallFilter.id ?? 0;
     const forColleague = { filter_id: filterId, user_id: colleague.id, kind: "weekly", emails: ["kollegin@example.org"] };
     expect((await nurse.gql(SAVE_SUB, { data: forColleague })).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
