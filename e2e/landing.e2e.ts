@@ -11,7 +11,7 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
  * install's superuser, and asserts that the page they land on is a working screen, not 'not
  * found'." Keep it passing as screens arrive: add each new screen's test id to SCREENS.
  */
-const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav, TESTIDS.tree.page];
+const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav, TESTIDS.tree.page, TESTIDS.log.page];
 const SHOTS = shotsDir();
 
 /** Signs in from /login and waits until a screen or the not-found page is shown; returns which. */

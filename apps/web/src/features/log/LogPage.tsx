@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   Alert,
   Badge,
@@ -25,7 +25,9 @@ import { IconAlertCircle, IconArrowDown, IconArrowUp, IconSelector } from "@tabl
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
+import { hasPermission } from "@caresuite/domain";
 import { hasErrorCode, validationFieldErrors } from "../../api/errors";
+import { useAppData } from "../../app/providers/AppDataProvider";
 import { formatDateTime, formatNumber } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
@@ -60,12 +62,25 @@ function useLogFilter(): [LogFilterState, (next: LogFilterState) => void] {
 }
 
 /** The node picker: what the server finds for the typed text, the chosen node first. */
-function useNodePicker(nodeId: number | null): { options: { value: string; label: string }[]; fetching: boolean; onSearch: (text: string) => void } {
+function useNodePicker(
+  nodeId: number | null,
+  allowed: boolean,
+): { options: { value: string; label: string }[]; fetching: boolean; onSearch: (text: string) => void; onOpen: () => void } {
+  const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState("");
   const [search] = useDebouncedValue(typed, CHOICES_DEBOUNCE_MS);
-  const [{ data, fetching }] = useQuery({ query: LOG_NODE_CHOICES, variables: { search: search.trim(), include_id: nodeId } });
+  const chosenLabel = useRef<string | null>(null);
+  // The select shows the chosen node's name in its search box: that is no search.
+  const asked = search === chosenLabel.current ? "" : search.trim();
+  const [{ data, fetching }] = useQuery({
+    query: LOG_NODE_CHOICES,
+    variables: { search: asked, include_id: nodeId },
+    // Asked once the picker opens, or to name a node the URL chose.
+    pause: !allowed || (!opened && nodeId === null),
+  });
   const options = useMemo(() => (data?.systemTreeNodeChoices ?? []).map((node) => ({ value: String(node.id), label: node.name })), [data]);
-  return { options, fetching, onSearch: setTyped };
+  chosenLabel.current = options.find((option) => option.value === String(nodeId))?.label ?? null;
+  return { options, fetching, onSearch: setTyped, onOpen: () => setOpened(true) };
 }
 
 /** A column header that sorts by one of the server's whitelisted sorts. */
@@ -109,8 +124,13 @@ export function LogPage(): ReactNode {
   const variables = useMemo(() => ({ filter: filterToQuery(filter) }), [filter]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_LOG, variables, requestPolicy: "cache-and-network" });
   const [{ data: typesData }] = useQuery({ query: LOG_CALL_TYPES });
-  const [{ data: sectionsData }] = useQuery({ query: LOG_SECTIONS });
-  const nodes = useNodePicker(filter.nodeId);
+  const { data: appData } = useAppData();
+  // The section list and the node picker are other modules' queries (admin, system tree): a user
+  // without them filters by call type, state and duration only.
+  const mayListSections = hasPermission(appData.user, "admin::manage_system");
+  const mayPickNodes = hasPermission(appData.user, "systemtree::use_module");
+  const [{ data: sectionsData }] = useQuery({ query: LOG_SECTIONS, pause: !mayListSections });
+  const nodes = useNodePicker(filter.nodeId, mayPickNodes);
 
   const [changed] = useSubscription({ query: LOG_CALLS_CHANGED });
   const signal = changed.data?.callsChanged;
@@ -194,7 +214,7 @@ export function LogPage(): ReactNode {
           error={fieldError("call_type_ids")}
           data-testid={TESTIDS.log.callTypes}
         />
-        {sectionOptions.length > 0 && (
+        {mayListSections && sectionOptions.length > 0 && (
           <MultiSelect
             label={t("log.fields.section_ids")}
             data={sectionOptions}
@@ -208,20 +228,23 @@ export function LogPage(): ReactNode {
             data-testid={TESTIDS.log.sections}
           />
         )}
-        <SearchSelect<string>
-          label={t("log.fields.node_ids")}
-          placeholder={t("log.nodeSearch")}
-          data={nodes.options}
-          onSearch={nodes.onSearch}
-          fetching={nodes.fetching}
-          value={filter.nodeId === null ? null : String(filter.nodeId)}
-          onChange={(value) => change({ nodeId: value === null ? null : Number(value) })}
-          clearable
-          nothingFoundMessage={t("log.noNodes")}
-          w={220}
-          error={fieldError("node_ids")}
-          data-testid={TESTIDS.log.node}
-        />
+        {mayPickNodes && (
+          <SearchSelect<string>
+            label={t("log.fields.node_ids")}
+            placeholder={t("log.nodeSearch")}
+            data={nodes.options}
+            onSearch={nodes.onSearch}
+            fetching={nodes.fetching}
+            value={filter.nodeId === null ? null : String(filter.nodeId)}
+            onChange={(value) => change({ nodeId: value === null ? null : Number(value) })}
+            clearable
+            nothingFoundMessage={t("log.noNodes")}
+            w={220}
+            error={fieldError("node_ids")}
+            data-testid={TESTIDS.log.node}
+            onDropdownOpen={nodes.onOpen}
+          />
+        )}
         <NumberInput
           label={t("log.fields.min_duration_seconds")}
           value={filter.minDurationMinutes ?? ""}
