@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -11,6 +12,7 @@ import {
   MultiSelect,
   NumberInput,
   Pagination,
+  Paper,
   SegmentedControl,
   Select,
   Stack,
@@ -20,7 +22,7 @@ import {
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -35,6 +37,7 @@ import { SearchSelect } from "../../ui/SearchSelect";
 import {
   DEFAULT_LOG_FILTER,
   LOG_PERIODS,
+  LOG_SORTS,
   filterFromParams,
   filterToParams,
   filterToQuery,
@@ -52,6 +55,16 @@ import { CALL_LOG, LOG_CALLS_CHANGED, LOG_CALL_TYPES, LOG_NODE_CHOICES, LOG_SECT
 
 /** Open calls change in bursts (a call, its presence, its close): the list is read once they rest. */
 const REFETCH_QUIET_MS = 1000;
+/** The column (and its label) of each sort. */
+const SORT_COLUMN: Record<LogSort, string> = {
+  OPENED_AT: "opened",
+  CLOSED_AT: "closed",
+  NODE: "device",
+  SECTION: "section",
+  CALL_TYPE: "callType",
+  DURATION: "duration",
+  RESPONSE_TIME: "responseTime",
+};
 const CHOICES_DEBOUNCE_MS = 250;
 
 /** The log's filter, read from and written to the URL search params. */
@@ -114,6 +127,7 @@ export function LogPage(): ReactNode {
   const [params] = useSearchParams();
   const [filter, setFilter] = useLogFilter();
   const change = (part: Partial<LogFilterState>): void => setFilter(withChange(filter, part));
+  const phone = useMediaQuery("(max-width: 48em)") ?? false;
 
   // Dates are kept as typed until they are complete; the server validates them (VALIDATION per field).
   const [from, setFrom] = useState(filter.from);
@@ -252,7 +266,7 @@ export function LogPage(): ReactNode {
           min={0}
           max={10_000}
           allowDecimal={false}
-          w={150}
+          w={210}
           error={fieldError("min_duration_seconds")}
           data-testid={TESTIDS.log.minDuration}
         />
@@ -272,6 +286,27 @@ export function LogPage(): ReactNode {
             data-testid={TESTIDS.log.state}
           />
         </Box>
+        {phone && (
+          // The cards have no column headers: the sort is chosen here.
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <Select
+              label={t("log.fields.sort")}
+              data={LOG_SORTS.map((sort) => ({ value: sort, label: t(`log.columns.${SORT_COLUMN[sort]}`) }))}
+              value={filter.sort}
+              onChange={(value) => value && change({ sort: value as LogSort })}
+              allowDeselect={false}
+              w={200}
+            />
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label={t("log.fields.direction")}
+              onClick={() => change({ direction: filter.direction === "ASC" ? "DESC" : "ASC" })}
+            >
+              {filter.direction === "ASC" ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
+            </ActionIcon>
+          </Group>
+        )}
         <Button variant="subtle" onClick={() => setFilter(DEFAULT_LOG_FILTER)} data-testid={TESTIDS.log.reset}>
           {t("log.reset")}
         </Button>
@@ -308,10 +343,47 @@ export function LogPage(): ReactNode {
         <Text c="dimmed" data-testid={TESTIDS.log.empty}>
           {t("log.empty")}
         </Text>
+      ) : items.length > 0 && phone ? (
+        // A phone shows each call as a card: eight columns do not fit 390 px.
+        <Stack gap="xs" data-testid={TESTIDS.log.table}>
+          {items.map((call) => (
+            <Paper
+              key={call.id}
+              withBorder
+              p="sm"
+              component="button"
+              type="button"
+              onClick={() => openCall(call.id)}
+              style={{ textAlign: "start", cursor: "pointer", width: "100%" }}
+              data-testid={TESTIDS.log.row}
+              data-id={call.id}
+              data-closed={call.is_closed}
+            >
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={6} wrap="nowrap" miw={0}>
+                  <ColorSwatch color={call.call_type?.color ?? "#868e96"} size={14} aria-hidden style={{ flexShrink: 0 }} />
+                  <Text fw={700} size="sm" truncate>
+                    {call.device_text_long || call.device_text_short}
+                  </Text>
+                </Group>
+                <Badge color={call.is_closed ? "gray" : "red"} variant="light" style={{ flexShrink: 0 }}>
+                  {call.is_closed ? t("log.states.CLOSED") : t("log.states.OPEN")}
+                </Badge>
+              </Group>
+              <Text size="sm">
+                {call.call_type?.name ?? call.call_type_text} · {call.section_name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatDateTime(call.opened_at, { seconds: true })} · {t("log.columns.duration")} {formatDuration(call.duration)} ·{" "}
+                {t("log.columns.responseTime")} {formatDuration(call.response_time ?? null)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
       ) : items.length > 0 ? (
-        // The table keeps its columns on a phone and scrolls sideways within its box.
+        // A narrow window keeps the columns and scrolls sideways within the table's box.
         <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover data-testid={TESTIDS.log.table}>
+          <Table striped highlightOnHover style={{ whiteSpace: "nowrap" }} data-testid={TESTIDS.log.table}>
             <Table.Thead>
               <Table.Tr>
                 <SortHeader label={t("log.columns.opened")} sort="OPENED_AT" filter={filter} onSort={onSort} />
