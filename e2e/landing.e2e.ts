@@ -56,14 +56,16 @@ describe("sign-in lands on a working screen", () => {
   });
 
   describe("in demo mode", () => {
+    // spec "Home redirect": the tree for the systemtree module, else the log for the call log module.
     it.each([
-      ["admin", "demo-admin"],
-      ["pflege", "demo-pflege"],
-      ["technik", "demo-technik"],
-    ])("%s lands on a working screen", async (username, password) => {
+      ["admin", "demo-admin", TESTIDS.tree.page],
+      ["pflege", "demo-pflege", TESTIDS.log.page],
+      ["technik", "demo-technik", TESTIDS.tree.page],
+    ])("%s lands on a working screen", async (username, password, expected) => {
       const { page, consoleErrors } = await newPage(browser);
       const landed = await signInAndLand(page, demo().baseUrl, username, password);
       await expectWorkingScreen(page, landed, username);
+      expect(landed).toBe(expected);
       expect(consoleErrors).toEqual([]);
     });
   });

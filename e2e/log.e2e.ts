@@ -100,6 +100,15 @@ describe("the call log /log", () => {
     await page.screenshot({ path: join(SHOTS, "log-list-1920-de.png") });
     expect(await seriousViolations(page, `[data-testid="${TESTIDS.log.page}"]`)).toEqual([]);
 
+    // A column header sorts on the server; the sort is in the URL.
+    await byTestId(page, TESTIDS.log.sort("DURATION")).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "DURATION");
+    const durationHeader = page.locator(`th:has([data-testid="${TESTIDS.log.sort("DURATION")}"])`);
+    await expect.poll(() => durationHeader.getAttribute("aria-sort")).toBe("descending");
+    await row.waitFor();
+    await byTestId(page, TESTIDS.log.sort("OPENED_AT")).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === null);
+
     // Filter by the emergency call type: the choice lands in the URL and survives a reload.
     const emergency = types.find((type) => type.id === DEMO_CALL_TYPES.emergency);
     if (!emergency) throw new Error("no emergency call type");
