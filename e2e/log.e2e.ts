@@ -145,6 +145,32 @@ describe("the call log /log", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("the administration filters by section and by a node found on the server", async () => {
+    await demoTrigger(server.baseUrl, room101.device_id, DEMO_CALL_TYPES.alert);
+    const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await waitForPath(page, "/tree");
+    await byTestId(page, TESTIDS.shell.nav("log")).first().click();
+    await waitForPath(page, "/log");
+    await byTestId(page, TESTIDS.log.row).first().waitFor();
+    await byTestId(page, TESTIDS.log.sections).waitFor();
+    const node = byTestId(page, TESTIDS.log.node);
+    await node.click();
+    await node.pressSequentially("Zimmer 101");
+    await page.getByRole("option", { name: "Zimmer 101", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("node") === String(room101.id));
+    await expect
+      .poll(async () => (await byTestId(page, TESTIDS.log.row).allTextContents()).every((text) => text.includes("Zimmer 101")), { timeout: 10_000 })
+      .toBe(true);
+    expect(await byTestId(page, TESTIDS.log.row).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, "log-admin-1920-de.png") });
+    // A reload keeps the node and names it.
+    await page.reload();
+    await expect.poll(() => node.inputValue(), { timeout: 10_000 }).toBe("Zimmer 101");
+    await demoCloseAll(server.baseUrl);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it("a bad custom period shows the server's error at its field and keeps what was typed", async () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
