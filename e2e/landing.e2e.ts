@@ -11,7 +11,7 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
  * install's superuser, and asserts that the page they land on is a working screen, not 'not
  * found'." Keep it passing as screens arrive: add each new screen's test id to SCREENS.
  */
-const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav, TESTIDS.tree.page];
+const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav, TESTIDS.tree.page, TESTIDS.log.page];
 const SHOTS = shotsDir();
 
 /** Signs in from /login and waits until a screen or the not-found page is shown; returns which. */
@@ -56,14 +56,16 @@ describe("sign-in lands on a working screen", () => {
   });
 
   describe("in demo mode", () => {
+    // spec "Home redirect": the tree for the systemtree module, else the log for the call log module.
     it.each([
-      ["admin", "demo-admin"],
-      ["pflege", "demo-pflege"],
-      ["technik", "demo-technik"],
-    ])("%s lands on a working screen", async (username, password) => {
+      ["admin", "demo-admin", TESTIDS.tree.page],
+      ["pflege", "demo-pflege", TESTIDS.log.page],
+      ["technik", "demo-technik", TESTIDS.tree.page],
+    ])("%s lands on a working screen", async (username, password, expected) => {
       const { page, consoleErrors } = await newPage(browser);
       const landed = await signInAndLand(page, demo().baseUrl, username, password);
       await expectWorkingScreen(page, landed, username);
+      expect(landed).toBe(expected);
       expect(consoleErrors).toEqual([]);
     });
   });

@@ -122,6 +122,28 @@ export const TESTIDS = {
     connections: "tree.connections",
     connectionRow: "tree.connectionRow",
   },
+  /** /log, the call log. */
+  log: {
+    page: "log.page",
+    table: "log.table",
+    /** One call row; carries `data-id`, `data-closed`. */
+    row: "log.row",
+    period: "log.period",
+    from: "log.from",
+    to: "log.to",
+    callTypes: "log.callTypes",
+    sections: "log.sections",
+    node: "log.node",
+    state: "log.state",
+    minDuration: "log.minDuration",
+    /** `log.sort.<SORT>` for a sortable column header; carries `aria-sort`. */
+    sort: (sort: string): string => `log.sort.${sort}`,
+    total: "log.total",
+    pager: "log.pager",
+    empty: "log.empty",
+    loadError: "log.loadError",
+    reset: "log.reset",
+  },
   notFound: { page: "notFound.page", back: "notFound.back" },
   noAccess: { page: "noAccess.page", home: "noAccess.home" },
   sync: {

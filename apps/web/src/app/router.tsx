@@ -17,8 +17,6 @@ const HomeRedirect = lazyPage(() => import("./shell/HomeRedirect"), "HomeRedirec
 const NoAccessPage = lazyPage(() => import("./shell/NoAccessPage"), "NoAccessPage");
 const NotFoundPage = lazyPage(() => import("./shell/NotFoundPage"), "NotFoundPage");
 const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
-// The call form and its texts load together (features/display/calls-module.ts).
-const CallFormPage = lazyPage(async () => (await import("../features/display/calls-module")).loadCallFormPage(), "CallFormPage");
 // The demo page and its texts load together (features/demo/demo-module.ts).
 const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
 
@@ -60,8 +58,6 @@ export const appRoutes: RouteObject[] = [
               { path: "home", element: <HomeRedirect />, handle: handle({ titleKey: "home.title" }) },
               { path: "no-access", element: <NoAccessPage />, handle: handle({ titleKey: "accessDenied.title" }) },
               { path: "sync", element: <SyncPage />, handle: handle({ titleKey: "sync.title" }) },
-              // spec "callForm (id, query system)": the call log's form, here as a page of its own.
-              { path: "log/edit/:id", element: <CallFormPage />, handle: handle({ titleKey: "display.callForm.title" }) },
               { path: "*", element: <NotFoundPage />, handle: handle({ titleKey: "notFound.title" }) },
             ],
           },
@@ -100,6 +96,18 @@ const LAZY_SECTIONS: LazySection[] = [
     load: async () => {
       const [tree, form] = await Promise.all([import("../features/tree/tree-routes"), import("../features/node-form/node-form-routes")]);
       return tree.loadTreeRoutes(form.nodeFormRoutes());
+    },
+  },
+  {
+    // The call log and its call form (spec "callForm (id, query system)", the display feature's
+    // call page, texts included): /log/edit/:id renders as a modal over the list, also when a
+    // multi-system board opens it directly in a new tab.
+    prefix: "/log",
+    parentId: "main",
+    load: async () => {
+      const [log, calls] = await Promise.all([import("../features/log/log-routes"), import("../features/display/calls-module")]);
+      const { CallFormPage } = await calls.loadCallFormPage();
+      return log.loadLogRoutes(CallFormPage);
     },
   },
 ];

@@ -26,6 +26,10 @@ import searchDe from "./locales/search/de.json";
 import searchEn from "./locales/search/en.json";
 import searchFr from "./locales/search/fr.json";
 import searchIt from "./locales/search/it.json";
+import logDe from "./locales/log/de.json";
+import logEn from "./locales/log/en.json";
+import logFr from "./locales/log/fr.json";
+import logIt from "./locales/log/it.json";
 import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
@@ -66,6 +70,8 @@ const parts = {
   nodeForm: { de: flatten(nodeFormDe), others: { en: flatten(nodeFormEn), fr: flatten(nodeFormFr), it: flatten(nodeFormIt) } },
   // The tree screens' texts, loaded with them (features/tree/tree-catalogue.ts).
   tree: { de: flatten(treeDe), others: { en: flatten(treeEn), fr: flatten(treeFr), it: flatten(treeIt) } },
+  // The call log's texts, loaded with it (features/log/log-catalogue.ts).
+  log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
 };
@@ -80,10 +86,11 @@ const allGerman = new Map([
   ...parts.display.de,
   ...parts.nodeForm.de,
   ...parts.tree.de,
+  ...parts.log.de,
   ...parts.search.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "search"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "search"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
