@@ -99,6 +99,9 @@ describe("the call log /log", () => {
     expect(await row.getAttribute("data-closed")).toBe("false");
     await page.screenshot({ path: join(SHOTS, "log-list-1920-de.png") });
     expect(await seriousViolations(page, `[data-testid="${TESTIDS.log.page}"]`)).toEqual([]);
+    // The nurse filters by section and node too: both lists answer calllog::use_module.
+    await byTestId(page, TESTIDS.log.sections).waitFor();
+    await byTestId(page, TESTIDS.log.node).waitFor();
 
     // A column header sorts on the server; the sort is in the URL.
     await byTestId(page, TESTIDS.log.sort("DURATION")).click();

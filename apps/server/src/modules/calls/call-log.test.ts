@@ -234,6 +234,25 @@ describe.each(TEST_DIALECTS)("callLog filters, sorts and paging on %s", (dialect
     expect(fields(await log("{}", new TestClient(server.app)))?.["code"]).toBe("MISSING_AUTH");
   });
 
+  it("gives every call log user the sections and the tree's nodes to filter by (route /log: calllog::use_module only)", async () => {
+    const user = await buildUser(server.db.kysely, { permissions: ["calllog::use_module"], password: "call log pw 1234" });
+    const nurse = new TestClient(server.app);
+    await nurse.login(user.username, "call log pw 1234");
+    type Sections = { data?: { callLogSections: { id: number; name: string }[] } | null; errors?: { extensions?: Record<string, unknown> }[] };
+    const sections = (await nurse.gql("{ callLogSections { id name } }")) as Sections;
+    expect(sections.errors).toBeUndefined();
+    expect(sections.data?.callLogSections.length).toBeGreaterThan(0);
+    const names = sections.data?.callLogSections.map((section) => section.name) ?? [];
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const nodes = (await nurse.gql(`{ systemTreeNodeChoices(purpose: PARENT, search: "") { id } }`)) as { data?: { systemTreeNodeChoices: unknown[] } | null };
+    expect(nodes.data?.systemTreeNodeChoices.length).toBeGreaterThan(0);
+    const other = await buildUser(server.db.kysely, { permissions: ["displays::use_module"], password: "call log pw 1234" });
+    const outsider = new TestClient(server.app);
+    await outsider.login(other.username, "call log pw 1234");
+    expect(((await outsider.gql("{ callLogSections { id } }")) as Sections).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+    expect(((await new TestClient(server.app).gql("{ callLogSections { id } }")) as Sections).errors?.[0]?.extensions?.["code"]).toBe("MISSING_AUTH");
+  });
+
   it("presence at one bed marks the open calls of its whole room, not the next room's (response time)", async () => {
     const room = (await server.db.kysely.selectFrom("system_tree_nodes").select("parent_id").where("id", "=", 23).executeTakeFirstOrThrow()).parent_id;
     const roommates = await server.db.kysely.selectFrom("system_tree_nodes").select("id").where("parent_id", "=", room).where("id", "!=", 23).execute();

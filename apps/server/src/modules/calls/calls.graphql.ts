@@ -3,7 +3,16 @@ import { withConnectionParams, type SocketContext } from "../../graphql/socket-c
 import { LOG_DATE_RANGES } from "@caresuite/domain";
 import { CALL_LOG_DEFAULT_LIMIT, CALL_LOG_MAX_LIMIT, CALL_LOG_SORTS, CALL_LOG_STATES, CALL_LOG_TOTAL_CAP, type CallLogAnswer } from "./call-log.service.ts";
 import type { CallView } from "./calls.repo.ts";
-import { callById, callLog, markCallAsManuallyClosedByUser, openCalls, openCallsChanges, sendDeviceAction, targetSystem } from "./calls.service.ts";
+import {
+  callById,
+  callLog,
+  callLogSections,
+  markCallAsManuallyClosedByUser,
+  openCalls,
+  openCallsChanges,
+  sendDeviceAction,
+  targetSystem,
+} from "./calls.service.ts";
 
 const CallTypeRef = builder.objectRef<NonNullable<CallView["call_type"]>>("CallCallType").implement({
   fields: (t) => ({
@@ -162,6 +171,20 @@ builder.queryField("call", (t) =>
     args: { id: t.arg.int({ required: true }), override_system: t.arg.int() },
     authScopes: { permission: "calllog::use_module" },
     resolve: (_root, args, ctx) => callById(ctx, args.override_system, args.id),
+  }),
+);
+
+const CallLogSection = builder.objectRef<{ id: number; name: string }>("CallLogSection").implement({
+  fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
+});
+
+builder.queryField("callLogSections", (t) =>
+  t.field({
+    type: [CallLogSection],
+    description: "The sections the call log can be filtered by (id and name, by name), for every call log user.",
+    args: { override_system: t.arg.int() },
+    authScopes: { permission: "calllog::use_module" },
+    resolve: (_root, args, ctx) => callLogSections(ctx, args.override_system),
   }),
 );
 

@@ -1,3 +1,4 @@
+import { entityTables } from "../entities/entity-tables.ts";
 import { canCloseCallManually, hasPermission } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -29,6 +30,22 @@ export async function callById(ctx: RequestContext, overrideSystem: number | nul
 /** The call log of the target system (call-log.service.ts queryCallLog). */
 export async function callLog(ctx: RequestContext, overrideSystem: number | null | undefined, filter: CallLogFilter): Promise<CallLogAnswer> {
   return queryCallLog(ctx, await targetSystem(ctx, overrideSystem), filter);
+}
+
+/**
+ * The sections a call log user may filter by (spec route /log needs calllog::use_module only; the
+ * admin's sections list needs admin::manage_system): id and name, by name.
+ */
+export async function callLogSections(ctx: RequestContext, overrideSystem: number | null | undefined): Promise<{ id: number; name: string }[]> {
+  const systemId = await targetSystem(ctx, overrideSystem);
+  const rows = await entityTables(ctx.db.kysely)
+    .selectFrom("sections")
+    .select(["id", "name"])
+    .where("system_id", "=", systemId)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name ?? "" }));
 }
 
 export function openCalls(ctx: RequestContext, systemId: number, reader: OpenCallsReader = "request"): Promise<CallView[]> {

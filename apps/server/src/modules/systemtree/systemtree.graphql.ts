@@ -193,7 +193,8 @@ builder.queryField("systemTreeNodeChoices", (t) =>
       search: t.arg.string(),
       include_id: t.arg.int(),
     },
-    authScopes: { permission: "systemtree::use_module" },
+    // The tree's node form, and the call log's node filter (spec: "device or node, a picker from the tree").
+    authScopes: { $any: { permission: "systemtree::use_module", $all: { permission: "calllog::use_module" } } },
     resolve: (_root, args, ctx) =>
       systemTreeNodeChoices(ctx, { purpose: args.purpose, nodeId: args.node_id ?? null, search: args.search, includeId: args.include_id }),
   }),

@@ -27,9 +27,7 @@ import { IconAlertCircle, IconArrowDown, IconArrowUp, IconSelector } from "@tabl
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
-import { hasPermission } from "@caresuite/domain";
 import { hasErrorCode, validationFieldErrors } from "../../api/errors";
-import { useAppData } from "../../app/providers/AppDataProvider";
 import { formatDateTime, formatNumber } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
@@ -75,10 +73,12 @@ function useLogFilter(): [LogFilterState, (next: LogFilterState) => void] {
 }
 
 /** The node picker: what the server finds for the typed text, the chosen node first. */
-function useNodePicker(
-  nodeId: number | null,
-  allowed: boolean,
-): { options: { value: string; label: string }[]; fetching: boolean; onSearch: (text: string) => void; onOpen: () => void } {
+function useNodePicker(nodeId: number | null): {
+  options: { value: string; label: string }[];
+  fetching: boolean;
+  onSearch: (text: string) => void;
+  onOpen: () => void;
+} {
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState("");
   const [search] = useDebouncedValue(typed, CHOICES_DEBOUNCE_MS);
@@ -89,7 +89,7 @@ function useNodePicker(
     query: LOG_NODE_CHOICES,
     variables: { search: asked, include_id: nodeId },
     // Asked once the picker opens, or to name a node the URL chose.
-    pause: !allowed || (!opened && nodeId === null),
+    pause: !opened && nodeId === null,
   });
   const options = useMemo(() => (data?.systemTreeNodeChoices ?? []).map((node) => ({ value: String(node.id), label: node.name })), [data]);
   chosenLabel.current = options.find((option) => option.value === String(nodeId))?.label ?? null;
@@ -138,13 +138,8 @@ export function LogPage(): ReactNode {
   const variables = useMemo(() => ({ filter: filterToQuery(filter) }), [filter]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_LOG, variables, requestPolicy: "cache-and-network" });
   const [{ data: typesData }] = useQuery({ query: LOG_CALL_TYPES });
-  const { data: appData } = useAppData();
-  // The section list and the node picker are other modules' queries (admin, system tree): a user
-  // without them filters by call type, state and duration only.
-  const mayListSections = hasPermission(appData.user, "admin::manage_system");
-  const mayPickNodes = hasPermission(appData.user, "systemtree::use_module");
-  const [{ data: sectionsData }] = useQuery({ query: LOG_SECTIONS, pause: !mayListSections });
-  const nodes = useNodePicker(filter.nodeId, mayPickNodes);
+  const [{ data: sectionsData }] = useQuery({ query: LOG_SECTIONS });
+  const nodes = useNodePicker(filter.nodeId);
 
   const [changed] = useSubscription({ query: LOG_CALLS_CHANGED });
   const signal = changed.data?.callsChanged;
@@ -167,7 +162,10 @@ export function LogPage(): ReactNode {
         .map((type) => ({ value: String(type.id), label: type.name })),
     [typesData],
   );
-  const sectionOptions = useMemo(() => (sectionsData?.sections.items ?? []).map((s) => ({ value: String(s.id), label: s.name ?? `#${s.id}` })), [sectionsData]);
+  const sectionOptions = useMemo(
+    () => (sectionsData?.callLogSections ?? []).map((s) => ({ value: String(s.id), label: s.name || `#${s.id}` })),
+    [sectionsData],
+  );
   const ids = (values: string[]): number[] => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const onSort = (sort: LogSort): void => setFilter(sortBy(filter, sort));
   const openCall = (id: number): void => void navigate({ pathname: `/log/edit/${id}`, search: params.toString() });
@@ -228,7 +226,7 @@ export function LogPage(): ReactNode {
           error={fieldError("call_type_ids")}
           data-testid={TESTIDS.log.callTypes}
         />
-        {mayListSections && sectionOptions.length > 0 && (
+        {sectionOptions.length > 0 && (
           <MultiSelect
             label={t("log.fields.section_ids")}
             data={sectionOptions}
@@ -242,23 +240,21 @@ export function LogPage(): ReactNode {
             data-testid={TESTIDS.log.sections}
           />
         )}
-        {mayPickNodes && (
-          <SearchSelect<string>
-            label={t("log.fields.node_ids")}
-            placeholder={t("log.nodeSearch")}
-            data={nodes.options}
-            onSearch={nodes.onSearch}
-            fetching={nodes.fetching}
-            value={filter.nodeId === null ? null : String(filter.nodeId)}
-            onChange={(value) => change({ nodeId: value === null ? null : Number(value) })}
-            clearable
-            nothingFoundMessage={t("log.noNodes")}
-            w={220}
-            error={fieldError("node_ids")}
-            data-testid={TESTIDS.log.node}
-            onDropdownOpen={nodes.onOpen}
-          />
-        )}
+        <SearchSelect<string>
+          label={t("log.fields.node_ids")}
+          placeholder={t("log.nodeSearch")}
+          data={nodes.options}
+          onSearch={nodes.onSearch}
+          fetching={nodes.fetching}
+          value={filter.nodeId === null ? null : String(filter.nodeId)}
+          onChange={(value) => change({ nodeId: value === null ? null : Number(value) })}
+          clearable
+          nothingFoundMessage={t("log.noNodes")}
+          w={220}
+          error={fieldError("node_ids")}
+          data-testid={TESTIDS.log.node}
+          onDropdownOpen={nodes.onOpen}
+        />
         <NumberInput
           label={t("log.fields.min_duration_seconds")}
           value={filter.minDurationMinutes ?? ""}

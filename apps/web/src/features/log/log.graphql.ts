@@ -44,14 +44,12 @@ export const LOG_CALL_TYPES = graphql(`
   }
 `);
 
-/** The sections to filter by; an administrative list, so a user without it gets no section filter. */
+/** The sections to filter by (every call log user may read them). */
 export const LOG_SECTIONS = graphql(`
   query LogSections {
-    sections(filter: { limit: 500 }) {
-      items {
-        id
-        name
-      }
+    callLogSections {
+      id
+      name
     }
   }
 `);
