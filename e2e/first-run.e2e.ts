@@ -122,8 +122,8 @@ describe("first run, sign-in and the shell in Chromium", () => {
 
     await byTestId(page, TESTIDS.shell.topbar).waitFor();
     expect(await byTestId(page, TESTIDS.shell.nav("admin")).textContent()).toContain("Administration");
-    // the call log has no screen yet, so it is not offered.
-    expect(await byTestId(page, TESTIDS.shell.nav("log")).count()).toBe(0);
+    // The superuser is offered the call log (spec navigation "Log: calllog::use_module").
+    expect(await byTestId(page, TESTIDS.shell.nav("log")).count()).toBe(1);
     // /sync: a status page in product words (connection, last import, publishing later).
     await byTestId(page, TESTIDS.sync.link).first().waitFor();
     expect(await byTestId(page, TESTIDS.sync.lastImport).textContent()).toContain("noch keine Konfiguration");
