@@ -16,6 +16,7 @@ import type { Services } from "./http/request-context.ts";
 import { installCrashPolicy } from "./process-policy.ts";
 import { smtpMailer } from "./modules/reports/mailer.ts";
 import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
+import { startExportHousekeeping } from "./modules/exports/exports.service.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -50,12 +51,15 @@ await links.refresh();
 const stopClock = startClockBroadcast(pubsub, Date.now);
 // Scheduled call reports: a pass now sends what came due while the server was down, once.
 const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: app.log });
+// Exports that ran when the server stopped become "interrupted"; files older than a month go.
+const stopExports = startExportHousekeeping(db.kysely, config.DATA_DIR, Date.now, app.log);
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   stopClock();
   await stopReports();
+  stopExports();
   await links.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
