@@ -7,7 +7,10 @@ import { exportFile } from "./exports.service.ts";
 /** GET /backend/exports/:id/download — a finished export's file, for the user who started it only. */
 export const EXPORT_DOWNLOAD_PATH = "/backend/exports/:id/download";
 
-const CONTENT_TYPES: Record<string, string> = { CSV: "text/csv; charset=utf-8" };
+const CONTENT_TYPES: Record<string, string> = {
+  CSV: "text/csv; charset=utf-8",
+  XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
 
 export function registerExportRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>(EXPORT_DOWNLOAD_PATH, async (request, reply) => {

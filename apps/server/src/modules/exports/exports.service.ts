@@ -1,7 +1,5 @@
-import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { once } from "node:events";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { LOCALES, VALIDATION_KEYS, type Locale } from "@caresuite/domain";
 import type { Kysely, Selectable } from "kysely";
@@ -10,10 +8,10 @@ import type { Database, ExportJobsTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { queryCallLog, type CallLogContext, type CallLogFilter } from "../calls/call-log.service.ts";
-import { CSV_BOM, CSV_LINE_END, csvCallLine, csvHeaderLine } from "../reports/report-csv.ts";
+import { csvWriter, xlsxWriter, type ExportWriter, type WriterOptions } from "./export-writers.ts";
 
-/** docs/decisions/025-call-log-exports.md. CSV first; XLSX and PDF follow as formats. */
-export const EXPORT_FORMATS = ["CSV"] as const;
+/** docs/decisions/025-call-log-exports.md. */
+export const EXPORT_FORMATS = ["CSV", "XLSX"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_STATES = ["new", "running", "done", "failed", "canceled", "interrupted"] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
@@ -22,7 +20,7 @@ export type ExportState = (typeof EXPORT_STATES)[number];
  * Rows a file of the format may hold (the decision explains the numbers). Mutable only so tests can
  * lower it; nothing else writes it.
  */
-export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = { CSV: 1_000_000 };
+export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = { CSV: 1_000_000, XLSX: 500_000 };
 /** Calls read per page; the job yields to the event loop between pages. */
 export const EXPORT_PAGE = 2_000;
 /** Files (and their jobs) older than this are deleted (a cleanup at start and daily). */
@@ -138,7 +136,8 @@ export async function startCallLogExport(ctx: RequestContext, filter: CallLogFil
         format,
         state: "new",
         filter: JSON.stringify(stored),
-        locale: ctx.locale,
+        // The user's language (as their report e-mails), else the request's.
+        locale: ctx.user.locale && LOCALE_SET.has(ctx.user.locale) ? ctx.user.locale : ctx.locale,
         created_at: now,
       })
       .returningAll()
@@ -289,23 +288,18 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
   await db.updateTable("export_jobs").set({ state: "running", progress: 0 }).where("id", "=", id).where("state", "=", "new").execute();
   await mkdir(exportDir(ctx.config.DATA_DIR), { recursive: true });
   const path = filePath(ctx.config.DATA_DIR, job);
-  const out = createWriteStream(path);
+  let writer: ExportWriter | null = null;
   let rows = 0;
   let total: number | null = null;
-  let timeZone = "";
   try {
-    await write(out, CSV_BOM + csvHeaderLine(locale) + CSV_LINE_END);
     for (let offset = 0; ; offset += EXPORT_PAGE) {
       if (signal.aborted) break;
       const page = await queryCallLog(ctx, job.system_id, { ...filter, offset, limit: EXPORT_PAGE, with_total: offset === 0 }, { maxLimit: EXPORT_PAGE });
-      if (offset === 0) {
-        total = page.total_capped ? null : page.total;
-        timeZone = page.time_zone;
-      }
+      if (offset === 0) total = page.total_capped ? null : page.total;
+      // The file opens with the first page: it tells the system's time zone.
+      writer ??= await WRITERS[format]({ path, locale, timeZone: page.time_zone });
       if (rows + page.items.length > max) throw tooManyRows(format);
-      let chunk = "";
-      for (const call of page.items) chunk += csvCallLine(call, locale, timeZone) + CSV_LINE_END;
-      await write(out, chunk);
+      await writer.rows(page.items);
       rows += page.items.length;
       const progress = total === null ? -1 : total === 0 ? 100 : Math.min(99, Math.floor((rows * 100) / total));
       await db.updateTable("export_jobs").set({ progress, row_count: rows }).where("id", "=", id).where("state", "=", "running").execute();
@@ -314,8 +308,7 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
       await yieldToLoop();
     }
   } finally {
-    out.end();
-    await once(out, "close");
+    await writer?.close();
   }
   if (signal.aborted) {
     await rm(path, { force: true });
@@ -332,6 +325,4 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
 
 const exportFileStem = (locale: Locale): string => ({ de: "rufprotokoll", en: "call-log", fr: "journal-appels", it: "registro-chiamate" })[locale];
 
-async function write(out: WriteStream, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, "drain");
-}
+const WRITERS: Record<ExportFormat, (options: WriterOptions) => Promise<ExportWriter>> = { CSV: csvWriter, XLSX: xlsxWriter };

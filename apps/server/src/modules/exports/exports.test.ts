@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
@@ -91,8 +92,8 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function start(client: TestClient, filter: Record<string, unknown> = {}): Promise<Job> {
-    const answer = await client.gql<{ startCallLogExport: Job }>(START, { filter, format: "CSV" });
+  async function start(client: TestClient, filter: Record<string, unknown> = {}, format = "CSV"): Promise<Job> {
+    const answer = await client.gql<{ startCallLogExport: Job }>(START, { filter, format });
     expect(answer.errors).toBeUndefined();
     return answer.data?.startCallLogExport as Job;
   }
@@ -130,6 +131,40 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
       input: { limit: 20, entity_type: "callLogExport" },
     });
     expect(audit.data?.auditLogs).toContainEqual({ entity_type: "callLogExport", action: "created", entity_id: started.id });
+  });
+
+  it("an XLSX export has a header row and real dates in the system's wall clock; exceljs reads it back", async () => {
+    const started = await start(other, { sort: "OPENED_AT", direction: "ASC" }, "XLSX");
+    await exportsSettled();
+    expect(await job(other, started.id)).toMatchObject({ state: "done", row_count: EXPORT_PAGE + 5, file_name: `call-log-${started.id}.xlsx` });
+    const response = await other.get(`/backend/exports/${started.id}/download`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(EXPORT_PAGE + 5 + 1);
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      "Opened",
+      "Closed",
+      "Duration (s)",
+      "Call type",
+      "Section",
+      "Device",
+      "Call source",
+      "Handled by (app)",
+      "Closed manually by",
+    ]);
+    const first = sheet?.getRow(2);
+    // 00:00 UTC is 01:00 in Zurich (CET): the cell shows what the log shows.
+    expect(first?.getCell(1).value).toEqual(new Date("2026-03-19T01:00:00.000Z"));
+    expect(first?.getCell(1).numFmt).toBe("dd.mm.yyyy hh:mm:ss");
+    expect(first?.getCell(2).value).toEqual(new Date("2026-03-19T01:01:00.000Z"));
+    expect(first?.getCell(3).value).toBe(60);
+    // A text that looks like a formula stays a text.
+    expect(first?.getCell(6).value).toBe("=HYPERLINK(1)");
+    expect(sheet?.getRow(3).getCell(6).value).toBe("Zimmer 1; Bett 1");
   });
 
   it("more rows than the format allows is a translated VALIDATION error on format; a bad filter is the call log's error", async () => {
