@@ -1,7 +1,8 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
-import { wallClockAsUtc, type Locale } from "@caresuite/domain";
+import { formatZonedDateTime, wallClockAsUtc, type Locale } from "@caresuite/domain";
 import ExcelJS from "exceljs";
+import PDFDocument from "pdfkit";
 import type { CallView } from "../calls/calls.repo.ts";
 import { CSV_BOM, CSV_LINE_END, csvCallLine, csvHeaderLine } from "../reports/report-csv.ts";
 import { translateReport, type ReportMessageKey } from "../reports/report-messages.ts";
@@ -77,6 +78,115 @@ export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> 
     async close() {
       sheet.commit();
       await workbook.commit();
+    },
+  };
+}
+
+/** What the PDF's first page says about the export. */
+export interface PdfHeader {
+  /** The instants the period resolved to (ISO; null = open). */
+  from: string | null;
+  to: string | null;
+  /** The filter's fields that narrow the log, as the API names them. */
+  filter: Record<string, unknown>;
+  created: number;
+}
+
+const PDF_MARGIN = 36;
+const PDF_FONT_SIZE = 8;
+const PDF_ROW = 12;
+/** Column widths in points: A4 landscape is 842 wide, 770 inside the margins. */
+const PDF_WIDTHS = [78, 78, 44, 90, 90, 150, 90, 75, 75];
+
+function filterText(filter: Record<string, unknown>, locale: Locale): string {
+  const parts = Object.entries(filter)
+    .filter(([key, value]) => value !== null && value !== undefined && key !== "from" && key !== "to" && !(Array.isArray(value) && value.length === 0))
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(",") : String(value)}`);
+  return parts.length > 0 ? parts.join(", ") : translateReport("export.no_filter", locale);
+}
+
+/**
+ * PDF through pdfkit: A4 landscape, the title, period and filter on page one, a header row on
+ * every page, page numbers "page x of y" in the footer. The pages are buffered until the end for
+ * the "of y" (a PDF holds at most EXPORT_MAX_ROWS.PDF rows, about 250 pages); the document
+ * streams to the file. Standard Helvetica (WinAnsi: the Latin letters of de/en/fr/it).
+ */
+export async function pdfWriter(options: WriterOptions & { header: PdfHeader }): Promise<ExportWriter> {
+  const { locale, timeZone, header } = options;
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: PDF_MARGIN,
+    bufferPages: true,
+    info: { Title: translateReport("export.title", locale) },
+  });
+  const out = createWriteStream(options.path);
+  doc.pipe(out);
+  doc.font("Helvetica");
+  const bottom = doc.page.height - PDF_MARGIN - PDF_ROW * 2;
+  let count = 0;
+
+  const line = (cells: string[], bold = false): void => {
+    if (doc.y + PDF_ROW > bottom) {
+      doc.addPage();
+      tableHeader();
+    }
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(PDF_FONT_SIZE);
+    let x = PDF_MARGIN;
+    cells.forEach((text, i) => {
+      const width = PDF_WIDTHS[i] ?? 60;
+      doc.text(text, x, y, { width: width - 4, height: PDF_ROW, lineBreak: false, ellipsis: true });
+      x += width;
+    });
+    doc.x = PDF_MARGIN;
+    doc.y = y + PDF_ROW;
+  };
+  const tableHeader = (): void =>
+    line(
+      XLSX_COLUMNS.map((c) => translateReport(c.label, locale)),
+      true,
+    );
+
+  const zoned = (iso: string | null, open: ReportMessageKey): string => (iso ? formatZonedDateTime(Date.parse(iso), timeZone) : translateReport(open, locale));
+  doc.font("Helvetica-Bold").fontSize(14).text(translateReport("export.title", locale));
+  doc.font("Helvetica").fontSize(9);
+  doc.text(
+    translateReport("export.period", locale, { from: zoned(header.from, "export.since_beginning"), to: zoned(header.to, "export.now"), timezone: timeZone }),
+  );
+  doc.text(translateReport("export.filter", locale, { filter: filterText(header.filter, locale) }));
+  doc.moveDown();
+  tableHeader();
+
+  return {
+    async rows(calls) {
+      for (const call of calls) {
+        line(
+          XLSX_COLUMNS.map((c) => {
+            const value = c.date ? (c.label === "csv.opened_at" ? call.opened_at : call.closed_at) : c.value(call, timeZone);
+            if (c.date) return typeof value === "string" ? formatZonedDateTime(Date.parse(value), timeZone) : "";
+            return value === null ? "" : String(value);
+          }),
+        );
+        count += 1;
+      }
+    },
+    async close() {
+      const pages = doc.bufferedPageRange();
+      for (let i = 0; i < pages.count; i++) {
+        doc.switchToPage(pages.start + i);
+        const footer = i === 0 ? `${translateReport("export.rows", locale, { count, created: formatZonedDateTime(header.created, timeZone) })}   ·   ` : "";
+        doc
+          .font("Helvetica")
+          .fontSize(PDF_FONT_SIZE)
+          .text(footer + translateReport("export.page", locale, { page: i + 1, pages: pages.count }), PDF_MARGIN, doc.page.height - PDF_MARGIN - PDF_ROW, {
+            width: doc.page.width - 2 * PDF_MARGIN,
+            align: "right",
+            lineBreak: false,
+          });
+      }
+      doc.end();
+      await once(out, "close");
     },
   };
 }

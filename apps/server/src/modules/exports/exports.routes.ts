@@ -10,6 +10,7 @@ export const EXPORT_DOWNLOAD_PATH = "/backend/exports/:id/download";
 const CONTENT_TYPES: Record<string, string> = {
   CSV: "text/csv; charset=utf-8",
   XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  PDF: "application/pdf",
 };
 
 export function registerExportRoutes(app: FastifyInstance): void {

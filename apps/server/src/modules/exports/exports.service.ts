@@ -8,10 +8,10 @@ import type { Database, ExportJobsTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { queryCallLog, type CallLogContext, type CallLogFilter } from "../calls/call-log.service.ts";
-import { csvWriter, xlsxWriter, type ExportWriter, type WriterOptions } from "./export-writers.ts";
+import { csvWriter, pdfWriter, xlsxWriter, type ExportWriter } from "./export-writers.ts";
 
 /** docs/decisions/025-call-log-exports.md. */
-export const EXPORT_FORMATS = ["CSV", "XLSX"] as const;
+export const EXPORT_FORMATS = ["CSV", "XLSX", "PDF"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_STATES = ["new", "running", "done", "failed", "canceled", "interrupted"] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
@@ -20,7 +20,7 @@ export type ExportState = (typeof EXPORT_STATES)[number];
  * Rows a file of the format may hold (the decision explains the numbers). Mutable only so tests can
  * lower it; nothing else writes it.
  */
-export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = { CSV: 1_000_000, XLSX: 500_000 };
+export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = { CSV: 1_000_000, XLSX: 500_000, PDF: 10_000 };
 /** Calls read per page; the job yields to the event loop between pages. */
 export const EXPORT_PAGE = 2_000;
 /** Files (and their jobs) older than this are deleted (a cleanup at start and daily). */
@@ -297,7 +297,12 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
       const page = await queryCallLog(ctx, job.system_id, { ...filter, offset, limit: EXPORT_PAGE, with_total: offset === 0 }, { maxLimit: EXPORT_PAGE });
       if (offset === 0) total = page.total_capped ? null : page.total;
       // The file opens with the first page: it tells the system's time zone.
-      writer ??= await WRITERS[format]({ path, locale, timeZone: page.time_zone });
+      writer ??= await openWriter(format, {
+        path,
+        locale,
+        timeZone: page.time_zone,
+        header: { from: page.from, to: page.to, filter: { ...filter }, created: Number(job.created_at) },
+      });
       if (rows + page.items.length > max) throw tooManyRows(format);
       await writer.rows(page.items);
       rows += page.items.length;
@@ -325,4 +330,8 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
 
 const exportFileStem = (locale: Locale): string => ({ de: "rufprotokoll", en: "call-log", fr: "journal-appels", it: "registro-chiamate" })[locale];
 
-const WRITERS: Record<ExportFormat, (options: WriterOptions) => Promise<ExportWriter>> = { CSV: csvWriter, XLSX: xlsxWriter };
+function openWriter(format: ExportFormat, options: Parameters<typeof pdfWriter>[0]): Promise<ExportWriter> {
+  if (format === "CSV") return csvWriter(options);
+  if (format === "XLSX") return xlsxWriter(options);
+  return pdfWriter(options);
+}

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
@@ -165,6 +166,35 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
     // A text that looks like a formula stays a text.
     expect(first?.getCell(6).value).toBe("=HYPERLINK(1)");
     expect(sheet?.getRow(3).getCell(6).value).toBe("Zimmer 1; Bett 1");
+  });
+
+  it("a PDF export: A4 landscape, the title, period and filter on page one, the calls, page numbers", async () => {
+    const started = await start(nurse, { from: "2026-03-19", to: "2026-03-19", sort: "OPENED_AT", direction: "ASC", min_duration_seconds: 30 }, "PDF");
+    await exportsSettled();
+    expect(await job(nurse, started.id)).toMatchObject({ state: "done", row_count: EXPORT_PAGE + 5, file_name: `rufprotokoll-${started.id}.pdf` });
+    const response = await nurse.get(`/backend/exports/${started.id}/download`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+    try {
+      const text = await parser.getText();
+      const first = text.pages[0]?.text ?? "";
+      expect(first).toContain("Rufprotokoll");
+      expect(first).toContain("Zeitraum: 19.03.2026 00:00:00 – 20.03.2026 00:00:00 (Europe/Zurich)");
+      expect(first).toContain("min_duration_seconds=30");
+      expect(first).toContain("Geöffnet");
+      expect(first).toContain("19.03.2026 01:00:00");
+      expect(first).toContain("=HYPERLINK(1)");
+      const pages = text.pages.length;
+      expect(pages).toBeGreaterThan(40);
+      expect(first).toContain(`Seite 1 von ${pages}`);
+      expect(first).toContain(`${EXPORT_PAGE + 5} Rufe`);
+      expect(text.pages[pages - 1]?.text).toContain(`Seite ${pages} von ${pages}`);
+    } finally {
+      await parser.destroy();
+    }
+    // A4 landscape: 841.89 × 595.28 points (the page dictionaries are not compressed).
+    expect(response.rawPayload.toString("latin1")).toContain("/MediaBox [0 0 841.89 595.28]");
   });
 
   it("more rows than the format allows is a translated VALIDATION error on format; a bad filter is the call log's error", async () => {
