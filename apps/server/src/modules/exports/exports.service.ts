@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
-import { LOCALES, VALIDATION_KEYS, type Locale } from "@caresuite/domain";
+import { canAccessSystem, LOCALES, VALIDATION_KEYS, type Locale } from "@caresuite/domain";
 import type { Kysely, Selectable } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database, ExportJobsTable } from "../../db/schema.ts";
@@ -199,14 +199,9 @@ export async function cancelExport(ctx: RequestContext, id: number): Promise<Exp
 
 /** The file of a finished job, for its creator only (null: not found, not theirs or not done). */
 export async function exportFile(ctx: RequestContext, id: number): Promise<{ path: string; fileName: string; format: string } | null> {
-  const job = await ctx.db.kysely
-    .selectFrom("export_jobs")
-    .selectAll()
-    .where("id", "=", id)
-    .where("user_id", "=", ctx.user.id)
-    .where("system_id", "=", ctx.systemId)
-    .executeTakeFirst();
-  if (!job || job.state !== "done" || !job.file_name) return null;
+  const job = await ctx.db.kysely.selectFrom("export_jobs").selectAll().where("id", "=", id).where("user_id", "=", ctx.user.id).executeTakeFirst();
+  // A link opened in a new tab carries no system header: the job names its system, which the user must still reach.
+  if (!job || job.state !== "done" || !job.file_name || !canAccessSystem(ctx.user, job.system_id)) return null;
   return { path: filePath(ctx.config.DATA_DIR, job), fileName: job.file_name, format: job.format };
 }
 
