@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
-import { EXPORT_MAX_ROWS, EXPORT_PAGE, exportDir, exportsSettled, markInterruptedExports } from "./exports.service.ts";
+import { cleanupExports, EXPORT_KEEP_MS, EXPORT_MAX_ROWS, EXPORT_PAGE, exportDir, exportsSettled, markInterruptedExports } from "./exports.service.ts";
 
 const START = `mutation($filter: CallLogFilter, $format: ExportFormat!) {
   startCallLogExport(filter: $filter, format: $format) { id format state progress row_count error file_name } }`;
@@ -231,5 +231,18 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
     // A finished job is not restarted.
     expect((await nurse.gql(RESTART, { id: second.id })).errors?.[0]?.extensions?.["code"]).toBe("VALIDATION");
     expect(readdirSync(exportDir(server.config.DATA_DIR))).toContain(`${second.id}.csv`);
+  });
+
+  it("the cleanup deletes jobs and files older than a month and files no job knows", async () => {
+    const kept = await start(nurse, {}, "PDF");
+    await exportsSettled();
+    const dir = exportDir(server.config.DATA_DIR);
+    writeFileSync(join(dir, "999999.csv"), "left by a crash");
+    await cleanupExports(server.db.kysely, server.config.DATA_DIR, server.clock.now);
+    expect(readdirSync(dir)).toContain(`${kept.id}.pdf`);
+    expect(readdirSync(dir)).not.toContain("999999.csv");
+    await cleanupExports(server.db.kysely, server.config.DATA_DIR, server.clock.now + EXPORT_KEEP_MS + 1);
+    expect(readdirSync(dir)).toEqual([]);
+    expect((await nurse.gql(JOB, { id: kept.id })).errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
   });
 });
