@@ -76,7 +76,7 @@ export function LogExports({ filter }: { filter: LogFilterState }): ReactNode {
         <Stack gap={4} aria-label={t("log.export.jobs")}>
           {jobs.map((job) => (
             <Group key={job.id} gap="sm" wrap="nowrap" data-testid={TESTIDS.log.exportJob} data-state={job.state}>
-              <Text size="sm" w={150}>
+              <Text size="sm" miw={170}>
                 {formatDateTime(job.created_at)} · {job.format}
               </Text>
               <Text size="sm" w={110}>
