@@ -229,12 +229,10 @@ export async function cleanupExports(db: Kysely<Database>, dataDir: string, now:
   }
 }
 
-/** Marks interrupted jobs, cleans up now and then daily. Returns the stop function. */
+/** Cleans up now and then daily (main marks interrupted jobs before it listens). Returns the stop function. */
 export function startExportHousekeeping(db: Kysely<Database>, dataDir: string, now: () => number, log: { error(o: unknown, m: string): void }): () => void {
   const run = (): void => void cleanupExports(db, dataDir, now()).catch((error: unknown) => log.error(error, "export cleanup failed"));
-  void markInterruptedExports(db, now())
-    .then(run)
-    .catch((error: unknown) => log.error(error, "marking interrupted exports failed"));
+  run();
   const timer = setInterval(run, 24 * 3600_000);
   timer.unref();
   return () => clearInterval(timer);
