@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
@@ -194,6 +195,22 @@ describe("the call log /log", () => {
     await page.screenshot({ path: join(SHOTS, "log-list-390-de.png"), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("the nurse exports the filtered log as CSV: the job runs in the background and its file downloads", async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
+    await waitForPath(page, "/log");
+    await byTestId(page, TESTIDS.log.exportMenu).click();
+    await byTestId(page, TESTIDS.log.exportFormat("CSV")).click();
+    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"]`).first();
+    await job.waitFor({ timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), job.getByText("Herunterladen").click()]);
+    expect(download.suggestedFilename()).toMatch(/^rufprotokoll-\d+\.csv$/);
+    const path = await download.path();
+    const text = readFileSync(path, "utf8");
+    expect(text.startsWith("\uFEFFGeöffnet;Geschlossen;Dauer (s)")).toBe(true);
+    await page.screenshot({ path: join(SHOTS, "log-export-1280-de.png") });
   });
 
   it("a user without calllog::use_module has no Log item and is sent away from /log", async () => {

@@ -16,6 +16,7 @@ import type { Services } from "./http/request-context.ts";
 import { installCrashPolicy } from "./process-policy.ts";
 import { smtpMailer } from "./modules/reports/mailer.ts";
 import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
+import { markInterruptedExports, startExportHousekeeping } from "./modules/exports/exports.service.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -44,18 +45,23 @@ services.virtual = virtual;
 // A site set up with the bundled virtual call system gets it back at every start.
 await virtual.resume().catch((error: unknown) => app.log.error(error, "virtual call system did not start"));
 if (await seedDemo(db.kysely, config, virtual, Date.now())) app.log.info("demo site seeded (users: see README)");
+// Before listening: a job started by a request of this process must never be taken for one of the last.
+await markInterruptedExports(db.kysely, Date.now());
 await app.listen({ port: config.PORT, host: config.HOST });
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();
 const stopClock = startClockBroadcast(pubsub, Date.now);
 // Scheduled call reports: a pass now sends what came due while the server was down, once.
 const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: app.log });
+// Export files older than a month go, now and daily.
+const stopExports = startExportHousekeeping(db.kysely, config.DATA_DIR, Date.now, app.log);
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   stopClock();
   await stopReports();
+  stopExports();
   await links.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".

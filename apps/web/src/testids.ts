@@ -125,6 +125,10 @@ export const TESTIDS = {
   /** /log, the call log. */
   log: {
     page: "log.page",
+    /** The export menu; `log.export.<FORMAT>` its items; `log.exportJob` a job (data-state). */
+    exportMenu: "log.exportMenu",
+    exportFormat: (format: string): string => `log.export.${format}`,
+    exportJob: "log.exportJob",
     table: "log.table",
     /** One call row; carries `data-id`, `data-closed`. */
     row: "log.row",

@@ -86,6 +86,8 @@ export const VALIDATION_KEYS = {
   range_too_long: "validation.range_too_long",
   /** Not in the spec: ids in a filter that name nothing of the system ({value}: the ids). */
   unknown_reference: "validation.unknown_reference",
+  /** Not in the spec: an export would hold more rows than its format allows ({max}, {format}). */
+  max_rows_exceeded: "validation.max_rows_exceeded",
 } as const;
 
 /** One validation message key. */

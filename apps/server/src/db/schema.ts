@@ -32,6 +32,25 @@ export interface Database {
   system_tree_search: SystemTreeSearchTable;
   call_filters: CallFiltersTable;
   report_subscriptions: ReportSubscriptionsTable;
+  export_jobs: ExportJobsTable;
+}
+
+/** A call log export run in the background (migration 0015, docs/decisions/025-call-log-exports.md). */
+export interface ExportJobsTable {
+  id: Generated<number>;
+  system_id: number;
+  user_id: number;
+  format: string;
+  state: string;
+  /** The CallLogFilter as JSON (without paging). */
+  filter: string;
+  locale: string;
+  progress: Generated<number>;
+  row_count: Generated<number>;
+  error: string | null;
+  file_name: string | null;
+  created_at: number;
+  finished_at: number | null;
 }
 
 /** Saved call filters (migration 0014, spec data §3.4). Id lists are JSON arrays. */

@@ -21,6 +21,7 @@ import "../modules/search/search.graphql.ts";
 import "../modules/views/views.graphql.ts";
 import "../modules/hubs/hubs.graphql.ts";
 import "../modules/reports/reports.graphql.ts";
+import "../modules/exports/exports.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

@@ -5,6 +5,7 @@ import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
 import { registerCheckpointMapRoutes } from "../modules/checkpoint-maps/checkpoint-maps.routes.ts";
+import { registerExportRoutes } from "../modules/exports/exports.routes.ts";
 import { createOpenCallsCache } from "../modules/calls/open-calls-cache.ts";
 import { registerGraphql } from "./graphql.plugin.ts";
 import { registerHealth, registerMetrics } from "./health.routes.ts";
@@ -84,6 +85,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerAuthRoutes(app, services);
   registerDemoRoutes(app);
   registerCheckpointMapRoutes(app);
+  registerExportRoutes(app);
   await registerGraphql(app, services);
   await registerWebApp(app, services.config.WEB_DIST);
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOG_DATE_RANGES, resolveCustomRange, resolveLogDateRange, type LogDateRange } from "./log-date-ranges.ts";
+import { LOG_DATE_RANGES, resolveCustomRange, resolveLogDateRange, wallClockAsUtc, type LogDateRange } from "./log-date-ranges.ts";
 
 const at = (iso: string): number => Date.parse(iso);
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -77,4 +77,13 @@ describe('custom from–to (spec §5 "date_after: start date must be before end 
     const result = resolveCustomRange({ from, to }, "Europe/Zurich");
     expect(result.ok ? null : result.errors[field]?.[0]?.message).toBe(message);
   });
+});
+
+describe('spec data §9 "Formats: dd.MM.yyyy, HH:mm with optional seconds" in the system zone: the wall clock for spreadsheet dates', () => {
+  it.each([
+    ["2026-11-26T14:00:05.000Z", "Europe/Zurich", "2026-11-26T15:00:05.000Z"],
+    ["2026-07-01T22:30:00.000Z", "Europe/Zurich", "2026-07-02T00:30:00.000Z"],
+    ["2026-03-29T01:00:00.000Z", "Europe/Zurich", "2026-03-29T03:00:00.000Z"],
+    ["2026-11-26T14:00:00.000Z", "UTC", "2026-11-26T14:00:00.000Z"],
+  ])("%s in %s reads %s", (instant, zone, wall) => expect(iso(wallClockAsUtc(at(instant), zone))).toBe(wall));
 });

@@ -98,6 +98,14 @@ function offsetAt(at: number, timeZone: string): number {
 }
 
 /**
+ * The wall clock of an instant in the zone as if it were UTC: spreadsheets (XLSX) store dates
+ * without a zone, so a cell shows the local time the log shows only when written this way.
+ */
+export function wallClockAsUtc(at: number, timeZone: string): number {
+  return at + offsetAt(at, timeZone);
+}
+
+/**
  * The first instant of a local calendar day (month 1-based; day and month may overflow, as with
  * Date.UTC). Midnight of a day whose clock jumps over it starts at the jump.
  */

@@ -134,7 +134,8 @@ const CallLogSortColumn = builder.enumType("CallLogSort", { values: CALL_LOG_SOR
 const CallLogStateEnum = builder.enumType("CallLogState", { values: CALL_LOG_STATES });
 const CallLogDirection = builder.enumType("CallLogDirection", { values: ["ASC", "DESC"] as const });
 
-const CallLogFilterInput = builder.inputType("CallLogFilter", {
+/** Shared with the call log export (modules/exports). */
+export const CallLogFilterInput = builder.inputType("CallLogFilter", {
   fields: (t) => ({
     range: t.field({ type: CallLogRange, description: "A named period in the system's time zone; default SINCE_BEGINNING. Not together with from/to." }),
     from: t.string({ description: "Custom period start: ISO instant or local date YYYY-MM-DD (inclusive)." }),

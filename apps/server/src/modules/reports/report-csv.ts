@@ -35,10 +35,23 @@ function cell(value: string | number, separator: string): string {
   return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function reportCsv(calls: readonly CallView[], locale: Locale, timeZone: string): Buffer {
+/** The header line (without line end), in the reader's language. Shared with the call log export (modules/exports). */
+export function csvHeaderLine(locale: Locale): string {
   const separator = csvSeparator(locale);
-  const lines = [COLUMNS.map((c) => cell(translateReport(c.label, locale), separator)).join(separator)];
-  for (const call of calls) lines.push(COLUMNS.map((c) => cell(c.value(call, timeZone), separator)).join(separator));
-  // CRLF: RFC 4180 and what Excel writes.
-  return Buffer.from(CSV_BOM + lines.join("\r\n") + "\r\n", "utf8");
+  return COLUMNS.map((c) => cell(translateReport(c.label, locale), separator)).join(separator);
+}
+
+/** One call's line (without line end): times in the system's zone. */
+export function csvCallLine(call: CallView, locale: Locale, timeZone: string): string {
+  const separator = csvSeparator(locale);
+  return COLUMNS.map((c) => cell(c.value(call, timeZone), separator)).join(separator);
+}
+
+/** CRLF: RFC 4180 and what Excel writes. */
+export const CSV_LINE_END = "\r\n";
+
+export function reportCsv(calls: readonly CallView[], locale: Locale, timeZone: string): Buffer {
+  const lines = [csvHeaderLine(locale)];
+  for (const call of calls) lines.push(csvCallLine(call, locale, timeZone));
+  return Buffer.from(CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END, "utf8");
 }

@@ -49,6 +49,7 @@ import {
   type LogSort,
   type LogState,
 } from "./log-filter";
+import { LogExports } from "./LogExports";
 import { CALL_LOG, LOG_CALLS_CHANGED, LOG_CALL_TYPES, LOG_NODE_CHOICES, LOG_SECTIONS } from "./log.graphql";
 
 /** Open calls change in bursts (a call, its presence, its close): the list is read once they rest. */
@@ -307,6 +308,7 @@ export function LogPage(): ReactNode {
           {t("log.reset")}
         </Button>
       </Group>
+      <LogExports filter={filter} />
 
       {invalid && (
         <Alert color="orange" icon={<IconAlertCircle />} data-testid={TESTIDS.log.loadError}>

@@ -72,3 +72,29 @@ export const LOG_CALLS_CHANGED = graphql(`
     }
   }
 `);
+
+/** The caller's export jobs (docs/decisions/025-call-log-exports.md). */
+export const LOG_EXPORTS = graphql(`
+  query LogExports {
+    exports {
+      id
+      format
+      state
+      progress
+      row_count
+      error
+      created_at
+      file_name
+    }
+  }
+`);
+
+/** Starts an export of the log for the filter on screen (the server ignores its paging). */
+export const START_LOG_EXPORT = graphql(`
+  mutation StartLogExport($filter: CallLogFilter, $format: ExportFormat!) {
+    startCallLogExport(filter: $filter, format: $format) {
+      id
+      state
+    }
+  }
+`);

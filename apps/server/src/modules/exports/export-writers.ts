@@ -1,0 +1,192 @@
+import { createWriteStream, type WriteStream } from "node:fs";
+import { once } from "node:events";
+import { formatZonedDateTime, wallClockAsUtc, type Locale } from "@caresuite/domain";
+import ExcelJS from "exceljs";
+import PDFDocument from "pdfkit";
+import type { CallView } from "../calls/calls.repo.ts";
+import { CSV_BOM, CSV_LINE_END, csvCallLine, csvHeaderLine } from "../reports/report-csv.ts";
+import { translateReport, type ReportMessageKey } from "../reports/report-messages.ts";
+
+/** Writes one export file page by page; `close` finishes it (also after an abort: the caller removes it). */
+export interface ExportWriter {
+  rows(calls: readonly CallView[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WriterOptions {
+  path: string;
+  locale: Locale;
+  timeZone: string;
+}
+
+async function write(out: WriteStream, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, "drain");
+}
+
+/** CSV with the report attachment's rules (docs/decisions/023): one CSV writer for both. */
+export async function csvWriter(options: WriterOptions): Promise<ExportWriter> {
+  const out = createWriteStream(options.path);
+  await write(out, CSV_BOM + csvHeaderLine(options.locale) + CSV_LINE_END);
+  return {
+    async rows(calls) {
+      let chunk = "";
+      for (const call of calls) chunk += csvCallLine(call, options.locale, options.timeZone) + CSV_LINE_END;
+      await write(out, chunk);
+    },
+    async close() {
+      out.end();
+      await once(out, "close");
+    },
+  };
+}
+
+type Cell = string | number | Date | null;
+/** The CSV's columns; times as real dates (the system's wall clock: spreadsheets have no zones). */
+const XLSX_COLUMNS: { label: ReportMessageKey; width: number; date?: boolean; value: (call: CallView, timeZone: string) => Cell }[] = [
+  { label: "csv.opened_at", width: 20, date: true, value: (c, tz) => new Date(wallClockAsUtc(Date.parse(c.opened_at), tz)) },
+  { label: "csv.closed_at", width: 20, date: true, value: (c, tz) => (c.closed_at ? new Date(wallClockAsUtc(Date.parse(c.closed_at), tz)) : null) },
+  { label: "csv.duration", width: 10, value: (c) => c.duration },
+  { label: "csv.call_type", width: 20, value: (c) => c.call_type?.name ?? c.call_type_text },
+  { label: "csv.section", width: 20, value: (c) => c.section_name },
+  { label: "csv.device", width: 30, value: (c) => c.device_text_long },
+  { label: "csv.call_source", width: 20, value: (c) => c.call_source_text },
+  { label: "csv.handled_by", width: 20, value: (c) => c.handled_by_app_username ?? "" },
+  { label: "csv.closed_by", width: 20, value: (c) => c.manually_closed_by_username ?? "" },
+];
+/** spec data §9 formats, as an Excel number format. */
+const XLSX_DATE_FORMAT = "dd.mm.yyyy hh:mm:ss";
+
+/**
+ * XLSX through exceljs' streaming writer: each row is committed (written out and released) as it
+ * comes, so a big export never holds the workbook in memory. Texts are cell values, never
+ * formulas (exceljs writes a string as a string), so the CSV's formula guard is not needed.
+ */
+export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.path, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(translateReport("report.file", options.locale), { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = XLSX_COLUMNS.map((c) => ({
+    header: translateReport(c.label, options.locale),
+    width: c.width,
+    ...(c.date ? { style: { numFmt: XLSX_DATE_FORMAT } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  return {
+    async rows(calls) {
+      for (const call of calls) sheet.addRow(XLSX_COLUMNS.map((c) => c.value(call, options.timeZone))).commit();
+    },
+    async close() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** What the PDF's first page says about the export. */
+export interface PdfHeader {
+  /** The instants the period resolved to (ISO; null = open). */
+  from: string | null;
+  to: string | null;
+  /** The filter's fields that narrow the log, as the API names them. */
+  filter: Record<string, unknown>;
+  created: number;
+}
+
+const PDF_MARGIN = 36;
+const PDF_FONT_SIZE = 8;
+const PDF_ROW = 12;
+/** Column widths in points: A4 landscape is 842 wide, 770 inside the margins. */
+const PDF_WIDTHS = [78, 78, 44, 90, 90, 150, 90, 75, 75];
+
+function filterText(filter: Record<string, unknown>, locale: Locale): string {
+  const parts = Object.entries(filter)
+    .filter(([key, value]) => value !== null && value !== undefined && key !== "from" && key !== "to" && !(Array.isArray(value) && value.length === 0))
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(",") : String(value)}`);
+  return parts.length > 0 ? parts.join(", ") : translateReport("export.no_filter", locale);
+}
+
+/**
+ * PDF through pdfkit: A4 landscape, the title, period and filter on page one, a header row on
+ * every page, page numbers "page x of y" in the footer. The pages are buffered until the end for
+ * the "of y" (a PDF holds at most EXPORT_MAX_ROWS.PDF rows, about 250 pages); the document
+ * streams to the file. Standard Helvetica (WinAnsi: the Latin letters of de/en/fr/it).
+ */
+export async function pdfWriter(options: WriterOptions & { header: PdfHeader }): Promise<ExportWriter> {
+  const { locale, timeZone, header } = options;
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: PDF_MARGIN,
+    bufferPages: true,
+    info: { Title: translateReport("export.title", locale) },
+  });
+  const out = createWriteStream(options.path);
+  doc.pipe(out);
+  doc.font("Helvetica");
+  const bottom = doc.page.height - PDF_MARGIN - PDF_ROW * 2;
+  let count = 0;
+
+  const line = (cells: string[], bold = false): void => {
+    if (doc.y + PDF_ROW > bottom) {
+      doc.addPage();
+      tableHeader();
+    }
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(PDF_FONT_SIZE);
+    let x = PDF_MARGIN;
+    cells.forEach((text, i) => {
+      const width = PDF_WIDTHS[i] ?? 60;
+      doc.text(text, x, y, { width: width - 4, height: PDF_ROW, lineBreak: false, ellipsis: true });
+      x += width;
+    });
+    doc.x = PDF_MARGIN;
+    doc.y = y + PDF_ROW;
+  };
+  const tableHeader = (): void =>
+    line(
+      XLSX_COLUMNS.map((c) => translateReport(c.label, locale)),
+      true,
+    );
+
+  const zoned = (iso: string | null, open: ReportMessageKey): string => (iso ? formatZonedDateTime(Date.parse(iso), timeZone) : translateReport(open, locale));
+  doc.font("Helvetica-Bold").fontSize(14).text(translateReport("export.title", locale));
+  doc.font("Helvetica").fontSize(9);
+  doc.text(
+    translateReport("export.period", locale, { from: zoned(header.from, "export.since_beginning"), to: zoned(header.to, "export.now"), timezone: timeZone }),
+  );
+  doc.text(translateReport("export.filter", locale, { filter: filterText(header.filter, locale) }));
+  doc.moveDown();
+  tableHeader();
+
+  return {
+    async rows(calls) {
+      for (const call of calls) {
+        line(
+          XLSX_COLUMNS.map((c) => {
+            const value = c.date ? (c.label === "csv.opened_at" ? call.opened_at : call.closed_at) : c.value(call, timeZone);
+            if (c.date) return typeof value === "string" ? formatZonedDateTime(Date.parse(value), timeZone) : "";
+            return value === null ? "" : String(value);
+          }),
+        );
+        count += 1;
+      }
+    },
+    async close() {
+      const pages = doc.bufferedPageRange();
+      for (let i = 0; i < pages.count; i++) {
+        doc.switchToPage(pages.start + i);
+        const footer = i === 0 ? `${translateReport("export.rows", locale, { count, created: formatZonedDateTime(header.created, timeZone) })}   ·   ` : "";
+        doc
+          .font("Helvetica")
+          .fontSize(PDF_FONT_SIZE)
+          .text(footer + translateReport("export.page", locale, { page: i + 1, pages: pages.count }), PDF_MARGIN, doc.page.height - PDF_MARGIN - PDF_ROW, {
+            width: doc.page.width - 2 * PDF_MARGIN,
+            align: "right",
+            lineBreak: false,
+          });
+      }
+      doc.end();
+      await once(out, "close");
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { builder } from "../../graphql/builder.ts";
+import { CallLogFilterInput } from "../calls/calls.graphql.ts";
+import {
+  cancelExport,
+  EXPORT_FORMATS,
+  EXPORT_MAX_ROWS,
+  exportJob,
+  listExports,
+  restartExport,
+  startCallLogExport,
+  type ExportJobView,
+} from "./exports.service.ts";
+
+/**
+ * Call log exports as background jobs (docs/decisions/025-call-log-exports.md): like the call log
+ * (route /log) they need calllog::use_module and no licence feature; a user sees and downloads
+ * only their own jobs.
+ */
+const USE = { permission: "calllog::use_module" } as const;
+
+const ExportFormatEnum = builder.enumType("ExportFormat", { values: EXPORT_FORMATS });
+
+const ExportJobType = builder.objectRef<ExportJobView>("ExportJob").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    format: t.exposeString("format"),
+    state: t.exposeString("state", { description: "new, running, done, failed, canceled or interrupted (the server stopped while it ran; restartExport)" }),
+    progress: t.exposeInt("progress", {
+      nullable: true,
+      description: "Percent; null while unknown (more matches than the call log counts): row_count tells how far.",
+    }),
+    row_count: t.exposeInt("row_count", { description: "Rows written so far." }),
+    error: t.exposeString("error", { nullable: true, description: "An i18n key (validation.max_rows_exceeded) or 'export failed'." }),
+    created_at: t.exposeString("created_at"),
+    finished_at: t.exposeString("finished_at", { nullable: true }),
+    file_name: t.exposeString("file_name", { nullable: true, description: "Set when done: download at /backend/exports/{id}/download." }),
+  }),
+});
+
+builder.queryField("exports", (t) =>
+  t.field({
+    type: [ExportJobType],
+    description: "The caller's own export jobs of the system, newest first (at most 100).",
+    authScopes: USE,
+    resolve: (_root, _args, ctx) => listExports(ctx),
+  }),
+);
+
+builder.queryField("export", (t) =>
+  t.field({
+    type: ExportJobType,
+    args: { id: t.arg.int({ required: true }) },
+    authScopes: USE,
+    resolve: (_root, args, ctx) => exportJob(ctx, args.id),
+  }),
+);
+
+builder.mutationField("startCallLogExport", (t) =>
+  t.field({
+    type: ExportJobType,
+    description: `Exports the call log for the filter (paging ignored) in the background. Max rows: ${Object.entries(EXPORT_MAX_ROWS)
+      .map(([f, n]) => `${f} ${n}`)
+      .join(", ")} (VALIDATION validation.max_rows_exceeded on format).`,
+    args: { filter: t.arg({ type: CallLogFilterInput }), format: t.arg({ type: ExportFormatEnum, required: true }) },
+    authScopes: USE,
+    resolve: (_root, args, ctx) => startCallLogExport(ctx, args.filter ?? {}, args.format),
+  }),
+);
+
+builder.mutationField("cancelExport", (t) =>
+  t.field({
+    type: ExportJobType,
+    args: { id: t.arg.int({ required: true }) },
+    authScopes: USE,
+    resolve: (_root, args, ctx) => cancelExport(ctx, args.id),
+  }),
+);
+
+builder.mutationField("restartExport", (t) =>
+  t.field({
+    type: ExportJobType,
+    description: "Runs an interrupted or failed export again with its filter.",
+    args: { id: t.arg.int({ required: true }) },
+    authScopes: USE,
+    resolve: (_root, args, ctx) => restartExport(ctx, args.id),
+  }),
+);

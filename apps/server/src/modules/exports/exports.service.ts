@@ -1,0 +1,330 @@
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { canAccessSystem, LOCALES, VALIDATION_KEYS, type Locale } from "@caresuite/domain";
+import type { Kysely, Selectable } from "kysely";
+import type { RequestContext } from "../../context.ts";
+import type { Database, ExportJobsTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { queryCallLog, type CallLogContext, type CallLogFilter } from "../calls/call-log.service.ts";
+import { csvWriter, pdfWriter, xlsxWriter, type ExportWriter } from "./export-writers.ts";
+
+/** docs/decisions/025-call-log-exports.md. */
+export const EXPORT_FORMATS = ["CSV", "XLSX", "PDF"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_STATES = ["new", "running", "done", "failed", "canceled", "interrupted"] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/**
+ * Rows a file of the format may hold (the decision explains the numbers). Mutable only so tests can
+ * lower it; nothing else writes it.
+ */
+export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = { CSV: 1_000_000, XLSX: 500_000, PDF: 10_000 };
+/** Calls read per page; the job yields to the event loop between pages. */
+export const EXPORT_PAGE = 2_000;
+/** Files (and their jobs) older than this are deleted (a cleanup at start and daily). */
+export const EXPORT_KEEP_MS = 31 * 24 * 3600_000;
+
+export interface ExportJobView {
+  id: number;
+  format: string;
+  state: string;
+  /** Percent; null while unknown (more matches than the call log counts). */
+  progress: number | null;
+  row_count: number;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  file_name: string | null;
+}
+
+type JobRow = Selectable<ExportJobsTable>;
+
+const toView = (row: JobRow): ExportJobView => ({
+  id: Number(row.id),
+  format: row.format,
+  state: row.state,
+  progress: row.state === "done" ? 100 : row.progress < 0 ? null : row.progress,
+  row_count: Number(row.row_count),
+  error: row.error,
+  created_at: new Date(Number(row.created_at)).toISOString(),
+  finished_at: row.finished_at === null ? null : new Date(Number(row.finished_at)).toISOString(),
+  file_name: row.file_name,
+});
+
+/** The folder of export files: DATA_DIR/exports. */
+export const exportDir = (dataDir: string): string => join(dataDir, "exports");
+const filePath = (dataDir: string, job: Pick<JobRow, "id" | "format">): string => join(exportDir(dataDir), `${job.id}.${job.format.toLowerCase()}`);
+
+/** Running jobs of this process: cancel aborts them between pages. */
+const running = new Map<number, AbortController>();
+
+function paging(filter: CallLogFilter): CallLogFilter {
+  // Paging is the job's; the rest is the user's filter as the screen sent it.
+  const { offset: _offset, limit: _limit, with_total: _withTotal, ...rest } = filter;
+  return rest;
+}
+
+async function ownJob(ctx: RequestContext, id: number): Promise<JobRow> {
+  const row = await ctx.db.kysely
+    .selectFrom("export_jobs")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", ctx.user.id)
+    .where("system_id", "=", ctx.systemId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", `export ${id} not found`);
+  return row;
+}
+
+/** The caller's own export jobs, newest first. */
+export async function listExports(ctx: RequestContext): Promise<ExportJobView[]> {
+  const rows = await ctx.db.kysely
+    .selectFrom("export_jobs")
+    .selectAll()
+    .where("user_id", "=", ctx.user.id)
+    .where("system_id", "=", ctx.systemId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map(toView);
+}
+
+export async function exportJob(ctx: RequestContext, id: number): Promise<ExportJobView> {
+  return toView(await ownJob(ctx, id));
+}
+
+/**
+ * Fails with VALIDATION max_rows_exceeded when the filter matches more calls than the format holds:
+ * one row read at the limit's offset, before the job starts (the job checks again as it writes).
+ */
+async function checkRowLimit(ctx: CallLogContext, systemId: number, filter: CallLogFilter, format: ExportFormat): Promise<void> {
+  const max = EXPORT_MAX_ROWS[format];
+  const probe = await queryCallLog(ctx, systemId, { ...filter, offset: max, limit: 1, with_total: false });
+  if (probe.items.length > 0) throw tooManyRows(format);
+}
+
+const tooManyRows = (format: ExportFormat): AppError =>
+  new AppError("VALIDATION", "max row count exceeded for the format", {
+    fields: { format: [{ message: VALIDATION_KEYS.max_rows_exceeded, data: { field: "format", max: EXPORT_MAX_ROWS[format], format } }] },
+  });
+
+function checkFormat(format: string): ExportFormat {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new AppError("VALIDATION", "unknown export format", {
+      fields: { format: [{ message: VALIDATION_KEYS.one_option_required, data: { field: "format" } }] },
+    });
+  }
+  return format as ExportFormat;
+}
+
+/** Starts an export of the call log for the filter; the caller holds calllog::use_module. Audited. */
+export async function startCallLogExport(ctx: RequestContext, filter: CallLogFilter, formatName: string): Promise<ExportJobView> {
+  const format = checkFormat(formatName);
+  const stored = paging(filter);
+  // Validates the filter (VALIDATION per field, as the call log) and the row limit.
+  await checkRowLimit(ctx, ctx.systemId, stored, format);
+  const now = ctx.now();
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const job = await trx
+      .insertInto("export_jobs")
+      .values({
+        system_id: ctx.systemId,
+        user_id: ctx.user.id,
+        format,
+        state: "new",
+        filter: JSON.stringify(stored),
+        // The user's language (as their report e-mails), else the request's.
+        locale: ctx.user.locale && LOCALE_SET.has(ctx.user.locale) ? ctx.user.locale : ctx.locale,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      systemId: ctx.systemId,
+      userId: ctx.user.id,
+      now,
+      entityType: "callLogExport",
+      entityId: Number(job.id),
+      entityDisplayName: format,
+      action: "created",
+      changes: [
+        { field: "format", value_old: null, value_new: format },
+        { field: "filter", value_old: null, value_new: stored },
+      ],
+    });
+    return job;
+  });
+  launch(ctx, row);
+  return toView(row);
+}
+
+/** Runs an interrupted (or failed) job of the caller again with its stored filter. */
+export async function restartExport(ctx: RequestContext, id: number): Promise<ExportJobView> {
+  const job = await ownJob(ctx, id);
+  if (job.state !== "interrupted" && job.state !== "failed") {
+    throw new AppError("VALIDATION", "only an interrupted or failed export can be restarted", {
+      fields: { id: [{ message: VALIDATION_KEYS.one_option_required, data: { field: "id" } }] },
+    });
+  }
+  const format = checkFormat(job.format);
+  await checkRowLimit(ctx, ctx.systemId, JSON.parse(job.filter) as CallLogFilter, format);
+  const updated = await ctx.db.kysely
+    .updateTable("export_jobs")
+    .set({ state: "new", progress: 0, row_count: 0, error: null, finished_at: null, file_name: null })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  launch(ctx, updated);
+  return toView(updated);
+}
+
+/** Cancels a new or running job of the caller; its partial file is removed. */
+export async function cancelExport(ctx: RequestContext, id: number): Promise<ExportJobView> {
+  const job = await ownJob(ctx, id);
+  if (job.state === "new" || job.state === "running" || job.state === "interrupted") {
+    running.get(id)?.abort();
+    await ctx.db.kysely
+      .updateTable("export_jobs")
+      .set({ state: "canceled", finished_at: ctx.now() })
+      .where("id", "=", id)
+      .where("state", "in", ["new", "running", "interrupted"])
+      .execute();
+    await rm(filePath(ctx.config.DATA_DIR, job), { force: true });
+  }
+  return toView(await ownJob(ctx, id));
+}
+
+/** The file of a finished job, for its creator only (null: not found, not theirs or not done). */
+export async function exportFile(ctx: RequestContext, id: number): Promise<{ path: string; fileName: string; format: string } | null> {
+  const job = await ctx.db.kysely.selectFrom("export_jobs").selectAll().where("id", "=", id).where("user_id", "=", ctx.user.id).executeTakeFirst();
+  // A link opened in a new tab carries no system header: the job names its system, which the user must still reach.
+  if (!job || job.state !== "done" || !job.file_name || !canAccessSystem(ctx.user, job.system_id)) return null;
+  return { path: filePath(ctx.config.DATA_DIR, job), fileName: job.file_name, format: job.format };
+}
+
+/** Jobs that were running when the process stopped are `interrupted` (called at start). */
+export async function markInterruptedExports(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db
+    .updateTable("export_jobs")
+    .set({ state: "interrupted", finished_at: now })
+    .where("state", "in", ["new", "running"])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes jobs and files older than a month, and files no job knows. */
+export async function cleanupExports(db: Kysely<Database>, dataDir: string, now: number): Promise<void> {
+  const cutoff = now - EXPORT_KEEP_MS;
+  await db.deleteFrom("export_jobs").where("created_at", "<", cutoff).execute();
+  const dir = exportDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const known = new Set((await db.selectFrom("export_jobs").select(["id", "format"]).execute()).map((j) => `${j.id}.${j.format.toLowerCase()}`));
+  for (const name of names) {
+    const path = join(dir, name);
+    const old = (await stat(path)).mtimeMs < cutoff;
+    if (old || !known.has(name)) await rm(path, { force: true });
+  }
+}
+
+/** Cleans up now and then daily (main marks interrupted jobs before it listens). Returns the stop function. */
+export function startExportHousekeeping(db: Kysely<Database>, dataDir: string, now: () => number, log: { error(o: unknown, m: string): void }): () => void {
+  const run = (): void => void cleanupExports(db, dataDir, now()).catch((error: unknown) => log.error(error, "export cleanup failed"));
+  run();
+  const timer = setInterval(run, 24 * 3600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Starts the job in the background; the promise is kept for tests (`exportsSettled`). */
+function launch(ctx: RequestContext, job: JobRow): void {
+  const controller = new AbortController();
+  running.set(Number(job.id), controller);
+  const done = runJob(ctx, job, controller.signal)
+    .catch(async (error: unknown) => {
+      await ctx.db.kysely
+        .updateTable("export_jobs")
+        .set({
+          state: "failed",
+          error: error instanceof AppError && error.code === "VALIDATION" ? VALIDATION_KEYS.max_rows_exceeded : "export failed",
+          finished_at: ctx.now(),
+        })
+        .where("id", "=", Number(job.id))
+        .where("state", "in", ["new", "running"])
+        .execute();
+      await rm(filePath(ctx.config.DATA_DIR, job), { force: true });
+    })
+    .finally(() => {
+      running.delete(Number(job.id));
+      pending.delete(done);
+    });
+  pending.add(done);
+}
+
+const pending = new Set<Promise<void>>();
+/** Waits until every job of this process has ended (tests; shutdown). */
+export async function exportsSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
+const LOCALE_SET: ReadonlySet<string> = new Set(LOCALES);
+
+async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Promise<void> {
+  const db = ctx.db.kysely;
+  const id = Number(job.id);
+  const format = checkFormat(job.format);
+  const locale: Locale = LOCALE_SET.has(job.locale) ? (job.locale as Locale) : "de";
+  const filter = JSON.parse(job.filter) as CallLogFilter;
+  const max = EXPORT_MAX_ROWS[format];
+  await db.updateTable("export_jobs").set({ state: "running", progress: 0 }).where("id", "=", id).where("state", "=", "new").execute();
+  await mkdir(exportDir(ctx.config.DATA_DIR), { recursive: true });
+  const path = filePath(ctx.config.DATA_DIR, job);
+  let writer: ExportWriter | null = null;
+  let rows = 0;
+  let total: number | null = null;
+  try {
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      if (signal.aborted) break;
+      const page = await queryCallLog(ctx, job.system_id, { ...filter, offset, limit: EXPORT_PAGE, with_total: offset === 0 }, { maxLimit: EXPORT_PAGE });
+      if (offset === 0) total = page.total_capped ? null : page.total;
+      // The file opens with the first page: it tells the system's time zone.
+      writer ??= await openWriter(format, {
+        path,
+        locale,
+        timeZone: page.time_zone,
+        header: { from: page.from, to: page.to, filter: { ...filter }, created: Number(job.created_at) },
+      });
+      if (rows + page.items.length > max) throw tooManyRows(format);
+      await writer.rows(page.items);
+      rows += page.items.length;
+      const progress = total === null ? -1 : total === 0 ? 100 : Math.min(99, Math.floor((rows * 100) / total));
+      await db.updateTable("export_jobs").set({ progress, row_count: rows }).where("id", "=", id).where("state", "=", "running").execute();
+      if (page.items.length < EXPORT_PAGE) break;
+      // Other requests get their turn between pages: the export never holds the event loop.
+      await yieldToLoop();
+    }
+  } finally {
+    await writer?.close();
+  }
+  if (signal.aborted) {
+    await rm(path, { force: true });
+    return;
+  }
+  const fileName = `${exportFileStem(locale)}-${id}.${format.toLowerCase()}`;
+  await db
+    .updateTable("export_jobs")
+    .set({ state: "done", progress: 100, row_count: rows, file_name: fileName, finished_at: ctx.now() })
+    .where("id", "=", id)
+    .where("state", "=", "running")
+    .execute();
+}
+
+const exportFileStem = (locale: Locale): string => ({ de: "rufprotokoll", en: "call-log", fr: "journal-appels", it: "registro-chiamate" })[locale];
+
+function openWriter(format: ExportFormat, options: Parameters<typeof pdfWriter>[0]): Promise<ExportWriter> {
+  if (format === "CSV") return csvWriter(options);
+  if (format === "XLSX") return xlsxWriter(options);
+  return pdfWriter(options);
+}
