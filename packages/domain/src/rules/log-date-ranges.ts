@@ -1,3 +1,4 @@
+import { wallClock } from "./time-zone.ts";
 import type { FieldError } from "../field-errors.ts";
 import { VALIDATION_KEYS } from "../validation-messages.ts";
 
@@ -47,49 +48,6 @@ const ROLLING: Partial<Record<LogDateRange, number>> = {
   DAYS_14: 14 * 24 * HOUR,
   DAYS_30: 30 * 24 * HOUR,
 };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let made = formatters.get(timeZone);
-  if (!made) {
-    made = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, made);
-  }
-  return made;
-}
-
-/** True when the Intl API knows the zone (a system parameter could hold anything). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall clock of an instant in a zone. */
-function wallClock(at: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(at))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return {
-    year: parts["year"] ?? 1970,
-    month: parts["month"] ?? 1,
-    day: parts["day"] ?? 1,
-    hour: parts["hour"] ?? 0,
-    minute: parts["minute"] ?? 0,
-    second: parts["second"] ?? 0,
-  };
-}
 
 /** The zone's offset from UTC at an instant, in ms (Zurich in winter: +3,600,000). */
 function offsetAt(at: number, timeZone: string): number {

@@ -1,3 +1,4 @@
+import { wallClock, type WallClock } from "./time-zone.ts";
 /**
  * When scheduled call reports go out and which period they cover.
  *
@@ -19,47 +20,11 @@ export interface LocalDate {
   day: number;
 }
 
-interface LocalDateTime extends LocalDate {
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+type LocalDateTime = WallClock;
 
 /** The wall-clock time of an instant in a time zone. */
 export function localDateTime(instant: number, timeZone: string): LocalDateTime {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts["year"]),
-    month: Number(parts["month"]),
-    day: Number(parts["day"]),
-    hour: Number(parts["hour"]),
-    minute: Number(parts["minute"]),
-    second: Number(parts["second"]),
-  };
+  return wallClock(instant, timeZone);
 }
 
 /**
