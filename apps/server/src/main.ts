@@ -57,8 +57,17 @@ const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: 
 const stopExports = startExportHousekeeping(db.kysely, config.DATA_DIR, Date.now, app.log);
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
+/** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
+  // A hanging shutdown would keep the port and block the restart that follows (a service
+  // manager's, or a test's): after the grace period the process exits regardless.
+  setTimeout(() => {
+    app.log.error(`${signal}: shutdown took over ${SHUTDOWN_GRACE_MS} ms, exiting`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
   stopClock();
   await stopReports();
   stopExports();
