@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CALL_TYPES } from "@caresuite/domain";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { demoCloseAll, demoFloors, demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
@@ -27,14 +27,6 @@ const TREE_ONLY = { username: "nurlog-nein", password: "tree only password 1" };
 
 function logRow(page: Page, id: number) {
   return page.locator(`[data-testid="${TESTIDS.log.row}"][data-id="${id}"]`);
-}
-
-/** The serious and critical axe violations inside `include`, as "rule: targets". */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 describe("the call log /log", () => {

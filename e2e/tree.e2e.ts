@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CALL_TYPES } from "@caresuite/domain";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { demoCloseAll, demoFloors, demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
@@ -42,14 +42,6 @@ async function showInTree(page: Page, text: string, id: number, inside?: number)
   const row = treeRow(page, id);
   await row.waitFor();
   return row;
-}
-
-/** The serious and critical axe violations inside `include`, as "rule: targets". */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 describe("the technicians' home /tree", () => {

@@ -11,3 +11,11 @@ export async function axeViolations(page: Page, include: string, options: { disa
   const results = await builder.analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
+
+/** The serious and critical violations only (the issues' "no serious or critical violations"), as "rule: targets". */
+export async function seriousViolations(page: Page, include: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
