@@ -115,9 +115,12 @@ const LAZY_SECTIONS: LazySection[] = [
 const sectionLoads = new Map<LazySection, Promise<RouteObject[]>>();
 const patchedSections = new Set<LazySection>();
 
-const patchLazySections: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  const section = LAZY_SECTIONS.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
-  if (!section || patchedSections.has(section)) return;
+function sectionOf(path: string): LazySection | undefined {
+  return LAZY_SECTIONS.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
+}
+
+/** The section's routes, loaded once (a navigation and a preload share the download). */
+function loadSection(section: LazySection): Promise<RouteObject[]> {
   let load = sectionLoads.get(section);
   if (!load) {
     load = section.load();
@@ -125,7 +128,18 @@ const patchLazySections: PatchRoutesOnNavigationFunction = async ({ path, patch 
     // A failed chunk download may be retried by the next navigation.
     load.catch(() => sectionLoads.delete(section));
   }
-  const routes = await load;
+  return load;
+}
+
+function preloadSection(path: string): void {
+  const section = sectionOf(path);
+  if (section) loadSection(section).catch(() => undefined);
+}
+
+const patchLazySections: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const section = sectionOf(path);
+  if (!section || patchedSections.has(section)) return;
+  const routes = await loadSection(section);
   if (patchedSections.has(section)) return;
   patchedSections.add(section);
   patch(section.parentId, routes);
@@ -140,6 +154,7 @@ export const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: 
 registerRouteSource(
   () => router.routes,
   LAZY_SECTIONS.flatMap((s) => [s.prefix, ...(s.screens ?? [])]),
+  preloadSection,
 );
 
 registerNavigator((to, options) => {

@@ -7,7 +7,7 @@ export const DEFAULT_SYSTEM_ID = 1;
 export const MAX_SYSTEM_ID = 99;
 
 /** A valid system id written as decimal digits, or null. */
-function parseSystemId(value: string | null | undefined): number | null {
+export function parseSystemId(value: string | null | undefined): number | null {
   if (typeof value !== "string" || !/^\d{1,2}$/.test(value.trim())) return null;
   const id = Number(value.trim());
   return id >= 1 && id <= MAX_SYSTEM_ID ? id : null;

@@ -1,13 +1,18 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Button, NavLink as MantineNavLink } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { navItemPathFor, visibleNavItems } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
-import { hasScreen } from "../../app/screens";
+import { hasScreen, preloadScreen } from "../../app/screens";
 import { TESTIDS } from "../../testids";
 import { NAV_ITEMS, isNavItemActive } from "./nav-items";
+
+/** Preloading the sections waits for an idle moment, but no longer than this after the shell shows. */
+const IDLE_TIMEOUT_MS = 3000;
+/** Browsers without requestIdleCallback (Safari) preload after this delay. */
+const IDLE_FALLBACK_MS = 1000;
 
 interface NavItemsProps {
   /** "bar" in the header, "menu" in the mobile menu. */
@@ -28,6 +33,19 @@ export function NavItems({ variant, onNavigate }: NavItemsProps): ReactNode {
     currentSystemId: systemId,
     hasScreen,
   });
+
+  const targets = ids.map((id) => navItemPathFor(id, data.user)).join(" ");
+  // The sections behind the items load once the browser is idle, so a click waits for data only.
+  useEffect(() => {
+    const paths = targets.split(" ");
+    const preload = (): void => paths.forEach(preloadScreen);
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(preload, IDLE_FALLBACK_MS);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(preload, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }, [targets]);
 
   return ids.map((id) => {
     const { labelKey, Icon } = NAV_ITEMS[id];

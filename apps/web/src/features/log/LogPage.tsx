@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   ActionIcon,
   Alert,
@@ -16,14 +16,12 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
-import { IconAlertCircle, IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
+import { IconAlertCircle, IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
@@ -50,6 +48,7 @@ import {
   type LogState,
 } from "./log-filter";
 import { LogExports } from "./LogExports";
+import { LogTable } from "./LogTable";
 import { CALL_LOG, LOG_CALLS_CHANGED, LOG_CALL_TYPES, LOG_NODE_CHOICES, LOG_SECTIONS } from "./log.graphql";
 
 /** Open calls change in bursts (a call, its presence, its close): the list is read once they rest. */
@@ -95,24 +94,6 @@ function useNodePicker(nodeId: number | null): {
   const options = useMemo(() => (data?.systemTreeNodeChoices ?? []).map((node) => ({ value: String(node.id), label: node.name })), [data]);
   chosenLabel.current = options.find((option) => option.value === String(nodeId))?.label ?? null;
   return { options, fetching, onSearch: setTyped, onOpen: () => setOpened(true) };
-}
-
-/** A column header that sorts by one of the server's whitelisted sorts. */
-function SortHeader({ label, sort, filter, onSort }: { label: string; sort: LogSort; filter: LogFilterState; onSort: (sort: LogSort) => void }): ReactNode {
-  const active = filter.sort === sort;
-  const Icon = !active ? IconSelector : filter.direction === "ASC" ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th aria-sort={active ? (filter.direction === "ASC" ? "ascending" : "descending") : "none"}>
-      <UnstyledButton onClick={() => onSort(sort)} data-testid={TESTIDS.log.sort(sort)}>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={700} size="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /**
@@ -169,7 +150,8 @@ export function LogPage(): ReactNode {
   );
   const ids = (values: string[]): number[] => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const onSort = (sort: LogSort): void => setFilter(sortBy(filter, sort));
-  const openCall = (id: number): void => void navigate({ pathname: `/log/edit/${id}`, search: params.toString() });
+  const search = params.toString();
+  const openCall = useCallback((id: number): void => void navigate({ pathname: `/log/edit/${id}`, search }), [navigate, search]);
 
   const total = page?.total ?? null;
   const capped = page?.total_capped ?? false;
@@ -379,64 +361,7 @@ export function LogPage(): ReactNode {
           ))}
         </Stack>
       ) : items.length > 0 ? (
-        // A narrow window keeps the columns and scrolls sideways within the table's box.
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover style={{ whiteSpace: "nowrap" }} data-testid={TESTIDS.log.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader label={t("log.columns.opened")} sort="OPENED_AT" filter={filter} onSort={onSort} />
-                <SortHeader label={t("log.columns.closed")} sort="CLOSED_AT" filter={filter} onSort={onSort} />
-                <SortHeader label={t("log.columns.device")} sort="NODE" filter={filter} onSort={onSort} />
-                <SortHeader label={t("log.columns.section")} sort="SECTION" filter={filter} onSort={onSort} />
-                <SortHeader label={t("log.columns.callType")} sort="CALL_TYPE" filter={filter} onSort={onSort} />
-                <SortHeader label={t("log.columns.duration")} sort="DURATION" filter={filter} onSort={onSort} />
-                <SortHeader label={t("log.columns.responseTime")} sort="RESPONSE_TIME" filter={filter} onSort={onSort} />
-                <Table.Th>{t("log.columns.state")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((call) => (
-                <Table.Tr
-                  key={call.id}
-                  onClick={() => openCall(call.id)}
-                  style={{ cursor: "pointer" }}
-                  data-testid={TESTIDS.log.row}
-                  data-id={call.id}
-                  data-closed={call.is_closed}
-                >
-                  <Table.Td>{formatDateTime(call.opened_at, { seconds: true })}</Table.Td>
-                  <Table.Td>{call.closed_at ? formatDateTime(call.closed_at, { seconds: true }) : "–"}</Table.Td>
-                  <Table.Td>
-                    {/* A link for the keyboard; the whole row takes the mouse. */}
-                    <UnstyledButton
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        openCall(call.id);
-                      }}
-                      td="underline"
-                    >
-                      {call.device_text_long || call.device_text_short}
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td>{call.section_name}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <ColorSwatch color={call.call_type?.color ?? "#868e96"} size={14} aria-hidden />
-                      <Text size="sm">{call.call_type?.name ?? call.call_type_text}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDuration(call.duration)}</Table.Td>
-                  <Table.Td>{formatDuration(call.response_time ?? null)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={call.is_closed ? "gray" : "red"} variant="light">
-                      {call.is_closed ? t("log.states.CLOSED") : t("log.states.OPEN")}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LogTable items={items} filter={filter} onSort={onSort} onOpen={openCall} />
       ) : null}
 
       {pages > 1 && (
