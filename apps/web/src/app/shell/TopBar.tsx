@@ -46,7 +46,8 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
         )}
       </Group>
       {/* indicators: call system, sync, incidents (added with their feature), audit log */}
-      <Group gap="xs">
+      {/* On a phone the indicators wrap: they stay at the right edge, under one another. */}
+      <Group gap="xs" justify="flex-end" style={{ flex: "1 1 auto" }}>
         {isLoggedIn(data.user) && <CallSystemIndicator />}
         {showSyncIndicator({ user: data.user, licence: data.licence, routeName }) && <SyncIndicator />}
         {showAuditLogButton({ user: data.user, committing }) && <AuditLogButton />}
