@@ -88,6 +88,11 @@ describe("the top bar's sync indicator", () => {
     // spec: "intensity rising with minutes since last change, full at 40 minutes": half at 20.
     expect(await link.getAttribute("data-pulse")).toBe("0.50");
     await page.screenshot({ path: join(shotsDir(), "sync-indicator-needs-commit-de-1920x1080.png") });
+    expect(await link.evaluate((element) => getComputedStyle(element).animationName)).not.toBe("none");
+    // Reduced motion: a steady ring instead of the pulse.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await link.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+    expect(await link.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
     // The tooltip explains after its delay (1500 ms).
     await link.hover();
     await expect.poll(async () => (await page.getByRole("tooltip").textContent()) ?? "", { timeout: 5_000 }).toContain("20 Minuten");
