@@ -72,6 +72,10 @@ export const TESTIDS = {
     outdatedHubs: "shell.outdatedHubs",
     /** The call-system badge of the top bar, with `data-connected` (true/false). */
     callSystemStatus: "shell.callSystemStatus",
+    /** The top bar's sync indicator, with `data-state` (systemsMissing, neverSynced, submitting, needsCommit, inSync). */
+    syncIndicator: "shell.syncIndicator",
+    syncIndicatorLink: "shell.syncIndicatorLink",
+    syncProgress: "shell.syncProgress",
     /** The global search box in the header (spec "Global search"). */
     search: "shell.search",
     searchPopup: "shell.searchPopup",

@@ -51,6 +51,10 @@ export const DEFAULT_SORT_ORDER = 999;
 export const NOTIFICATION_DURATION_MS = 5000;
 /** spec: "tooltip delay 1500 ms." */
 export const TOOLTIP_DELAY_MS = 1500;
+/** spec: "Sync pulse full at 40 min". */
+export const SYNC_PULSE_FULL_MINUTES = 40;
+/** spec: "progress bar visible at least 3000 ms". */
+export const SYNC_PROGRESS_MIN_VISIBLE_MS = 3000;
 
 /** spec: "Close confirm: poll 15 times at 500 ms." */
 export const CLOSE_CALL_POLL_ATTEMPTS = 15;

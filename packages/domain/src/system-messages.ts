@@ -22,6 +22,18 @@ export interface SystemMessagePayloads {
   "displaynote.updated": { system_id: number | null };
   /** spec: "videostream with action start adds url, else removes". */
   videostream: { action: "start" | "stop"; url: string; name: string; video_stream_id: number; system_id: number };
+  /** spec: "getsconfig.commit / commit_done set or clear committing"; `started_at` ISO, now when absent. */
+  "getsconfig.commit": { system_id: number; started_at?: string };
+  "getsconfig.commit_done": { system_id: number };
+  /** spec: "getsconfig.progress sets import progress" (percent 0..100). */
+  "getsconfig.progress": { system_id: number; progress: number };
+  /**
+   * spec: "getshttp.start adds a sync job, getshttp.finished and getshttp.failed remove it";
+   * "Adding a sync job with auto_commit false marks the configuration as changed now."
+   */
+  "getshttp.start": { system_id: number; id: string; auto_commit: boolean };
+  "getshttp.finished": { system_id: number; id: string };
+  "getshttp.failed": { system_id: number; id: string; error?: string };
 }
 
 export type SystemMessageSubject = keyof SystemMessagePayloads;
@@ -36,4 +48,10 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "displayprofile.updated",
   "displaynote.updated",
   "videostream",
+  "getsconfig.commit",
+  "getsconfig.commit_done",
+  "getsconfig.progress",
+  "getshttp.start",
+  "getshttp.finished",
+  "getshttp.failed",
 ] as const satisfies readonly SystemMessageSubject[];

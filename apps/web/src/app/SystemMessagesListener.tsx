@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isUpdateAvailable } from "@caresuite/domain";
 import { log } from "../api/log";
-import { availableUpdate, clockOffsetMs } from "../api/status";
+import { availableUpdate, clockOffsetMs, serverNow } from "../api/status";
+import { registerConfigSyncMessages, resetConfigSync } from "./config-sync";
 import { notify } from "../ui/notify";
 import { useAppData } from "./providers/AppDataProvider";
 import { useSystemContext } from "./providers/SystemProvider";
@@ -15,8 +16,22 @@ export const systemMessages = createSystemMessageDispatcher(log.info);
 /** Subscribes once for the whole app and handles the subjects of the walking skeleton. */
 export function SystemMessagesListener(): ReactNode {
   const { t } = useTranslation();
-  const { refetch } = useAppData();
-  const { ws } = useSystemContext();
+  const { data, refetch } = useAppData();
+  const { ws, systemId } = useSystemContext();
+  const commitStartRef = useRef(data.appState.committing_gets_config);
+  useEffect(() => {
+    commitStartRef.current = data.appState.committing_gets_config;
+  }, [data.appState.committing_gets_config]);
+
+  // spec §7: getsconfig.* set or clear committing and the import progress; getshttp.* count sync jobs.
+  useEffect(() => {
+    resetConfigSync();
+    return registerConfigSyncMessages(systemMessages, {
+      appDataCommitStart: () => commitStartRef.current,
+      now: serverNow,
+      refetch: () => void refetch(),
+    });
+  }, [refetch, systemId]);
 
   useEffect(() => {
     const offTime = systemMessages.register("time", (payload) => {

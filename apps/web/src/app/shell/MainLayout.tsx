@@ -12,13 +12,14 @@ import { MobileMenu } from "./MobileMenu";
 import { OutdatedHubsBanner } from "./OutdatedHubsBanner";
 import { TopBar } from "./TopBar";
 import { useCommitting } from "./useCommitting";
+import { useConfigSync } from "./useConfigSync";
 
 /** The main layout ("application shell") around every logged-in screen. */
 export function MainLayout(): ReactNode {
   const { data } = useAppData();
   const { systemId } = useSystemContext();
   const [menuOpen, setMenuOpen] = useState(false);
-  const committing = useCommitting(data.appState.committing_gets_config);
+  const committing = useCommitting(useConfigSync().commitStart);
 
   return (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>

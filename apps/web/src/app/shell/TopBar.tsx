@@ -2,17 +2,18 @@ import type { ReactNode } from "react";
 import { Group, Select, Text } from "@mantine/core";
 import { IconServer2 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { isLoggedIn, showAuditLogButton, showSystemSelector } from "@caresuite/domain";
+import { useLocation } from "react-router";
+import { findRouteChain, isLoggedIn, showAuditLogButton, showSyncIndicator, showSystemSelector } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { TESTIDS } from "../../testids";
 import { AuditLogButton } from "../../features/audit/AuditLogButton";
 import { CallSystemIndicator } from "./CallSystemIndicator";
+import { SyncIndicator } from "./SyncIndicator";
 
 /**
- * The top bar (spec "Application shell"): system selector, call-system badge (signed-in users) and
- * audit-log button now; the sync and
- * incident indicators join it with their features (see the `indicators` slot, whose rules are
+ * The top bar (spec "Application shell"): system selector, call-system badge (signed-in users),
+ * sync indicator and audit-log button; the incident indicator joins it with its feature (rules:
  * showSyncIndicator / showIncidentIndicator / showAuditLogButton in the domain).
  */
 export function TopBar({ committing }: { committing: boolean }): ReactNode {
@@ -20,6 +21,8 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
   const { data } = useAppData();
   const { systemId, switchSystem } = useSystemContext();
   const systems = data.systems;
+  const { pathname } = useLocation();
+  const routeName = findRouteChain(pathname)?.[0]?.name ?? null;
 
   return (
     <Group justify="space-between" px="md" py={4} bg="var(--mantine-color-gray-1)" data-testid={TESTIDS.shell.topbar} data-committing={committing || undefined}>
@@ -42,9 +45,11 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
           </Text>
         )}
       </Group>
-      {/* indicators: call system, sync and incidents (added by their features), audit log */}
-      <Group gap="xs">
+      {/* indicators: call system, sync, incidents (added with their feature), audit log */}
+      {/* On a phone the indicators wrap: they stay at the right edge, under one another. */}
+      <Group gap="xs" justify="flex-end" style={{ flex: "1 1 auto" }}>
         {isLoggedIn(data.user) && <CallSystemIndicator />}
+        {showSyncIndicator({ user: data.user, licence: data.licence, routeName }) && <SyncIndicator />}
         {showAuditLogButton({ user: data.user, committing }) && <AuditLogButton />}
       </Group>
     </Group>
