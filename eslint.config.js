@@ -117,7 +117,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/apps/server/**", "@caresuite/server"] }] },
   },
   {
-    // One-way layers (issue 11, docs/ARCHITECTURE.md): the call-system adapter speaks the protocol
+    // One-way layers (docs/ARCHITECTURE.md, docs/decisions/015): the call-system adapter speaks the protocol
     // and gets what events do from the calls module at wiring time; it never imports a module.
     files: ["apps/server/src/callsystem/**"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/modules/**"] }] },

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
@@ -6,7 +7,7 @@ import { writeAudit } from "../apps/server/src/modules/audit/audit.repo.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
-import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { field, listRowTexts, openAuditLog, openRow, pickOption, saveAndClose, signIn, waitForPath } from "./support/pages.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -183,6 +184,34 @@ describe("administration in Chromium: call types, roles, users, access, audit lo
     await row.waitFor();
     expect(await axeViolations(admin, `[data-testid="${TESTIDS.roles.page}"]`, AXE)).toEqual([]);
     expect(await row.locator(`[data-testid="${TESTIDS.roles.userCount}"]`).textContent()).toBe("0");
+  });
+
+  // "fix the role form's labels under the level control at 390 px": on a phone each permission's
+  // name sits above its control, whole, and both fit the screen.
+  it("puts each permission name above its level control on a phone (390 px), uncut", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/admin/roles/edit`);
+    await byTestId(page, TESTIDS.roles.form).waitFor();
+    await byTestId(page, TESTIDS.roles.permission("calllog::use_module")).waitFor();
+    const rows = await page.locator('[data-testid^="roles.permission."]').evaluateAll((controls) =>
+      controls.map((control) => {
+        const name = control.parentElement?.querySelector("p") as HTMLElement | null;
+        const nameBox = name?.getBoundingClientRect();
+        const controlBox = control.getBoundingClientRect();
+        return {
+          code: control.getAttribute("data-testid"),
+          above: nameBox !== undefined && nameBox.bottom <= controlBox.top + 1,
+          nameCut: name === null || name.scrollWidth > name.clientWidth + 1,
+          fits: controlBox.left >= 0 && controlBox.right <= window.innerWidth && (nameBox?.right ?? Infinity) <= window.innerWidth,
+        };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row, row.code ?? "").toMatchObject({ above: true, nameCut: false, fits: true });
+    await page.screenshot({ path: join(shotsDir(), "role-form-390-de.png"), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
   });
 
   it("creates a user with that role", async () => {

@@ -267,4 +267,39 @@ describe("the display board reads across a corridor in Chromium", () => {
     expect(await board.locator(`[data-testid="${TESTIDS.notification}"]`).count()).toBe(0);
     await context.close();
   });
+
+  // "Screenshots ... of the board at 1920×1080 with 3, 6 and 20 calls, in de and fr": each one
+  // fits the wall screen, no name overflows its card, and up to 6 calls keep the large sizes.
+  it.each([
+    [3, "de"],
+    [3, "fr"],
+    [6, "fr"],
+    [20, "de"],
+    [20, "fr"],
+  ])("shows %i calls at 1920×1080 in %s on one screen, names whole", async (count, locale) => {
+    await closeAll();
+    await until(openCount, (open) => open === 0);
+    // One call per room, emergencies, bath and normal calls mixed as on a real ward.
+    expect(rooms.length).toBeGreaterThanOrEqual(count);
+    const kinds = [NORMAL, EMERGENCY, NORMAL, BATH];
+    const calls = rooms.slice(0, count).map((device, i) => [device, kinds[i % kinds.length] as number]);
+    for (const [device, type] of calls) await trigger(device as number, type as number);
+    await until(openCount, (open) => open === count);
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${server.baseUrl}/display?fullscreen=1&locale=${locale}`);
+    await expect.poll(() => byTestId(page, TESTIDS.display.call).count()).toBe(count);
+    expect(await page.locator("html").getAttribute("lang")).toBe(locale);
+    const styles = await cardStyles(page);
+    for (const card of styles) {
+      expect(card.overflows).toBe(false);
+      if (count <= 6) expect(card).toMatchObject({ nameLines: 1 });
+      if (count <= 6) expect(card.namePx).toBeGreaterThanOrEqual(64);
+      if (count <= 6) expect(card.typePx).toBeGreaterThanOrEqual(32);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+    await page.screenshot({ path: join(SHOTS, `display-${count}-calls-1920x1080-${locale}.png`) });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+    await closeAll();
+  });
 });

@@ -1,4 +1,5 @@
 import { Client, cacheExchange, fetchExchange, getOperationName, makeOperation, mapExchange, subscriptionExchange, type Operation } from "@urql/core";
+import type { ErrorCode } from "@caresuite/domain";
 import { backendFetch, queryUrl } from "./backend-fetch";
 import { log } from "./log";
 import type { RestartableWsClient } from "./ws-client";
@@ -29,7 +30,9 @@ export function createUrqlClient({ ws, onMissingAuth }: UrqlClientOptions): Clie
         onError(error, operation) {
           const name = getOperationName(operation.query) ?? "anonymous";
           for (const graphQLError of error.graphQLErrors) {
-            const code = graphQLError.extensions["code"];
+            // Typed as the domain's ErrorCode (only compared, never trusted): a misspelt code below
+            // fails to compile, and the board's bundle gets no check function for it.
+            const code = graphQLError.extensions["code"] as ErrorCode | undefined;
             if (code === "MISSING_AUTH") {
               log.info(`session timed out (${name})`);
               onMissingAuth();

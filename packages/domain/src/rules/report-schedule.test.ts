@@ -4,8 +4,8 @@ import { formatZonedDateTime, latestSendTime, nextSendTime, reportPeriod, zonedI
 const ZURICH = "Europe/Zurich";
 const t = (iso: string): number => Date.parse(iso);
 
-// Issue 13 item 5: "next send time — daily at 08:00, weekly on Monday 08:00, monthly on the 1st
-// 08:00, in the system's time zone, correct across daylight-saving changes". spec data §9 "Daily
+// Next send time: daily at 08:00, weekly on Monday 08:00, monthly on the 1st 08:00, in the
+// system's time zone, correct across daylight-saving changes (docs/decisions/023). spec data §9 "Daily
 // report 08:00, weekly Monday, monthly the 1st." 2026: summer time starts Sunday 29 March,
 // ends Sunday 25 October.
 describe("nextSendTime (Europe/Zurich)", () => {

@@ -256,7 +256,7 @@ async function buildReport(deps: ReportSchedulerDeps, row: Subscription & { syst
     }),
     attachments: [
       {
-        // "file names that carry the period" (PRODUCT-NOTES «Exports»).
+        // The file name carries the period, so reports saved side by side stay apart (docs/decisions/023).
         filename: `${translateReport("report.file", locale)}-${slug(filter.name)}-${period.key}.csv`,
         content: reportCsv(calls, locale, zone),
         contentType: "text/csv; charset=utf-8",
