@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { SmtpSettingsInput } from "@caresuite/domain";
 
 /** A report or test e-mail as the mailer sends it. */
@@ -59,6 +58,8 @@ function failureOf(error: unknown): MailFailure {
 export function smtpMailer(timeoutMs = 30_000): Mailer {
   return async (settings, message) => {
     if (!settings || settings.host === "" || settings.from === "") throw new MailError("not_configured");
+    // Loaded on the first mail: nodemailer adds ~0.4 s to every server start (bench/skeleton.ts).
+    const { default: nodemailer } = await import("nodemailer");
     const transport = nodemailer.createTransport({
       host: settings.host,
       port: settings.port,
