@@ -334,10 +334,20 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
   let writer: ExportWriter | null = null;
   let rows = 0;
   let total: number | null = null;
+  let after: { openedAt: number; id: number } | null = null;
   try {
     for (let offset = 0; ; offset += EXPORT_PAGE) {
       if (signal.aborted) break;
-      const page = await queryCallLog(ctx, job.system_id, { ...filter, offset, limit: EXPORT_PAGE, with_total: offset === 0 }, { maxLimit: EXPORT_PAGE });
+      // Sorted by opening (the default), the next page starts after the last call read (keyset
+      // paging: a deep offset is read and thrown away row by row); other sorts page by offset.
+      const page = await queryCallLog(
+        ctx,
+        job.system_id,
+        { ...filter, offset: after ? 0 : offset, limit: EXPORT_PAGE, with_total: offset === 0 },
+        { maxLimit: EXPORT_PAGE, after },
+      );
+      const last = page.items.at(-1);
+      after = last && (filter.sort ?? "OPENED_AT") === "OPENED_AT" ? { openedAt: Date.parse(last.opened_at), id: Number(last.id) } : null;
       if (offset === 0) total = page.total_capped ? null : page.total;
       // The file opens with the first page: it tells the system's time zone.
       writer ??= await openWriter(format, {
