@@ -151,7 +151,8 @@ export async function loadCallLogPage(db: Kysely<Database>, q: CallLogQuery, now
   const after = q.sort === "OPENED_AT" ? (q.after ?? null) : null;
   if (after) {
     const cmp = q.descending ? "<" : ">";
-    page = page.where((eb) => eb.or([eb("opened_at", cmp, after.openedAt), eb.and([eb("opened_at", "=", after.openedAt), eb("id", cmp, after.id)])]));
+    // A row-value comparison: both databases walk the (opened_at, id) order from there.
+    page = page.where((eb) => eb(eb.refTuple("opened_at", "id"), cmp, eb.tuple(after.openedAt, after.id)));
   }
   const [rows, counted] = await Promise.all([
     page
