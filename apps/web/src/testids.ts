@@ -133,6 +133,9 @@ export const TESTIDS = {
     exportMenu: "log.exportMenu",
     exportFormat: (format: string): string => `log.export.${format}`,
     exportJob: "log.exportJob",
+    /** A job's cancel button (new/running) and its "start again" (canceled, interrupted, failed). */
+    exportCancel: "log.exportCancel",
+    exportRestart: "log.exportRestart",
     table: "log.table",
     /** One call row; carries `data-id`, `data-closed`. */
     row: "log.row",

@@ -88,6 +88,8 @@ export const VALIDATION_KEYS = {
   unknown_reference: "validation.unknown_reference",
   /** Not in the spec: an export would hold more rows than its format allows ({max}, {format}). */
   max_rows_exceeded: "validation.max_rows_exceeded",
+  /** Not in the spec: a user already has the most exports running at once ({max}). */
+  too_many_exports: "validation.too_many_exports",
 } as const;
 
 /** One validation message key. */

@@ -35,6 +35,12 @@ export interface CallLogQuery {
   descending: boolean;
   offset: number;
   limit: number;
+  /**
+   * Keyset paging for a walk over all pages sorted by opening (exports): the page starts after
+   * this call instead of at `offset`, so page n costs what page 1 does (an offset is read and
+   * thrown away row by row; on SQLite that held the event loop for a deep page).
+   */
+  after?: { openedAt: number; id: number } | null;
   /** Whether to count the matches (capped); the first page needs it, the next ones may skip it. */
   count: boolean;
 }
@@ -142,8 +148,17 @@ export async function loadCallLogPage(db: Kysely<Database>, q: CallLogQuery, now
   // Ties (same type, same room) keep a stable order across pages: newest first, then by id.
   if (q.sort !== "OPENED_AT") page = page.orderBy("opened_at", direction);
   page = page.orderBy("id", direction);
+  const after = q.sort === "OPENED_AT" ? (q.after ?? null) : null;
+  if (after) {
+    const cmp = q.descending ? "<" : ">";
+    // A row-value comparison: both databases walk the (opened_at, id) order from there.
+    page = page.where((eb) => eb(eb.refTuple("opened_at", "id"), cmp, eb.tuple(after.openedAt, after.id)));
+  }
   const [rows, counted] = await Promise.all([
-    page.offset(q.offset).limit(q.limit).execute(),
+    page
+      .offset(after ? 0 : q.offset)
+      .limit(q.limit)
+      .execute(),
     q.count
       ? db
           .selectFrom(

@@ -99,7 +99,12 @@ async function systemTimeZone(db: Kysely<Database>, systemId: number): Promise<s
  * For report jobs: `options.maxLimit` lifts the page bound (an attachment of a whole period).
  * The caller has checked calllog::use_module and the system's visibility.
  */
-export async function queryCallLog(ctx: CallLogContext, systemId: number, filter: CallLogFilter, options: { maxLimit?: number } = {}): Promise<CallLogAnswer> {
+export async function queryCallLog(
+  ctx: CallLogContext,
+  systemId: number,
+  filter: CallLogFilter,
+  options: { maxLimit?: number; after?: { openedAt: number; id: number } | null } = {},
+): Promise<CallLogAnswer> {
   const db = ctx.db.kysely;
   const now = ctx.now();
   const errors: Errors = {};
@@ -185,6 +190,7 @@ export async function queryCallLog(ctx: CallLogContext, systemId: number, filter
       descending: (filter.direction ?? "DESC") === "DESC",
       offset,
       limit,
+      after: options.after ?? null,
       count: filter.with_total ?? offset === 0,
     },
     now,

@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { formatZonedDateTime, wallClockAsUtc, type Locale } from "@caresuite/domain";
 import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
@@ -19,6 +20,12 @@ export interface WriterOptions {
   timeZone: string;
 }
 
+/**
+ * Rows laid out between two turns of the event loop: a page of 2,000 calls as one synchronous
+ * run held the loop for seconds in the PDF (bench/exports.ts), so the writers yield in slices.
+ */
+const SLICE = { CSV: 500, XLSX: 200, PDF: 50 } as const;
+
 async function write(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, "drain");
 }
@@ -29,9 +36,12 @@ export async function csvWriter(options: WriterOptions): Promise<ExportWriter> {
   await write(out, CSV_BOM + csvHeaderLine(options.locale) + CSV_LINE_END);
   return {
     async rows(calls) {
-      let chunk = "";
-      for (const call of calls) chunk += csvCallLine(call, options.locale, options.timeZone) + CSV_LINE_END;
-      await write(out, chunk);
+      for (let i = 0; i < calls.length; i += SLICE.CSV) {
+        let chunk = "";
+        for (const call of calls.slice(i, i + SLICE.CSV)) chunk += csvCallLine(call, options.locale, options.timeZone) + CSV_LINE_END;
+        await write(out, chunk);
+        await yieldToLoop();
+      }
     },
     async close() {
       out.end();
@@ -73,7 +83,11 @@ export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> 
   sheet.getRow(1).commit();
   return {
     async rows(calls) {
-      for (const call of calls) sheet.addRow(XLSX_COLUMNS.map((c) => c.value(call, options.timeZone))).commit();
+      for (let i = 0; i < calls.length; i++) {
+        const call = calls[i] as CallView;
+        sheet.addRow(XLSX_COLUMNS.map((c) => c.value(call, options.timeZone))).commit();
+        if ((i + 1) % SLICE.XLSX === 0) await yieldToLoop();
+      }
     },
     async close() {
       sheet.commit();
@@ -169,6 +183,7 @@ export async function pdfWriter(options: WriterOptions & { header: PdfHeader }):
           }),
         );
         count += 1;
+        if (count % SLICE.PDF === 0) await yieldToLoop();
       }
     },
     async close() {
@@ -184,6 +199,7 @@ export async function pdfWriter(options: WriterOptions & { header: PdfHeader }):
             align: "right",
             lineBreak: false,
           });
+        if ((i + 1) % 10 === 0) await yieldToLoop();
       }
       doc.end();
       await once(out, "close");

@@ -3,6 +3,7 @@ import { CallLogFilterInput } from "../calls/calls.graphql.ts";
 import {
   cancelExport,
   EXPORT_FORMATS,
+  EXPORT_LIMITS,
   EXPORT_MAX_ROWS,
   exportJob,
   listExports,
@@ -58,7 +59,9 @@ builder.queryField("export", (t) =>
 builder.mutationField("startCallLogExport", (t) =>
   t.field({
     type: ExportJobType,
-    description: `Exports the call log for the filter (paging ignored) in the background. Max rows: ${Object.entries(EXPORT_MAX_ROWS)
+    description: `Exports the call log for the filter (paging ignored) in the background; a user has at most ${EXPORT_LIMITS.activePerUser} jobs new or running (VALIDATION validation.too_many_exports on format). Max rows: ${Object.entries(
+      EXPORT_MAX_ROWS,
+    )
       .map(([f, n]) => `${f} ${n}`)
       .join(", ")} (VALIDATION validation.max_rows_exceeded on format).`,
     args: { filter: t.arg({ type: CallLogFilterInput }), format: t.arg({ type: ExportFormatEnum, required: true }) },
@@ -70,6 +73,7 @@ builder.mutationField("startCallLogExport", (t) =>
 builder.mutationField("cancelExport", (t) =>
   t.field({
     type: ExportJobType,
+    description: "Cancels a new, running or interrupted export of the caller; its partial file is removed.",
     args: { id: t.arg.int({ required: true }) },
     authScopes: USE,
     resolve: (_root, args, ctx) => cancelExport(ctx, args.id),
@@ -79,7 +83,7 @@ builder.mutationField("cancelExport", (t) =>
 builder.mutationField("restartExport", (t) =>
   t.field({
     type: ExportJobType,
-    description: "Runs an interrupted or failed export again with its filter.",
+    description: "Runs an interrupted, failed or canceled export again with its filter (the per-user cap applies).",
     args: { id: t.arg.int({ required: true }) },
     authScopes: USE,
     resolve: (_root, args, ctx) => restartExport(ctx, args.id),

@@ -23,6 +23,15 @@ export type ExportState = (typeof EXPORT_STATES)[number];
 export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = { CSV: 1_000_000, XLSX: 500_000, PDF: 10_000 };
 /** Calls read per page; the job yields to the event loop between pages. */
 export const EXPORT_PAGE = 2_000;
+/**
+ * Jobs (new or running) a user may have at once, over all systems: each one holds a database
+ * connection and a file while it runs, so one user cannot fill the server with exports. Mutable
+ * only so tests can change it.
+ */
+export const EXPORT_LIMITS = { activePerUser: 2 };
+const ACTIVE_STATES = ["new", "running"] as const;
+/** States a job can be started again from (restartExport). */
+const RESTARTABLE_STATES: readonly string[] = ["interrupted", "failed", "canceled"];
 /** Files (and their jobs) older than this are deleted (a cleanup at start and daily). */
 export const EXPORT_KEEP_MS = 31 * 24 * 3600_000;
 
@@ -111,6 +120,35 @@ const tooManyRows = (format: ExportFormat): AppError =>
     fields: { format: [{ message: VALIDATION_KEYS.max_rows_exceeded, data: { field: "format", max: EXPORT_MAX_ROWS[format], format } }] },
   });
 
+/** Fails with VALIDATION too_many_exports (on format) when the user already has the most jobs running. */
+async function checkActiveCap(db: Kysely<Database>, userId: number): Promise<void> {
+  const { n } = await db
+    .selectFrom("export_jobs")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("state", "in", ACTIVE_STATES)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= EXPORT_LIMITS.activePerUser) {
+    throw new AppError("VALIDATION", "too many exports running for the user", {
+      fields: { format: [{ message: VALIDATION_KEYS.too_many_exports, data: { field: "format", max: EXPORT_LIMITS.activePerUser } }] },
+    });
+  }
+}
+
+/** Audits a state change of a job the user asked for (cancel, restart). */
+async function auditState(db: Kysely<Database>, ctx: RequestContext, job: JobRow, state: ExportState): Promise<void> {
+  await writeAudit(db, {
+    systemId: job.system_id,
+    userId: ctx.user.id,
+    now: ctx.now(),
+    entityType: "callLogExport",
+    entityId: Number(job.id),
+    entityDisplayName: job.format,
+    action: "updated",
+    changes: [{ field: "state", value_old: job.state, value_new: state }],
+  });
+}
+
 function checkFormat(format: string): ExportFormat {
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
     throw new AppError("VALIDATION", "unknown export format", {
@@ -128,6 +166,7 @@ export async function startCallLogExport(ctx: RequestContext, filter: CallLogFil
   await checkRowLimit(ctx, ctx.systemId, stored, format);
   const now = ctx.now();
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    await checkActiveCap(trx, ctx.user.id);
     const job = await trx
       .insertInto("export_jobs")
       .values({
@@ -161,37 +200,48 @@ export async function startCallLogExport(ctx: RequestContext, filter: CallLogFil
   return toView(row);
 }
 
-/** Runs an interrupted (or failed) job of the caller again with its stored filter. */
+/** Runs an interrupted, failed or canceled job of the caller again with its stored filter. Audited. */
 export async function restartExport(ctx: RequestContext, id: number): Promise<ExportJobView> {
   const job = await ownJob(ctx, id);
-  if (job.state !== "interrupted" && job.state !== "failed") {
-    throw new AppError("VALIDATION", "only an interrupted or failed export can be restarted", {
+  if (!RESTARTABLE_STATES.includes(job.state)) {
+    throw new AppError("VALIDATION", "only an interrupted, failed or canceled export can be restarted", {
       fields: { id: [{ message: VALIDATION_KEYS.one_option_required, data: { field: "id" } }] },
     });
   }
   const format = checkFormat(job.format);
-  await checkRowLimit(ctx, ctx.systemId, JSON.parse(job.filter) as CallLogFilter, format);
-  const updated = await ctx.db.kysely
-    .updateTable("export_jobs")
-    .set({ state: "new", progress: 0, row_count: 0, error: null, finished_at: null, file_name: null })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  await checkRowLimit(ctx, job.system_id, JSON.parse(job.filter) as CallLogFilter, format);
+  const updated = await ctx.db.kysely.transaction().execute(async (trx) => {
+    await checkActiveCap(trx, ctx.user.id);
+    const row = await trx
+      .updateTable("export_jobs")
+      .set({ state: "new", progress: 0, row_count: 0, error: null, finished_at: null, file_name: null })
+      .where("id", "=", id)
+      // A second click (or tab) that raced this one finds the job already new: NOT_FOUND, no second run.
+      .where("state", "in", [...RESTARTABLE_STATES])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError("NOT_FOUND", `export ${id} not restartable`);
+    await auditState(trx, ctx, job, "new");
+    return row;
+  });
   launch(ctx, updated);
   return toView(updated);
 }
 
-/** Cancels a new or running job of the caller; its partial file is removed. */
+/** Cancels a new, running or interrupted job of the caller; its partial file is removed. Audited. */
 export async function cancelExport(ctx: RequestContext, id: number): Promise<ExportJobView> {
   const job = await ownJob(ctx, id);
   if (job.state === "new" || job.state === "running" || job.state === "interrupted") {
     running.get(id)?.abort();
-    await ctx.db.kysely
-      .updateTable("export_jobs")
-      .set({ state: "canceled", finished_at: ctx.now() })
-      .where("id", "=", id)
-      .where("state", "in", ["new", "running", "interrupted"])
-      .execute();
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("export_jobs")
+        .set({ state: "canceled", finished_at: ctx.now() })
+        .where("id", "=", id)
+        .where("state", "in", ["new", "running", "interrupted"])
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) await auditState(trx, ctx, job, "canceled");
+    });
     await rm(filePath(ctx.config.DATA_DIR, job), { force: true });
   }
   return toView(await ownJob(ctx, id));
@@ -284,10 +334,20 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
   let writer: ExportWriter | null = null;
   let rows = 0;
   let total: number | null = null;
+  let after: { openedAt: number; id: number } | null = null;
   try {
     for (let offset = 0; ; offset += EXPORT_PAGE) {
       if (signal.aborted) break;
-      const page = await queryCallLog(ctx, job.system_id, { ...filter, offset, limit: EXPORT_PAGE, with_total: offset === 0 }, { maxLimit: EXPORT_PAGE });
+      // Sorted by opening (the default), the next page starts after the last call read (keyset
+      // paging: a deep offset is read and thrown away row by row); other sorts page by offset.
+      const page = await queryCallLog(
+        ctx,
+        job.system_id,
+        { ...filter, offset: after ? 0 : offset, limit: EXPORT_PAGE, with_total: offset === 0 },
+        { maxLimit: EXPORT_PAGE, after },
+      );
+      const last = page.items.at(-1);
+      after = last && (filter.sort ?? "OPENED_AT") === "OPENED_AT" ? { openedAt: Date.parse(last.opened_at), id: Number(last.id) } : null;
       if (offset === 0) total = page.total_capped ? null : page.total;
       // The file opens with the first page: it tells the system's time zone.
       writer ??= await openWriter(format, {

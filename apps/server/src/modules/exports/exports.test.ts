@@ -7,7 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
-import { cleanupExports, EXPORT_KEEP_MS, EXPORT_MAX_ROWS, EXPORT_PAGE, exportDir, exportsSettled, markInterruptedExports } from "./exports.service.ts";
+import {
+  cleanupExports,
+  EXPORT_KEEP_MS,
+  EXPORT_LIMITS,
+  EXPORT_MAX_ROWS,
+  EXPORT_PAGE,
+  exportDir,
+  exportsSettled,
+  markInterruptedExports,
+} from "./exports.service.ts";
 
 const START = `mutation($filter: CallLogFilter, $format: ExportFormat!) {
   startCallLogExport(filter: $filter, format: $format) { id format state progress row_count error file_name } }`;
@@ -231,6 +240,44 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
     // A finished job is not restarted.
     expect((await nurse.gql(RESTART, { id: second.id })).errors?.[0]?.extensions?.["code"]).toBe("VALIDATION");
     expect(readdirSync(exportDir(server.config.DATA_DIR))).toContain(`${second.id}.csv`);
+
+    // A canceled job runs again too; cancel and restart are audited as state changes.
+    const again = await nurse.gql<{ restartExport: Job }>(RESTART, { id: first.id });
+    expect(again.data?.restartExport.state).toBe("new");
+    await exportsSettled();
+    expect(await job(nurse, first.id)).toMatchObject({ state: "done", row_count: EXPORT_PAGE + 5 });
+    const audit = await admin.gql<{ auditLogs: { entity_type: string; action: string; entity_id: number }[] }>(AUDIT, {
+      input: { limit: 50, entity_type: "callLogExport" },
+    });
+    const updates = audit.data?.auditLogs.filter((entry) => entry.action === "updated").map((entry) => entry.entity_id);
+    expect(updates?.filter((id) => id === first.id)).toHaveLength(2);
+    expect(updates?.filter((id) => id === second.id)).toHaveLength(1);
+  });
+
+  it("a user has at most two exports new or running at once: a translated VALIDATION error; others are not held up", async () => {
+    expect(EXPORT_LIMITS.activePerUser).toBe(2);
+    const a = await start(nurse);
+    const b = await start(nurse);
+    await exportsSettled();
+    // Two jobs that still run (as a long export would), without a process running them.
+    await server.db.kysely.updateTable("export_jobs").set({ state: "running" }).where("id", "in", [a.id, b.id]).execute();
+    const third = await nurse.gql(START, { filter: {}, format: "CSV" });
+    expect(third.errors?.[0]?.extensions?.["code"]).toBe("VALIDATION");
+    expect(third.errors?.[0]?.extensions?.["fields"]).toEqual({
+      format: [{ message: "validation.too_many_exports", data: { field: "format", max: 2 } }],
+    });
+    // Another user still starts one.
+    await start(other);
+    // A restart counts as well; after a cancel there is room again.
+    await server.db.kysely.updateTable("export_jobs").set({ state: "interrupted" }).where("id", "=", a.id).execute();
+    await server.db.kysely.updateTable("export_jobs").set({ state: "running" }).where("id", "=", b.id).execute();
+    const c = await start(nurse);
+    await server.db.kysely.updateTable("export_jobs").set({ state: "running" }).where("id", "=", c.id).execute();
+    expect((await nurse.gql(RESTART, { id: a.id })).errors?.[0]?.extensions?.["fields"]).toHaveProperty("format");
+    expect((await nurse.gql<{ cancelExport: Job }>(CANCEL, { id: b.id })).data?.cancelExport.state).toBe("canceled");
+    expect((await nurse.gql<{ restartExport: Job }>(RESTART, { id: a.id })).data?.restartExport.state).toBe("new");
+    await exportsSettled();
+    await server.db.kysely.updateTable("export_jobs").set({ state: "canceled" }).where("id", "=", c.id).execute();
   });
 
   it("the cleanup deletes jobs and files older than a month and files no job knows", async () => {

@@ -3,8 +3,11 @@ import { queryCallLog } from "../calls/call-log.service.ts";
 import type { CallView } from "../calls/calls.repo.ts";
 import type { CallFilterView } from "./call-filters.service.ts";
 
-/** A report carries at most this many calls (a month of a big site); the e-mail says when it was cut. */
-export const REPORT_MAX_CALLS = 50_000;
+/**
+ * A report carries at most this many calls (a month of a big site); the e-mail says when it was cut.
+ * Mutable only so tests can lower it; nothing else writes it.
+ */
+export const REPORT_LIMITS = { maxCalls: 50_000 };
 const PAGE = 5_000;
 
 /**
@@ -38,8 +41,8 @@ export async function callsForReport(
       { maxLimit: PAGE },
     );
     calls.push(...page.items);
+    // Reading past the cap tells whether more calls match than the report carries.
+    if (calls.length > REPORT_LIMITS.maxCalls) return { calls: calls.slice(0, REPORT_LIMITS.maxCalls), truncated: true };
     if (page.items.length < PAGE) return { calls, truncated: false };
-    // One page past the cap tells whether more calls match than the report carries.
-    if (calls.length > REPORT_MAX_CALLS) return { calls: calls.slice(0, REPORT_MAX_CALLS), truncated: true };
   }
 }

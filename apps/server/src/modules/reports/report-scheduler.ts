@@ -21,7 +21,7 @@ import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 import { findUserById, loadAuthUser } from "../auth/users.repo.ts";
 import { toCallFilter } from "./call-filters.service.ts";
 import { MailError, type Mailer } from "./mailer.ts";
-import { callsForReport } from "./report-calls.ts";
+import { callsForReport, REPORT_LIMITS } from "./report-calls.ts";
 import { reportCsv } from "./report-csv.ts";
 import { translateReport } from "./report-messages.ts";
 import { systemTimeZone } from "./report-subscriptions.service.ts";
@@ -239,7 +239,7 @@ async function buildReport(deps: ReportSchedulerDeps, row: Subscription & { syst
   // Another user's private filter may not reach this user any more (shared was turned off).
   if (!filterRow.shared && filterRow.owner_user_id !== row.user_id) throw new AppError("MISSING_PERMISSION", "filter no longer shared");
   const filter = toCallFilter(filterRow);
-  const { calls } = await callsForReport(ctx, filter, period);
+  const { calls, truncated } = await callsForReport(ctx, filter, period);
   const system = await db.selectFrom("systems").select("name").where("id", "=", row.system_id).executeTakeFirst();
   const periodText = row.kind === "daily" ? formatLocalDate(period.firstDay) : `${formatLocalDate(period.firstDay)} – ${formatLocalDate(period.lastDay)}`;
   const kind = row.kind as ReportKind;
@@ -252,6 +252,7 @@ async function buildReport(deps: ReportSchedulerDeps, row: Subscription & { syst
       period: periodText,
       timezone: zone,
       count: calls.length,
+      note: truncated ? translateReport("report.truncated", locale, { max: REPORT_LIMITS.maxCalls }) : "",
       system: system?.name ?? String(row.system_id),
     }),
     attachments: [

@@ -4,7 +4,10 @@ import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { startTestSmtp, startSilentServer, type TestSmtp } from "../../test-support/smtp.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { createOpenCallsCache, type OpenCallsCache } from "../calls/open-calls-cache.ts";
+import { LOCALES } from "@caresuite/domain";
 import { smtpMailer } from "./mailer.ts";
+import { REPORT_LIMITS } from "./report-calls.ts";
+import { translateReport } from "./report-messages.ts";
 import { RETRY_BACKOFF_MS, runDueReports, STALE_SENDING_MS, startReportScheduler, type ReportSchedulerDeps } from "./report-scheduler.ts";
 
 const SMTP = `{ smtpSettings { host port security user has_password from } }`;
@@ -204,11 +207,28 @@ describe.each(TEST_DIALECTS)("scheduled call reports on %s", (dialect) => {
     expect(subs.data?.reportSubscriptions[0]).toMatchObject({ status: "ok", last_sent_period: "2026-03-29" });
   });
 
-  it("after downtime only the latest missed report goes out, once", async () => {
+  it("after downtime only the latest missed report goes out, once; a report over the cap says its attachment was cut", async () => {
+    await insertCall("2026-04-01T08:00:00Z", 60, callTypeId, "Zimmer 103");
+    await insertCall("2026-04-01T09:00:00Z", 60, callTypeId, "Zimmer 104");
+    await insertCall("2026-04-01T10:00:00Z", 60, callTypeId, "Zimmer 105");
     server.clock.now = t("2026-04-02T09:30:00Z"); // three days later
-    expect(await runDueReports(deps)).toEqual({ sent: 1, failed: 0 });
+    REPORT_LIMITS.maxCalls = 2;
+    try {
+      expect(await runDueReports(deps)).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      REPORT_LIMITS.maxCalls = 50_000;
+    }
     expect(await runDueReports(deps)).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received.map((m) => m.parsed.subject)).toEqual(["Tagesbericht «Herzalarme» vom 01.04.2026"]);
+    const mail = smtp.received[0];
+    expect(mail?.parsed.text).toContain("2 Rufe.\n\nMehr Rufe passen zum Filter, als ein Bericht enthält: der Anhang ist auf die ersten 2 Rufe gekürzt.");
+    expect(mail?.parsed.attachments[0]?.content.toString("utf8").trim().split("\r\n")).toHaveLength(3);
+  });
+
+  it("the note on a cut attachment is translated in every report language", () => {
+    const texts = LOCALES.map((locale) => translateReport("report.truncated", locale, { max: 50_000 }));
+    expect(texts.every((text) => text.includes("50000"))).toBe(true);
+    expect(new Set(texts).size).toBe(LOCALES.length);
   });
 
   it("an SMTP refusal retries with backoff, visible to the administrator, and is sent once when the server accepts", async () => {

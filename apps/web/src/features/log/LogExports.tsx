@@ -8,21 +8,28 @@ import { formatDateTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
 import { filterToQuery, type LogFilterState } from "./log-filter";
-import { LOG_EXPORTS, START_LOG_EXPORT } from "./log.graphql";
+import { CANCEL_LOG_EXPORT, LOG_EXPORTS, RESTART_LOG_EXPORT, START_LOG_EXPORT } from "./log.graphql";
 
 const FORMATS = ["CSV", "XLSX", "PDF"] as const;
 /** A running export's progress is read again this often. */
 const POLL_MS = 2000;
 const ACTIVE = new Set(["new", "running"]);
+/** States the server starts again (restartExport). */
+const RESTARTABLE = new Set(["canceled", "interrupted", "failed"]);
 
 /**
  * The export of /log (docs/decisions/025-call-log-exports.md): a menu starts a background job for
- * the filter on screen; the user's jobs list their state, progress and, when done, the download.
+ * the filter on screen; the user's jobs list their state, progress and, when done, the download. A
+ * running job can be canceled, a canceled, interrupted or failed one started again.
  */
 export function LogExports({ filter }: { filter: LogFilterState }): ReactNode {
   const { t } = useTranslation();
   const [{ data }, reexecute] = useQuery({ query: LOG_EXPORTS, requestPolicy: "cache-and-network" });
   const [started, start] = useMutation(START_LOG_EXPORT);
+  const [canceled, cancel] = useMutation(CANCEL_LOG_EXPORT);
+  const [restarted, restart] = useMutation(RESTART_LOG_EXPORT);
+  /** The last action's error is shown; a new action clears the others'. */
+  const [lastAction, setLastAction] = useState<"start" | "cancel" | "restart">("start");
   const [message, setMessage] = useState<"started" | null>(null);
   const jobs = (data?.exports ?? []).slice(0, 5);
   const active = jobs.some((job) => ACTIVE.has(job.state));
@@ -34,15 +41,28 @@ export function LogExports({ filter }: { filter: LogFilterState }): ReactNode {
 
   const onStart = async (format: (typeof FORMATS)[number]): Promise<void> => {
     setMessage(null);
+    setLastAction("start");
     const result = await start({ filter: filterToQuery(filter), format });
     if (!result.error) {
       setMessage("started");
       reexecute({ requestPolicy: "network-only" });
     }
   };
-  const errors = validationFieldErrors(started.error);
+  const onJob = async (action: "cancel" | "restart", id: number): Promise<void> => {
+    setMessage(null);
+    setLastAction(action);
+    const result = await (action === "cancel" ? cancel({ id }) : restart({ id }));
+    if (!result.error) reexecute({ requestPolicy: "network-only" });
+  };
+  const actionError = { start: started.error, cancel: canceled.error, restart: restarted.error }[lastAction];
+  const errors = validationFieldErrors(actionError);
   const firstError = Object.entries(errors)[0];
-  const errorText = firstError ? translateFieldError(t, firstError[1], (name) => `log.fields.${name}`) : started.error ? t("log.export.startError") : null;
+  const errorText = firstError
+    ? translateFieldError(t, firstError[1], (name) => `log.fields.${name}`)
+    : actionError
+      ? t(lastAction === "start" ? "log.export.startError" : "log.export.actionError")
+      : null;
+  const busy = canceled.fetching || restarted.fetching;
 
   return (
     <Stack gap="xs">
@@ -83,12 +103,46 @@ export function LogExports({ filter }: { filter: LogFilterState }): ReactNode {
                 {t(`log.export.states.${job.state}`, { defaultValue: job.state })}
               </Text>
               {ACTIVE.has(job.state) ? (
-                <Progress value={job.progress ?? 0} animated={job.progress === null} w={120} />
+                job.progress === null ? (
+                  <Text size="sm" c="dimmed" w={120}>
+                    {t("log.export.rows", { count: job.row_count })}
+                  </Text>
+                ) : (
+                  <Group gap={6} wrap="nowrap">
+                    <Progress value={job.progress} w={120} aria-label={t("log.export.progress", { percent: job.progress })} />
+                    <Text size="sm" c="dimmed">
+                      {job.progress} %
+                    </Text>
+                  </Group>
+                )
               ) : (
                 <Text size="sm" c="dimmed">
                   {t("log.export.rows", { count: job.row_count })}
                 </Text>
               )}
+              {ACTIVE.has(job.state) ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  disabled={busy}
+                  onClick={() => void onJob("cancel", job.id)}
+                  data-testid={TESTIDS.log.exportCancel}
+                >
+                  {t("log.export.cancel")}
+                </Button>
+              ) : null}
+              {RESTARTABLE.has(job.state) ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  disabled={busy}
+                  onClick={() => void onJob("restart", job.id)}
+                  data-testid={TESTIDS.log.exportRestart}
+                >
+                  {t("log.export.restart")}
+                </Button>
+              ) : null}
               {job.state === "done" && job.file_name ? (
                 <Anchor size="sm" href={`/backend/exports/${job.id}/download`} download={job.file_name}>
                   {t("log.export.download")}

@@ -98,3 +98,21 @@ export const START_LOG_EXPORT = graphql(`
     }
   }
 `);
+
+export const CANCEL_LOG_EXPORT = graphql(`
+  mutation CancelLogExport($id: Int!) {
+    cancelExport(id: $id) {
+      id
+      state
+    }
+  }
+`);
+
+export const RESTART_LOG_EXPORT = graphql(`
+  mutation RestartLogExport($id: Int!) {
+    restartExport(id: $id) {
+      id
+      state
+    }
+  }
+`);
