@@ -2,8 +2,6 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { formatZonedDateTime, wallClockAsUtc, type Locale } from "@caresuite/domain";
-import ExcelJS from "exceljs";
-import PDFDocument from "pdfkit";
 import type { CallView } from "../calls/calls.repo.ts";
 import { CSV_BOM, CSV_LINE_END, csvCallLine, csvHeaderLine } from "../reports/report-csv.ts";
 import { translateReport, type ReportMessageKey } from "../reports/report-messages.ts";
@@ -72,6 +70,9 @@ const XLSX_DATE_FORMAT = "dd.mm.yyyy hh:mm:ss";
  * formulas (exceljs writes a string as a string), so the CSV's formula guard is not needed.
  */
 export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> {
+  // exceljs and pdfkit load with the first export of their format: together they add ~0.7 s to
+  // every server start (bench/skeleton.ts "cold start").
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.path, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(translateReport("report.file", options.locale), { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = XLSX_COLUMNS.map((c) => ({
@@ -127,6 +128,7 @@ function filterText(filter: Record<string, unknown>, locale: Locale): string {
  */
 export async function pdfWriter(options: WriterOptions & { header: PdfHeader }): Promise<ExportWriter> {
   const { locale, timeZone, header } = options;
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
