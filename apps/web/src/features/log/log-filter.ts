@@ -192,6 +192,9 @@ export interface SavedCallFilter {
   min_duration?: number | null;
 }
 
+/** The same as sent in CallFilterInput (its lists are plain arrays). */
+export type SavedCallFilterInput = SavedCallFilter & { call_type_ids: number[]; section_ids: number[]; node_ids: number[] };
+
 /** A stored instant or date as the log's local date YYYY-MM-DD (what its date inputs hold). */
 function localDate(value: string | null | undefined): string {
   if (!value) return "";
@@ -225,7 +228,7 @@ export function savedFilterToLogFilter(saved: SavedCallFilter): LogFilterState {
 }
 
 /** The log's filter as the filter fields of CallFilterInput ("Save current filter"). */
-export function logFilterToSavedFilter(filter: LogFilterState): SavedCallFilter {
+export function logFilterToSavedFilter(filter: LogFilterState): SavedCallFilterInput {
   const custom = filter.period === "CUSTOM";
   return {
     range: filter.period,
