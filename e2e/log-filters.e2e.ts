@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TESTIDS } from "../apps/web/src/testids.ts";
 import { signInApi, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
@@ -18,7 +19,7 @@ const ADMIN = { username: "admin", password: "demo-admin" };
 const USER = { username: "berichte", password: "report user password 1", email: "berichte@example.org" };
 
 function filterRow(page: Page, name: string) {
-  return page.locator(`[data-testid="logFilters.row"][data-name="${name}"]`);
+  return page.locator(`[data-testid="${TESTIDS.logFilters.row}"][data-name="${name}"]`);
 }
 
 describe("saved call filters /log/filters", () => {
@@ -58,15 +59,15 @@ describe("saved call filters /log/filters", () => {
     await signIn(page, server.baseUrl, `${USER.username}-de`, USER.password);
     await waitForPath(page, "/log");
     await page.goto(`${server.baseUrl}/log?period=DAYS_7&state=OPEN&min=2`);
-    await byTestId(page, "log.page").waitFor();
+    await byTestId(page, TESTIDS.log.page).waitFor();
 
     // "Save current filter": the form opens with the log's filter.
-    await byTestId(page, "log.saveFilter").click();
+    await byTestId(page, TESTIDS.log.saveFilter).click();
     await waitForPath(page, "/log/filters/edit");
-    const form = byTestId(page, "logFilters.form");
+    const form = byTestId(page, TESTIDS.logFilters.form);
     await form.waitFor();
-    await form.locator('[data-testid="logFilters.field.name"]').fill("Offene der Woche");
-    await byTestId(page, "entityForm.save").click();
+    await form.locator(`[data-testid="${TESTIDS.logFilters.field("name")}"]`).fill("Offene der Woche");
+    await byTestId(page, TESTIDS.entityForm.save).click();
 
     // The list shows it with its range in words.
     await waitForPath(page, "/log/filters");
@@ -74,42 +75,42 @@ describe("saved call filters /log/filters", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain("Letzte 7 Tage");
     await page.screenshot({ path: join(SHOTS, "log-filters-1920-de.png") });
-    expect(await seriousViolations(page, '[data-testid="logFilters.page"]')).toEqual([]);
+    expect(await seriousViolations(page, `[data-testid="${TESTIDS.logFilters.page}"]`)).toEqual([]);
 
     // Apply: the log opens with the saved filter in the URL.
     await page.goto(`${server.baseUrl}/log/filters`);
     await row.waitFor();
-    await row.locator('[data-testid="logFilters.apply"]').click();
+    await row.locator(`[data-testid="${TESTIDS.logFilters.apply}"]`).click();
     await page.waitForURL((url) => url.pathname === "/log" && url.searchParams.get("period") === "DAYS_7" && url.searchParams.get("min") === "2");
     expect(new URL(page.url()).searchParams.get("state")).toBe("OPEN");
 
     // Edit: a custom period with "to" before "from" is refused at its field, the typed name stays.
     await page.goto(`${server.baseUrl}/log/filters`);
-    await row.locator('[data-testid="logFilters.edit"]').click();
+    await row.locator(`[data-testid="${TESTIDS.logFilters.edit}"]`).click();
     await form.waitFor();
-    await form.locator('[data-testid="logFilters.field.name"]').fill("Offene, eigener Zeitraum");
-    await byTestId(page, "logFilters.field.range").click();
+    await form.locator(`[data-testid="${TESTIDS.logFilters.field("name")}"]`).fill("Offene, eigener Zeitraum");
+    await byTestId(page, TESTIDS.logFilters.field("range")).click();
     await page.getByRole("option", { name: "Benutzerdefiniert (von–bis)" }).click();
-    await form.locator('[data-testid="logFilters.field.from"]').fill("2026-11-10");
-    await form.locator('[data-testid="logFilters.field.to"]').fill("2026-11-01");
-    await byTestId(page, "entityForm.save").click();
+    await form.locator(`[data-testid="${TESTIDS.logFilters.field("from")}"]`).fill("2026-11-10");
+    await form.locator(`[data-testid="${TESTIDS.logFilters.field("to")}"]`).fill("2026-11-01");
+    await byTestId(page, TESTIDS.entityForm.save).click();
     await page.getByText("Das Startdatum muss vor dem Enddatum liegen.").first().waitFor();
-    expect(await form.locator('[data-testid="logFilters.field.name"]').inputValue()).toBe("Offene, eigener Zeitraum");
-    await form.locator('[data-testid="logFilters.field.to"]').fill("2026-11-20");
-    await byTestId(page, "entityForm.save").click();
+    expect(await form.locator(`[data-testid="${TESTIDS.logFilters.field("name")}"]`).inputValue()).toBe("Offene, eigener Zeitraum");
+    await form.locator(`[data-testid="${TESTIDS.logFilters.field("to")}"]`).fill("2026-11-20");
+    await byTestId(page, TESTIDS.entityForm.save).click();
     await waitForPath(page, "/log/filters");
     const edited = filterRow(page, "Offene, eigener Zeitraum");
     await edited.waitFor();
     expect(await edited.textContent()).toContain("2026-11-10 – 2026-11-20");
 
     // Subscribe to the daily report, to the user's own address.
-    await edited.locator('[data-testid="logFilters.reports"]').click();
-    await byTestId(page, "logFilters.subscriptions").waitFor();
-    const daily = byTestId(page, "logFilters.kind.daily");
+    await edited.locator(`[data-testid="${TESTIDS.logFilters.reports}"]`).click();
+    await byTestId(page, TESTIDS.logFilters.subscriptions).waitFor();
+    const daily = byTestId(page, TESTIDS.logFilters.kind("daily"));
     await daily.getByText(`de-${USER.email}`).waitFor();
-    await daily.locator('[data-testid="logFilters.kind.daily.enabled"]').check();
-    await daily.locator('[data-testid="logFilters.kind.daily.save"]').click();
-    await daily.locator('[data-testid="logFilters.kind.daily.delivery"]').waitFor();
+    await daily.locator(`[data-testid="${TESTIDS.logFilters.kindPart("daily", "enabled")}"]`).check();
+    await daily.locator(`[data-testid="${TESTIDS.logFilters.kindPart("daily", "save")}"]`).click();
+    await daily.locator(`[data-testid="${TESTIDS.logFilters.kindPart("daily", "delivery")}"]`).waitFor();
     await page.screenshot({ path: join(SHOTS, "log-filter-reports-1920-de.png") });
     await page.keyboard.press("Escape");
     await waitForPath(page, "/log/filters");
@@ -125,14 +126,26 @@ describe("saved call filters /log/filters", () => {
     const { page } = await newPage(browser, { viewport: { width, height } });
     await signIn(page, server.baseUrl, `${USER.username}-${locale}`, USER.password);
     await waitForPath(page, "/log");
-    await byTestId(page, "log.savedFilters").click();
-    await byTestId(page, "logFilters.page").waitFor();
-    await page.locator('[data-testid="logFilters.row"], [data-testid="logFilters.empty"]').first().waitFor();
+    await byTestId(page, TESTIDS.log.savedFilters).click();
+    await byTestId(page, TESTIDS.logFilters.page).waitFor();
+    await page.locator(`[data-testid="${TESTIDS.logFilters.row}"], [data-testid="${TESTIDS.logFilters.empty}"]`).first().waitFor();
     await page.screenshot({ path: join(SHOTS, `log-filters-${width}-${locale}.png`) });
-    await byTestId(page, "logFilters.new").click();
-    await byTestId(page, "logFilters.form").waitFor();
+    await byTestId(page, TESTIDS.logFilters.new).click();
+    await byTestId(page, TESTIDS.logFilters.form).waitFor();
     await page.screenshot({ path: join(SHOTS, `log-filter-form-${width}-${locale}.png`) });
+    // An untouched form asks nothing.
+    expect(await byTestId(page, TESTIDS.entityForm.unsaved).count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("the administration (admin::manage_reports) sees the delivery problems and the shared filters only", async () => {
+    const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/log/filters`);
+    await byTestId(page, TESTIDS.logFilters.problems).waitFor();
+    await page.getByText("Alle Berichte wurden zugestellt.").waitFor();
+    expect(await seriousViolations(page, `[data-testid="${TESTIDS.logFilters.page}"]`)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });

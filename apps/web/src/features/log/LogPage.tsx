@@ -314,7 +314,7 @@ export function LogPage(): ReactNode {
           variant="default"
           size="xs"
           onClick={() => void navigate({ pathname: "/log/filters", search: params.toString() })}
-          data-testid="log.savedFilters"
+          data-testid={TESTIDS.log.savedFilters}
         >
           {t("logFilters.openList")}
         </Button>
@@ -322,7 +322,7 @@ export function LogPage(): ReactNode {
           variant="default"
           size="xs"
           onClick={() => void navigate({ pathname: "/log/filters/edit", search: params.toString() })}
-          data-testid="log.saveFilter"
+          data-testid={TESTIDS.log.saveFilter}
         >
           {t("logFilters.saveCurrent")}
         </Button>

@@ -12,6 +12,7 @@ import { FailureAlert, FormLoadError, FormLoading, UnsavedChangesAlert } from ".
 import { parseRecordId } from "../../../entity-admin/form-values";
 import { savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
+import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { SearchSelect } from "../../../ui/SearchSelect";
 import { LOG_PERIODS, LOG_STATES, filterFromParams, periodLabelKey, type LogFilterState, type LogPeriod, type LogState } from "../log-filter";
@@ -92,10 +93,10 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="logFilters.form" data-id={record?.id ?? -1}>
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid={TESTIDS.logFilters.form} data-id={record?.id ?? -1}>
       <Stack gap="sm">
         {readOnly && (
-          <Alert color="gray" icon={<IconLock size={18} />} data-testid="logFilters.readOnly">
+          <Alert color="gray" icon={<IconLock size={18} />} data-testid={TESTIDS.logFilters.readOnly}>
             {t("logFilters.readOnly")}
           </Alert>
         )}
@@ -111,7 +112,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
               }}
               error={errorOf("name")}
               maxLength={100}
-              data-testid="logFilters.field.name"
+              data-testid={TESTIDS.logFilters.field("name")}
             />
             <Group align="flex-start" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
               <Select
@@ -122,7 +123,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                 allowDeselect={false}
                 error={errorOf("range")}
                 miw={200}
-                data-testid="logFilters.field.range"
+                data-testid={TESTIDS.logFilters.field("range")}
               />
               {filter.period === "CUSTOM" && (
                 <>
@@ -134,7 +135,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                     onChange={(e) => setFilter({ from: e.currentTarget.value })}
                     error={errorOf("custom_from")}
                     miw={160}
-                    data-testid="logFilters.field.from"
+                    data-testid={TESTIDS.logFilters.field("from")}
                   />
                   <TextInput
                     type="date"
@@ -144,7 +145,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                     onChange={(e) => setFilter({ to: e.currentTarget.value })}
                     error={errorOf("custom_to")}
                     miw={160}
-                    data-testid="logFilters.field.to"
+                    data-testid={TESTIDS.logFilters.field("to")}
                   />
                 </>
               )}
@@ -215,12 +216,12 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                 setValues((v) => ({ ...v, shared }));
               }}
               error={errorOf("shared")}
-              data-testid="logFilters.field.shared"
+              data-testid={TESTIDS.logFilters.field("shared")}
             />
           </Stack>
         </Fieldset>
         {failure && <FailureAlert failure={failure} labelKey={labelKey} />}
-        <UnsavedChangesAlert blocker={blocker} />
+        {blocker.state === "blocked" && <UnsavedChangesAlert blocker={blocker} />}
         <Group justify="flex-end">
           <CloseSaveButtons onClose={() => leave(close)} saving={creating || updating} canSave={!readOnly} />
         </Group>

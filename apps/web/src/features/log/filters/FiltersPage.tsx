@@ -8,6 +8,7 @@ import { hasPermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { FailureAlert } from "../../../entity-admin/FormAlerts";
 import { deletedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
+import { TESTIDS } from "../../../testids";
 import { formatDateTime } from "../../../i18n/format";
 import { filterToParams, periodLabelKey, savedFilterToLogFilter } from "../log-filter";
 import { failureClassKey, statusKey } from "./filter-form";
@@ -65,7 +66,7 @@ function DeleteFilterButton({ filter }: { filter: CallFilterRecord }): ReactNode
     <>
       <Popover opened={opened} onChange={setOpened} position="top-end" withArrow trapFocus shadow="md">
         <Popover.Target>
-          <Button size="xs" variant="subtle" color="red" onClick={() => setOpened((o) => !o)} data-testid="logFilters.delete">
+          <Button size="xs" variant="subtle" color="red" onClick={() => setOpened((o) => !o)} data-testid={TESTIDS.logFilters.delete}>
             {t("logFilters.delete")}
           </Button>
         </Popover.Target>
@@ -76,7 +77,7 @@ function DeleteFilterButton({ filter }: { filter: CallFilterRecord }): ReactNode
               <Button size="xs" variant="default" onClick={() => setOpened(false)}>
                 {t("common.cancel")}
               </Button>
-              <Button size="xs" color="red" loading={fetching} onClick={() => void confirm()} data-testid="logFilters.deleteConfirm">
+              <Button size="xs" color="red" loading={fetching} onClick={() => void confirm()} data-testid={TESTIDS.logFilters.deleteConfirm}>
                 {t("entityForm.deleteConfirm")}
               </Button>
             </Group>
@@ -94,7 +95,7 @@ function DeliveryProblems(): ReactNode {
   const [{ data, fetching, error }, reexecute] = useQuery({ query: REPORT_DELIVERY_PROBLEMS, context: FILTERS_CONTEXT, requestPolicy: "cache-and-network" });
   const problems = data?.reportDeliveryProblems ?? [];
   return (
-    <Stack gap="xs" data-testid="logFilters.problems">
+    <Stack gap="xs" data-testid={TESTIDS.logFilters.problems}>
       <Title order={2} size="h4">
         {t("logFilters.problems.title")}
       </Title>
@@ -173,12 +174,12 @@ export function FiltersPage(): ReactNode {
   const open = (path: string): void => void navigate({ pathname: `/log/filters/${path}`, search });
 
   return (
-    <Stack gap="md" data-testid="logFilters.page">
+    <Stack gap="md" data-testid={TESTIDS.logFilters.page}>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {t("logFilters.intro")}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit")} data-testid="logFilters.new">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit")} data-testid={TESTIDS.logFilters.new}>
           {t("logFilters.new")}
         </Button>
       </Group>
@@ -187,7 +188,7 @@ export function FiltersPage(): ReactNode {
           <Loader aria-label={t("common.loading")} />
         </Center>
       ) : error && !data ? (
-        <Alert color="red" icon={<IconAlertCircle />} data-testid="logFilters.loadError">
+        <Alert color="red" icon={<IconAlertCircle />} data-testid={TESTIDS.logFilters.loadError}>
           <Group justify="space-between">
             <Text size="sm">{t("logFilters.loadError")}</Text>
             <Button size="xs" variant="light" onClick={() => reexecute({ requestPolicy: "network-only" })}>
@@ -196,13 +197,13 @@ export function FiltersPage(): ReactNode {
           </Group>
         </Alert>
       ) : filters.length === 0 ? (
-        <Text c="dimmed" data-testid="logFilters.empty">
+        <Text c="dimmed" data-testid={TESTIDS.logFilters.empty}>
           {t("logFilters.empty")}
         </Text>
       ) : (
         <Stack gap="xs">
           {filters.map((filter) => (
-            <Paper key={filter.id} withBorder p="sm" data-testid="logFilters.row" data-id={filter.id} data-name={filter.name}>
+            <Paper key={filter.id} withBorder p="sm" data-testid={TESTIDS.logFilters.row} data-id={filter.id} data-name={filter.name}>
               <Group justify="space-between" align="flex-start" gap="xs">
                 <Stack gap={2} miw={0} style={{ flex: "1 1 16rem" }}>
                   <Group gap={6}>
@@ -222,13 +223,13 @@ export function FiltersPage(): ReactNode {
                   <SubscriptionSummary subscriptions={subscriptions.filter((s) => s.filter_id === filter.id)} />
                 </Stack>
                 <Group gap={4} wrap="wrap" justify="flex-end">
-                  <Button size="xs" onClick={() => apply(filter)} data-testid="logFilters.apply">
+                  <Button size="xs" onClick={() => apply(filter)} data-testid={TESTIDS.logFilters.apply}>
                     {t("logFilters.apply")}
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => open(`edit/${filter.id}`)} data-testid="logFilters.edit">
+                  <Button size="xs" variant="default" onClick={() => open(`edit/${filter.id}`)} data-testid={TESTIDS.logFilters.edit}>
                     {filter.can_edit ? t("logFilters.edit") : t("logFilters.view")}
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => open(`edit/${filter.id}/user`)} data-testid="logFilters.reports">
+                  <Button size="xs" variant="default" onClick={() => open(`edit/${filter.id}/user`)} data-testid={TESTIDS.logFilters.reports}>
                     {t("logFilters.reports")}
                   </Button>
                   {filter.can_edit && <DeleteFilterButton filter={filter} />}

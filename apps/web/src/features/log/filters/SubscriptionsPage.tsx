@@ -11,6 +11,7 @@ import { FailureAlert, FormLoadError, FormLoading } from "../../../entity-admin/
 import { parseRecordId } from "../../../entity-admin/form-values";
 import { savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { formatDateTime } from "../../../i18n/format";
+import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { REPORT_KIND_ORDER, failureClassKey, statusKey } from "./filter-form";
 import { CALL_FILTER, FILTERS_CONTEXT, REPORT_SUBSCRIPTIONS, SAVE_REPORT_SUBSCRIPTION, type ReportSubscriptionRecord } from "./filters.graphql";
@@ -50,7 +51,7 @@ function KindSubscription({ filterId, userId, kind, subscription, addresses }: K
       component="form"
       onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
       noValidate
-      data-testid={`logFilters.kind.${kind}`}
+      data-testid={TESTIDS.logFilters.kind(kind)}
     >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
@@ -73,7 +74,7 @@ function KindSubscription({ filterId, userId, kind, subscription, addresses }: K
           checked={enabled}
           onChange={(e) => setEnabled(e.currentTarget.checked)}
           error={translateFieldError(t, errors["enabled"], labelKey)}
-          data-testid={`logFilters.kind.${kind}.enabled`}
+          data-testid={TESTIDS.logFilters.kindPart(kind, "enabled")}
         />
         {choices.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -89,7 +90,7 @@ function KindSubscription({ filterId, userId, kind, subscription, addresses }: K
           </Checkbox.Group>
         )}
         {subscription && (
-          <Text size="sm" c="dimmed" data-testid={`logFilters.kind.${kind}.delivery`}>
+          <Text size="sm" c="dimmed" data-testid={TESTIDS.logFilters.kindPart(kind, "delivery")}>
             {t("logFilters.lastSent")}: {subscription.last_sent_at ? formatDateTime(subscription.last_sent_at) : "–"} · {t("logFilters.nextSend")}:{" "}
             {subscription.next_send_at ? formatDateTime(subscription.next_send_at) : "–"}
           </Text>
@@ -101,7 +102,7 @@ function KindSubscription({ filterId, userId, kind, subscription, addresses }: K
         )}
         {failure && <FailureAlert failure={failure} labelKey={labelKey} />}
         <Group justify="flex-end">
-          <Button type="submit" size="xs" loading={fetching} disabled={choices.length === 0} data-testid={`logFilters.kind.${kind}.save`}>
+          <Button type="submit" size="xs" loading={fetching} disabled={choices.length === 0} data-testid={TESTIDS.logFilters.kindPart(kind, "save")}>
             {t("common.save")}
           </Button>
         </Group>
@@ -136,7 +137,7 @@ export function SubscriptionsPage(): ReactNode {
 
   if (!allowed) {
     return (
-      <Alert color="red" data-testid="logFilters.subscriptionsDenied">
+      <Alert color="red" data-testid={TESTIDS.logFilters.subscriptionsDenied}>
         {t("accessDenied.text")}
       </Alert>
     );
@@ -154,7 +155,7 @@ export function SubscriptionsPage(): ReactNode {
   const userName = other ? (subscriptions[0]?.user_name ?? `#${userId}`) : me.name || me.username;
 
   return (
-    <Stack gap="sm" data-testid="logFilters.subscriptions">
+    <Stack gap="sm" data-testid={TESTIDS.logFilters.subscriptions}>
       <Text size="sm">{t("logFilters.subscriptionsIntro", { filter: filterResult.data.callFilter.name, user: userName })}</Text>
       {REPORT_KIND_ORDER.map((kind) => {
         const subscription = subscriptions.find((s) => s.kind === kind);
