@@ -139,7 +139,7 @@ describe("saved call filters /log/filters", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  it("the administration (admin::manage_reports) sees the delivery problems and the shared filters only", async () => {
+  it("the administration (admin::manage_reports) sees the delivery problems panel", async () => {
     const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
     await page.goto(`${server.baseUrl}/log/filters`);
