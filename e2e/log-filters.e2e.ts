@@ -101,7 +101,7 @@ describe("saved call filters /log/filters", () => {
     await waitForPath(page, "/log/filters");
     const edited = filterRow(page, "Offene, eigener Zeitraum");
     await edited.waitFor();
-    expect(await edited.textContent()).toContain("2026-11-10 – 2026-11-20");
+    expect(await edited.textContent()).toContain("10.11.2026 – 20.11.2026");
 
     // Subscribe to the daily report, to the user's own address.
     await edited.locator(`[data-testid="${TESTIDS.logFilters.reports}"]`).click();

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Box, Fieldset, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Box, Fieldset, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -195,9 +195,9 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                 w={220}
               />
               <Box>
-                <Text size="sm" fw={500} mb={2} id="log-filter-state-label">
+                <Input.Label id="log-filter-state-label" display="block">
                   {t(labelKey("state"))}
-                </Text>
+                </Input.Label>
                 <SegmentedControl
                   aria-labelledby="log-filter-state-label"
                   value={filter.state}

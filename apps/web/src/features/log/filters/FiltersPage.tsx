@@ -9,7 +9,7 @@ import { useAppData } from "../../../app/providers/AppDataProvider";
 import { FailureAlert } from "../../../entity-admin/FormAlerts";
 import { deletedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { TESTIDS } from "../../../testids";
-import { formatDateTime } from "../../../i18n/format";
+import { formatDate, formatDateTime } from "../../../i18n/format";
 import { filterToParams, periodLabelKey, savedFilterToLogFilter } from "../log-filter";
 import { failureClassKey, statusKey } from "./filter-form";
 import {
@@ -23,12 +23,18 @@ import {
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
+/** A local date YYYY-MM-DD in the user's format (as typed when it is no date). */
+function localDay(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : value;
+}
+
 /** "Letzte 7 Tage" or "01.11.2026 – 08.11.2026". */
 export function RangeText({ filter }: { filter: CallFilterRecord }): string {
   const { t } = useTranslation();
   const state = savedFilterToLogFilter(filter);
   if (state.period !== "CUSTOM") return t(periodLabelKey(state.period));
-  return `${state.from} – ${state.to}`;
+  return `${localDay(state.from)} – ${localDay(state.to)}`;
 }
 
 /** The kinds a filter is subscribed to, e.g. "täglich, wöchentlich" (disabled ones left out). */
