@@ -224,7 +224,7 @@ export function FiltersPage(): ReactNode {
                     <RangeText filter={filter} />
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {filter.owner_user_id === me.id ? t("logFilters.ownerMe") : t("logFilters.ownerOther")}
+                    {filter.owner_user_id === me.id ? t("logFilters.ownerMe") : t("logFilters.ownerOther", { name: filter.owner_name })}
                   </Text>
                   <SubscriptionSummary subscriptions={subscriptions.filter((s) => s.filter_id === filter.id)} />
                 </Stack>

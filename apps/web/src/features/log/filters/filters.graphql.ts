@@ -7,6 +7,7 @@ export const CALL_FILTERS = graphql(`
       id
       name
       owner_user_id
+      owner_name
       shared
       range
       custom_from
@@ -45,6 +46,7 @@ export const CALL_FILTER = graphql(`
       id
       name
       owner_user_id
+      owner_name
       shared
       range
       custom_from
@@ -65,6 +67,7 @@ export const CREATE_CALL_FILTER = graphql(`
       id
       name
       owner_user_id
+      owner_name
       shared
       range
       custom_from
@@ -85,6 +88,7 @@ export const UPDATE_CALL_FILTER = graphql(`
       id
       name
       owner_user_id
+      owner_name
       shared
       range
       custom_from
