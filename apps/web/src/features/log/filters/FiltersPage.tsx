@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Popover, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Popover, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -96,7 +96,7 @@ function DeleteFilterButton({ filter }: { filter: CallFilterRecord }): ReactNode
 }
 
 /** Reports whose delivery failed or is retried (admin::manage_reports only). */
-function DeliveryProblems(): ReactNode {
+function DeliveryProblems({ onOpen }: { onOpen: (path: string) => void }): ReactNode {
   const { t } = useTranslation();
   const [{ data, fetching, error }, reexecute] = useQuery({ query: REPORT_DELIVERY_PROBLEMS, context: FILTERS_CONTEXT, requestPolicy: "cache-and-network" });
   const problems = data?.reportDeliveryProblems ?? [];
@@ -139,7 +139,12 @@ function DeliveryProblems(): ReactNode {
                 const failure = failureClassKey(p.last_error);
                 return (
                   <Table.Tr key={p.id}>
-                    <Table.Td>{p.filter_name}</Table.Td>
+                    <Table.Td>
+                      {/* Opens that user's subscriptions of the filter (admin::manage_reports may). */}
+                      <Anchor component="button" type="button" size="sm" onClick={() => onOpen(`edit/${p.filter_id}/user/${p.user_id}`)}>
+                        {p.filter_name}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{p.user_name}</Table.Td>
                     <Table.Td>{t(`logFilters.kinds.${p.kind}`)}</Table.Td>
                     <Table.Td>{t(statusKey(p.status))}</Table.Td>
@@ -245,7 +250,7 @@ export function FiltersPage(): ReactNode {
           ))}
         </Stack>
       )}
-      {manageReports && <DeliveryProblems />}
+      {manageReports && <DeliveryProblems onOpen={open} />}
     </Stack>
   );
 }
