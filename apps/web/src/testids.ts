@@ -127,8 +127,34 @@ export const TESTIDS = {
     connectionRow: "tree.connectionRow",
   },
   /** /log, the call log. */
+  /** Saved call filters (/log/filters): a list row carries `data-id`, `data-name`. */
+  logFilters: {
+    apply: "logFilters.apply",
+    delete: "logFilters.delete",
+    deleteConfirm: "logFilters.deleteConfirm",
+    edit: "logFilters.edit",
+    empty: "logFilters.empty",
+    form: "logFilters.form",
+    loadError: "logFilters.loadError",
+    new: "logFilters.new",
+    page: "logFilters.page",
+    problems: "logFilters.problems",
+    readOnly: "logFilters.readOnly",
+    reports: "logFilters.reports",
+    row: "logFilters.row",
+    subscriptions: "logFilters.subscriptions",
+    subscriptionsDenied: "logFilters.subscriptionsDenied",
+    /** A form input by its field name (name, range, from, to, shared). */
+    field: (name: string): string => `logFilters.field.${name}`,
+    /** One report kind's card (daily, weekly, monthly) and its parts. */
+    kind: (kind: string): string => `logFilters.kind.${kind}`,
+    kindPart: (kind: string, part: "enabled" | "save" | "delivery"): string => `logFilters.kind.${kind}.${part}`,
+  },
   log: {
     page: "log.page",
+    /** "Saved filters" and "Save current filter" on the log. */
+    savedFilters: "log.savedFilters",
+    saveFilter: "log.saveFilter",
     /** The export menu; `log.export.<FORMAT>` its items; `log.exportJob` a job (data-state). */
     exportMenu: "log.exportMenu",
     exportFormat: (format: string): string => `log.export.${format}`,

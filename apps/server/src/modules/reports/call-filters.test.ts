@@ -7,11 +7,20 @@ const FIELDS = "id name shared range custom_from custom_to call_type_ids section
 const CREATE = `mutation($data: CallFilterInput!) { createCallFilter(data: $data) { ${FIELDS} } }`;
 const UPDATE = `mutation($id: Int!, $data: CallFilterInput!) { updateCallFilter(id: $id, data: $data) { ${FIELDS} } }`;
 const DELETE = `mutation($id: Int!) { deleteCallFilter(id: $id) { id } }`;
-const LIST = `{ callFilters { id name shared can_edit } }`;
+const LIST = `{ callFilters { id name shared can_edit owner_name } }`;
 const ONE = `query($id: Int!) { callFilter(id: $id) { id name } }`;
 const AUDIT = `query($input: AuditLogFilter!) { auditLogs(input: $input) { action entity_type entity_id entity_display_name changes { field value_old value_new } } }`;
 
-type Filter = { id: number; name: string; shared: boolean; can_edit: boolean; call_type_ids: number[]; range: string; custom_from: string | null };
+type Filter = {
+  id: number;
+  name: string;
+  shared: boolean;
+  can_edit: boolean;
+  owner_name?: string;
+  call_type_ids: number[];
+  range: string;
+  custom_from: string | null;
+};
 type Errors = { message: string; extensions?: Record<string, unknown> }[] | undefined;
 const code = (errors: Errors): unknown => errors?.[0]?.extensions?.["code"];
 const fields = (errors: Errors): unknown => errors?.[0]?.extensions?.["fields"];
@@ -123,6 +132,9 @@ describe.each(TEST_DIALECTS)("saved call filters on %s", (dialect) => {
     expect(await list(other)).toContain("Nachtrufe");
     const theirs = (await other.gql<{ callFilters: Filter[] }>(LIST)).data?.callFilters.find((f) => f.id === id);
     expect(theirs?.can_edit).toBe(false);
+    // The list names the owner of a shared filter (the web list's "owner").
+    expect(theirs?.owner_name).toBeTruthy();
+    expect(theirs?.owner_name).toBe(mine?.owner_name);
     expect(code((await other.gql(UPDATE, { id, data: { ...valid(), name: "Meins" } })).errors)).toBe("MISSING_PERMISSION");
     expect(code((await other.gql(DELETE, { id })).errors)).toBe("MISSING_PERMISSION");
     const renamed = await admin.gql<{ updateCallFilter: Filter }>(UPDATE, { id, data: { ...valid(), name: "Nachtrufe B", shared: true } });

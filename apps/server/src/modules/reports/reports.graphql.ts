@@ -28,6 +28,14 @@ const CallFilterType = builder.objectRef<CallFilterView>("CallFilter").implement
     id: t.exposeInt("id"),
     system_id: t.exposeInt("system_id"),
     owner_user_id: t.exposeInt("owner_user_id"),
+    owner_name: t.string({
+      description: "The owner's name (username when the name is empty), shown with shared filters; empty when the user is gone.",
+      // A system holds a handful of filters: one small read per filter is no burden.
+      resolve: async (filter, _args, ctx) => {
+        const user = await ctx.db.kysely.selectFrom("users").select(["name", "username"]).where("id", "=", filter.owner_user_id).executeTakeFirst();
+        return user ? user.name || user.username : "";
+      },
+    }),
     name: t.exposeString("name"),
     shared: t.exposeBoolean("shared", { description: "Visible to every call log user of the system (they may subscribe to it)." }),
     range: t.exposeString("range", {

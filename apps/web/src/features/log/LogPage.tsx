@@ -73,7 +73,7 @@ function useLogFilter(): [LogFilterState, (next: LogFilterState) => void] {
 }
 
 /** The node picker: what the server finds for the typed text, the chosen node first. */
-function useNodePicker(nodeId: number | null): {
+export function useNodePicker(nodeId: number | null): {
   options: { value: string; label: string }[];
   fetching: boolean;
   onSearch: (text: string) => void;
@@ -288,6 +288,25 @@ export function LogPage(): ReactNode {
         )}
         <Button variant="subtle" onClick={() => setFilter(DEFAULT_LOG_FILTER)} data-testid={TESTIDS.log.reset}>
           {t("log.reset")}
+        </Button>
+      </Group>
+      <Group gap="xs">
+        {/* The saved filters (/log/filters): the query keeps the log's filter underneath. */}
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => void navigate({ pathname: "/log/filters", search: params.toString() })}
+          data-testid={TESTIDS.log.savedFilters}
+        >
+          {t("logFilters.openList")}
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => void navigate({ pathname: "/log/filters/edit", search: params.toString() })}
+          data-testid={TESTIDS.log.saveFilter}
+        >
+          {t("logFilters.saveCurrent")}
         </Button>
       </Group>
       <LogExports filter={filter} />

@@ -8,6 +8,8 @@ import {
   filterToParams,
   filterToQuery,
   formatDuration,
+  logFilterToSavedFilter,
+  savedFilterToLogFilter,
   pageCount,
   periodLabelKey,
   sortBy,
@@ -133,5 +135,48 @@ describe("pages and durations", () => {
     [3661, "1:01:01"],
   ] as const)("%s seconds read %s", (seconds, text) => {
     expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe("saved filters", () => {
+  const saved = {
+    range: "CUSTOM",
+    custom_from: "2026-11-01",
+    custom_to: "2026-11-08",
+    call_type_ids: [3, 4],
+    section_ids: [7],
+    node_ids: [12, 13],
+    state: "OPEN",
+    min_duration: 90,
+  };
+
+  it.each([
+    ["a custom period keeps its dates", saved, { period: "CUSTOM", from: "2026-11-01", to: "2026-11-08" }],
+    ["a named range drops stored dates", { ...saved, range: "DAYS_7" }, { period: "DAYS_7", from: "", to: "" }],
+    ["an unknown range falls back to the default", { ...saved, range: "FORTNIGHT" }, { period: "HOURS_24" }],
+    ["the state is read in either case", { ...saved, state: "closed" }, { state: "CLOSED" }],
+    ["seconds round up to minutes", saved, { minDurationMinutes: 2 }],
+    ["no minimum", { ...saved, min_duration: 0 }, { minDurationMinutes: null }],
+    ["the first node is the log's node", saved, { nodeId: 12 }],
+    ["no node", { ...saved, node_ids: [] }, { nodeId: null }],
+    ["ids are copied", saved, { callTypeIds: [3, 4], sectionIds: [7] }],
+    ["sort and page are the log's defaults", saved, { sort: "OPENED_AT", direction: "DESC", page: 0 }],
+  ] as const)("apply: %s", (_name, input, expected) => {
+    expect(savedFilterToLogFilter(input)).toMatchObject(expected);
+  });
+
+  it("saving the log's filter and applying it again gives the same URL", () => {
+    const state = { ...full, page: 0, sort: "OPENED_AT" as const, direction: "DESC" as const };
+    expect(filterToParams(savedFilterToLogFilter(logFilterToSavedFilter(state))).toString()).toBe(filterToParams(state).toString());
+  });
+
+  it("saves minutes as seconds and a named range without dates", () => {
+    expect(logFilterToSavedFilter({ ...DEFAULT_LOG_FILTER, from: "2026-01-01", minDurationMinutes: 5 })).toMatchObject({
+      range: "HOURS_24",
+      custom_from: null,
+      custom_to: null,
+      node_ids: [],
+      min_duration: 300,
+    });
   });
 });

@@ -178,3 +178,66 @@ export function formatDuration(seconds: number | null): string {
   const ss = String(s % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${mm}:${ss}` : `${mm}:${ss}`;
 }
+
+/** The filter part of a saved call filter (server type CallFilter, docs/decisions/023). */
+export interface SavedCallFilter {
+  range: string;
+  custom_from?: string | null;
+  custom_to?: string | null;
+  call_type_ids: readonly number[];
+  section_ids: readonly number[];
+  node_ids: readonly number[];
+  state: string;
+  /** Seconds; null or 0: no minimum. */
+  min_duration?: number | null;
+}
+
+/** The same as sent in CallFilterInput (its lists are plain arrays). */
+export type SavedCallFilterInput = SavedCallFilter & { call_type_ids: number[]; section_ids: number[]; node_ids: number[] };
+
+/** A stored instant or date as the log's local date YYYY-MM-DD (what its date inputs hold). */
+function localDate(value: string | null | undefined): string {
+  if (!value) return "";
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const time = Date.parse(value);
+  if (!Number.isFinite(time)) return "";
+  const d = new Date(time);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * A saved filter as the log's URL state ("apply"): its sort and page are the log's defaults. The
+ * log picks one node; a filter saved with several keeps the first. Minutes round up, so applying
+ * never shows calls shorter than the saved minimum.
+ */
+export function savedFilterToLogFilter(saved: SavedCallFilter): LogFilterState {
+  const d = DEFAULT_LOG_FILTER;
+  const period = oneOf(LOG_PERIODS, saved.range.toUpperCase(), d.period);
+  const seconds = saved.min_duration ?? 0;
+  return {
+    ...d,
+    period,
+    from: period === "CUSTOM" ? localDate(saved.custom_from) : "",
+    to: period === "CUSTOM" ? localDate(saved.custom_to) : "",
+    callTypeIds: [...saved.call_type_ids],
+    sectionIds: [...saved.section_ids],
+    nodeId: saved.node_ids[0] ?? null,
+    state: oneOf(LOG_STATES, saved.state.toUpperCase(), d.state),
+    minDurationMinutes: seconds > 0 ? Math.ceil(seconds / 60) : null,
+  };
+}
+
+/** The log's filter as the filter fields of CallFilterInput ("Save current filter"). */
+export function logFilterToSavedFilter(filter: LogFilterState): SavedCallFilterInput {
+  const custom = filter.period === "CUSTOM";
+  return {
+    range: filter.period,
+    custom_from: custom && filter.from ? filter.from : null,
+    custom_to: custom && filter.to ? filter.to : null,
+    call_type_ids: [...filter.callTypeIds],
+    section_ids: [...filter.sectionIds],
+    node_ids: filter.nodeId === null ? [] : [filter.nodeId],
+    state: filter.state,
+    min_duration: filter.minDurationMinutes === null ? null : filter.minDurationMinutes * 60,
+  };
+}
