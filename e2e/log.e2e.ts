@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CALL_TYPES } from "@caresuite/domain";
@@ -203,6 +204,29 @@ describe("the call log /log", () => {
     const text = readFileSync(path, "utf8");
     expect(text.startsWith("\uFEFFGeöffnet;Geschlossen;Dauer (s)")).toBe(true);
     await page.screenshot({ path: join(SHOTS, "log-export-1280-de.png") });
+  });
+
+  it("the nurse exports the log as XLSX: the download opens as a workbook with the calls as rows", async () => {
+    await demoTrigger(server.baseUrl, 23, DEMO_CALL_TYPES.alert);
+    const { page } = await newPage(browser);
+    await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
+    await waitForPath(page, "/log");
+    await byTestId(page, TESTIDS.log.row).first().waitFor();
+    await byTestId(page, TESTIDS.log.exportMenu).click();
+    await byTestId(page, TESTIDS.log.exportFormat("XLSX")).click();
+    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"]`).first();
+    await job.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), job.getByText("Herunterladen").click()]);
+    expect(download.suggestedFilename()).toMatch(/^rufprotokoll-\d+\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("the workbook has no sheet");
+    expect(sheet.getRow(1).getCell(1).text).toBe("Geöffnet");
+    // The header and at least the call pressed above.
+    expect(sheet.actualRowCount).toBeGreaterThanOrEqual(2);
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    await demoCloseAll(server.baseUrl);
   });
 
   it("a user without calllog::use_module has no Log item and is sent away from /log", async () => {
