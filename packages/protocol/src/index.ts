@@ -3,3 +3,4 @@
 export * from "./config.ts";
 export * from "./events.ts";
 export * from "./requests.ts";
+export * from "./config-diff.ts";
