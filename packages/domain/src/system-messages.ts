@@ -1,3 +1,4 @@
+import type { SendStep } from "./rules/commit.ts";
 /**
  * The subjects of the `systemMessages` push (spec §7 "Push handling by subject") that the server
  * sends and the web handles today, with the payload each carries (sent as JSON text). One list for
@@ -22,6 +23,12 @@ export interface SystemMessagePayloads {
   "displaynote.updated": { system_id: number | null };
   /** spec: "videostream with action start adds url, else removes". */
   videostream: { action: "start" | "stop"; url: string; name: string; video_stream_id: number; system_id: number };
+  /** spec: "getsconfig.commit / commit_done set or clear committing": a publish started. */
+  "getsconfig.commit": { system_id: number };
+  /** spec: "getsconfig.progress sets import progress": the publish's send step and percentage. */
+  "getsconfig.progress": { system_id: number; step: SendStep; progress: number };
+  /** A publish ended: result done or failed, with the error (spec §8 wording) when it failed. */
+  "getsconfig.commit_done": { system_id: number; result: "done" | "failed"; error: string | null };
 }
 
 export type SystemMessageSubject = keyof SystemMessagePayloads;
@@ -36,4 +43,7 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "displayprofile.updated",
   "displaynote.updated",
   "videostream",
+  "getsconfig.commit",
+  "getsconfig.progress",
+  "getsconfig.commit_done",
 ] as const satisfies readonly SystemMessageSubject[];

@@ -16,7 +16,14 @@ import { refreshSearchIndex } from "../search/search.repo.ts";
  * collections of the system are replaced by the controller's, in one transaction, audited as
  * gets_imported with the counts.
  */
-export async function importControllerConfig(db: Kysely<Database>, systemId: number, config: ControllerConfig, now: number): Promise<Record<string, number>> {
+export async function importControllerConfig(
+  db: Kysely<Database>,
+  systemId: number,
+  config: ControllerConfig,
+  now: number,
+  /** An import asked for on /sync: who asked, and how many records changed (the changelog's entries). */
+  by: { userId: number; changes: number } | null = null,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     const rows = configToRows(config, systemId, now);
@@ -44,12 +51,14 @@ export async function importControllerConfig(db: Kysely<Database>, systemId: num
     // spec: "gets_imported reads a count from its meta JSON".
     await writeAudit(trx, {
       systemId,
-      userId: null,
+      userId: by?.userId ?? null,
       now,
       entityType: "systemparams",
       entityId: systemId,
       action: "gets_imported",
-      meta: { count: Object.values(counts).reduce((a, b) => a + b, 0), ...counts },
+      meta: by
+        ? { count: by.changes, records: Object.values(counts).reduce((a, b) => a + b, 0), ...counts }
+        : { count: Object.values(counts).reduce((a, b) => a + b, 0), ...counts },
     });
   });
   // Every node was replaced: the search index is brought up to date for the query planner.
