@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CONFIG_SYNC_ERROR_KEYS } from "@caresuite/domain";
 import { diffConfigs, fieldChanges, rowState, type DiffContext } from "./config-diff.ts";
+import { PUBLISH_ERRORS } from "./validate/publish-error.ts";
 import type { ControllerConfig } from "./config.ts";
 
 const empty = (): ControllerConfig => ({
@@ -77,5 +79,13 @@ describe("diffConfigs", () => {
   it("keeps equal records with includeInSync", () => {
     const config = { ...empty(), system_tree: [node(1, "Flur")] };
     expect(diffConfigs(config, config, { localEdits: false, publishing: null, includeInSync: true }).map((e) => e.state)).toEqual(["in_sync"]);
+  });
+});
+
+// spec §8 "Configuration: duplicated position, duplicated serial, invalid config, invalid schedule
+// interval, invalid value, missing call source, missing relation": each has its translated text.
+describe("publish error texts", () => {
+  it.each(PUBLISH_ERRORS)("%s has an i18n key", (error) => {
+    expect(CONFIG_SYNC_ERROR_KEYS[error]).toMatch(/^[a-zA-Z]+$/);
   });
 });
