@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishTimings } from "./config-sync.service.ts";
-import { markInterruptedPublish, RESTART_ERROR } from "./config-sync.service.ts";
+import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
+import { GETS_HTTP_ERROR_TOPIC, markInterruptedPublish, publishTimings, RESTART_ERROR } from "./config-sync.service.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { startLinkedSystem, until, type LinkedSystem } from "../../test-support/linked-system.ts";
 import { TEST_DIALECTS } from "../../test-support/test-server.ts";
@@ -122,6 +122,17 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
       .filter((n) => n.kind === "device")
       .slice(0, 6);
 
+    const pushes = server.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC);
+    const subjects: string[] = [];
+    const collected = (async () => {
+      for await (const message of pushes) {
+        const { subject, payload } = message as SystemMessage;
+        if (!subject.startsWith("getsconfig.")) continue;
+        subjects.push(subject);
+        if (subject === "getsconfig.commit_done") return JSON.parse(payload) as { result: string; error: string | null };
+      }
+      return null;
+    })();
     const started = await admin.gql<{ publishConfig: boolean }>("mutation { publishConfig }");
     expect(started.data?.publishConfig).toBe(true);
     const second = await admin.gql("mutation { publishConfig }");
@@ -131,10 +142,9 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
     // Calls keep flowing while the controller publishes.
     for (const device of devices) await simulator.press(device.id, "alert");
 
-    await until(
-      async () => (await readAppState(server.db.kysely)).commit_started_at,
-      (start) => start === null,
-    );
+    expect(await collected).toEqual({ system_id: 1, result: "done", error: null });
+    expect(subjects[0]).toBe("getsconfig.commit");
+    expect(subjects).toContain("getsconfig.progress");
     const state = await readAppState(server.db.kysely);
     expect(state.last_gets_commit).toBeGreaterThan(0);
     expect(state.last_commit_error).toBeNull();
@@ -160,6 +170,25 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
       (list) => list.length >= expected.length,
     );
     expect(ours).toEqual(expected);
+  });
+
+  it("pushes getsHTTPError without credentials when the controller refuses the publish (one runs there already)", async () => {
+    const { simulator, server, admin } = linked;
+    const errors = server.pubsub.subscribe(GETS_HTTP_ERROR_TOPIC);
+    const first = errors.next();
+    const { revision: _r, ...body } = await simulator.get<Record<string, unknown>>("/api/config");
+    await simulator.post("/api/config/publish", body);
+    const answer = await admin.gql("mutation { publishConfig }");
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: "CONFLICT", reason: "publish_running" });
+    const pushed = (await first).value as Record<string, unknown>;
+    await errors.return(undefined);
+    expect(pushed).toMatchObject({ action: "publish", success: false, url: simulator.url });
+    expect(JSON.stringify(pushed)).not.toContain("admin:admin");
+    expect((await readAppState(server.db.kysely)).commit_started_at).toBeNull();
+    await until(
+      async () => (await simulator.get<{ publishing: unknown }>("/api/status")).publishing,
+      (publishing) => publishing === null,
+    );
   });
 
   it("ends a publish a restart interrupted as failed, with the controller's configuration untouched", async () => {
