@@ -221,7 +221,8 @@ async function endPublish(ctx: RequestContext, run: PublishRun, error: string | 
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-async function followPublish(ctx: RequestContext, link: CallSystemLink, run: PublishRun): Promise<void> {
+/** Follows a started job to its end (exported for the timeout test). */
+export async function followPublish(ctx: RequestContext, link: CallSystemLink, run: PublishRun): Promise<void> {
   const jobId = run.job_id ?? "";
   const started = Date.now();
   let failures = 0;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
-import { GETS_HTTP_ERROR_TOPIC, markInterruptedPublish, publishTimings, RESTART_ERROR } from "./config-sync.service.ts";
+import type { CallSystemLink } from "../../callsystem/link.ts";
+import type { RequestContext } from "../../context.ts";
+import { followPublish, GETS_HTTP_ERROR_TOPIC, markInterruptedPublish, publishTimings, RESTART_ERROR, SYNC_TIMEOUT_ERROR } from "./config-sync.service.ts";
+import { publishRuns } from "./publish-runs.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { startLinkedSystem, until, type LinkedSystem } from "../../test-support/linked-system.ts";
 import { TEST_DIALECTS } from "../../test-support/test-server.ts";
@@ -189,6 +192,25 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
       async () => (await simulator.get<{ publishing: unknown }>("/api/status")).publishing,
       (publishing) => publishing === null,
     );
+  });
+
+  it("ends as failed with the spec's sync timeout when the configurator never leaves init", async () => {
+    const { server } = linked;
+    const startTimeout = publishTimings.startTimeoutMs;
+    publishTimings.startTimeoutMs = 100;
+    try {
+      const run = publishRuns.claim(99, server.clock.now);
+      if (!run) throw new Error("system 99 runs no publish");
+      run.job_id = "stuck";
+      // A controller that took the job but whose configurator never starts.
+      const link = { publishJob: async () => ({ job_id: "stuck", step: "init", progress: 0 }), url: () => "http://127.0.0.1:1" } as unknown as CallSystemLink;
+      const ctx = { db: server.db, bus: server.pubsub, now: () => server.clock.now, user: { id: 1 } } as unknown as RequestContext;
+      await followPublish(ctx, link, run);
+      expect((await readAppState(server.db.kysely)).last_commit_error).toBe(SYNC_TIMEOUT_ERROR);
+      expect(publishRuns.get(99)).toBeUndefined();
+    } finally {
+      publishTimings.startTimeoutMs = startTimeout;
+    }
   });
 
   it("ends a publish a restart interrupted as failed, with the controller's configuration untouched", async () => {
