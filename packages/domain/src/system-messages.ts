@@ -29,6 +29,10 @@ export interface SystemMessagePayloads {
   "getsconfig.progress": { system_id: number; step: SendStep; progress: number };
   /** A publish ended: result done or failed, with the error (spec §8 wording) when it failed. */
   "getsconfig.commit_done": { system_id: number; result: "done" | "failed"; error: string | null };
+  /** spec: "getshttp.start adds a sync job, getshttp.finished and getshttp.failed remove it": a request to the call system. */
+  "getshttp.start": { system_id: number; id: string; action: "publish" | "import" };
+  "getshttp.finished": { system_id: number; id: string; action: "publish" | "import" };
+  "getshttp.failed": { system_id: number; id: string; action: "publish" | "import" };
 }
 
 export type SystemMessageSubject = keyof SystemMessagePayloads;
@@ -46,4 +50,7 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "getsconfig.commit",
   "getsconfig.progress",
   "getsconfig.commit_done",
+  "getshttp.start",
+  "getshttp.finished",
+  "getshttp.failed",
 ] as const satisfies readonly SystemMessageSubject[];

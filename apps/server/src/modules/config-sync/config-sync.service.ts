@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { hasLocalEdits, SEND_STEPS, type DataSyncStatus, type SendStep } from "@caresuite/domain";
 import { diffConfigs, publishBodySchema, PublishError, validateConfig, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
@@ -7,7 +8,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
-import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage, systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { readOurConfig } from "../calls/config-shape.ts";
@@ -101,6 +102,26 @@ export async function configChangelog(ctx: RequestContext): Promise<ConfigChange
   };
 }
 
+const pushMessage = (bus: PubSub, message: ReturnType<typeof systemMessage>): Promise<void> =>
+  bus.publish(SYSTEM_MESSAGES_TOPIC, message).catch(() => undefined);
+
+/**
+ * A request to the call system as a sync job (spec "getshttp.start adds a sync job,
+ * getshttp.finished and getshttp.failed remove it": the sync indicator's "submitting changes").
+ */
+async function asSyncJob<T>(bus: PubSub, systemId: number, action: "publish" | "import", request: () => Promise<T>): Promise<T> {
+  const job = { system_id: systemId, id: randomUUID(), action };
+  await pushMessage(bus, systemMessage("getshttp.start", job));
+  try {
+    const result = await request();
+    await pushMessage(bus, systemMessage("getshttp.finished", job));
+    return result;
+  } catch (error) {
+    await pushMessage(bus, systemMessage("getshttp.failed", job));
+    throw error;
+  }
+}
+
 function connectedLink(ctx: RequestContext): CallSystemLink {
   const link = ctx.links?.get(ctx.systemId);
   if (!link || !link.state().connected) throw new AppError("CONFLICT", "call system not connected", { reason: "not_connected" });
@@ -130,7 +151,7 @@ export async function importConfigChanges(ctx: RequestContext): Promise<number> 
   const link = connectedLink(ctx);
   let theirs: ControllerConfig;
   try {
-    theirs = await link.fetchConfig();
+    theirs = await asSyncJob(ctx.bus, ctx.systemId, "import", () => link.fetchConfig());
   } catch (error) {
     await pushHttpError(ctx.bus, link, "import", error, null);
     throw new AppError("CONFLICT", "the call system did not answer", { reason: "not_connected" });
@@ -140,12 +161,11 @@ export async function importConfigChanges(ctx: RequestContext): Promise<number> 
   await storeSnapshot(db, ctx.systemId, theirs, now, null);
   const changes = (await configChangelog(ctx)).changelog.length;
   await importControllerConfig(db, ctx.systemId, theirs, now, { userId: ctx.user.id, changes });
-  await ctx.bus.publish(`systemtree:${ctx.systemId}`, { system_id: ctx.systemId, ids: [] }).catch(() => undefined);
+  // Every node was replaced: open trees refetch.
+  const signal: SystemTreeSignal = { system_id: ctx.systemId, ids: [] };
+  await ctx.bus.publish(systemTreeTopic(ctx.systemId), signal).catch(() => undefined);
   return changes;
 }
-
-const pushMessage = (bus: PubSub, message: ReturnType<typeof systemMessage>): Promise<void> =>
-  bus.publish(SYSTEM_MESSAGES_TOPIC, message).catch(() => undefined);
 
 /**
  * Publish: our whole configuration of the request's system, checked first with the controller's
@@ -176,7 +196,7 @@ export async function publishConfig(ctx: RequestContext): Promise<boolean> {
     await updateAppState(db, { commit_started_at: now, last_commit_error: null }, now);
     await pushMessage(ctx.bus, systemMessage("getsconfig.commit", { system_id: systemId }));
     try {
-      jobId = await link.publish(body);
+      jobId = await asSyncJob(ctx.bus, systemId, "publish", () => link.publish(body));
     } catch (error) {
       await pushHttpError(ctx.bus, link, "publish", error, { system_id: systemId });
       const busy = error instanceof ControllerError && error.status === 409;

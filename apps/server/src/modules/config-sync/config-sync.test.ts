@@ -130,7 +130,7 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
     const collected = (async () => {
       for await (const message of pushes) {
         const { subject, payload } = message as SystemMessage;
-        if (!subject.startsWith("getsconfig.")) continue;
+        if (!subject.startsWith("getsconfig.") && !subject.startsWith("getshttp.")) continue;
         subjects.push(subject);
         if (subject === "getsconfig.commit_done") return JSON.parse(payload) as { result: string; error: string | null };
       }
@@ -146,7 +146,7 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
     for (const device of devices) await simulator.press(device.id, "alert");
 
     expect(await collected).toEqual({ system_id: 1, result: "done", error: null });
-    expect(subjects[0]).toBe("getsconfig.commit");
+    expect(subjects.slice(0, 3)).toEqual(["getsconfig.commit", "getshttp.start", "getshttp.finished"]);
     expect(subjects).toContain("getsconfig.progress");
     const state = await readAppState(server.db.kysely);
     expect(state.last_gets_commit).toBeGreaterThan(0);
