@@ -1,3 +1,4 @@
+import { markInterruptedPublish } from "./modules/config-sync/config-sync.service.ts";
 import { PRODUCT_VERSION } from "@caresuite/domain";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
@@ -47,6 +48,8 @@ await virtual.resume().catch((error: unknown) => app.log.error(error, "virtual c
 if (await seedDemo(db.kysely, config, virtual, Date.now())) app.log.info("demo site seeded (users: see README)");
 // Before listening: a job started by a request of this process must never be taken for one of the last.
 await markInterruptedExports(db.kysely, Date.now());
+// A publish this process did not start is one a restart interrupted: it ends as failed.
+if (await markInterruptedPublish(db.kysely, Date.now())) app.log.warn("a configuration publish was interrupted by the restart");
 await app.listen({ port: config.PORT, host: config.HOST });
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();

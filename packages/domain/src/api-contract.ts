@@ -24,3 +24,30 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * The reasons (`extensions.reason`) of configuration sync errors, each with its i18n key under
+ * `configSyncErrors` (spec §8 "Configuration", "Sync timeout"; docs/decisions/028): a second
+ * publish of a system (`publish_running`, CONFLICT), a configuration change while a publish runs
+ * (`config_committing`, CONFLICT), a configuration the controller would refuse (`config_invalid`,
+ * VALIDATION, with the controller's error as the `config` field's message), the controller
+ * refusing the publish (`publish_refused`).
+ */
+export const CONFIG_SYNC_REASONS = ["publish_running", "config_committing", "config_invalid", "publish_refused"] as const;
+export type ConfigSyncReason = (typeof CONFIG_SYNC_REASONS)[number];
+
+/**
+ * The i18n key (under `configSyncErrors`) of a publish error text as the controller and the
+ * server's changelog say it (spec §8 "Configuration", "Sync timeout", and the restart case).
+ */
+export const CONFIG_SYNC_ERROR_KEYS: Readonly<Record<string, string>> = {
+  "duplicated position": "duplicatedPosition",
+  "duplicated serial": "duplicatedSerial",
+  "invalid config": "invalidConfig",
+  "invalid schedule interval": "invalidScheduleInterval",
+  "invalid value": "invalidValue",
+  "missing call source": "missingCallSource",
+  "missing relation": "missingRelation",
+  "configurator did not start in time": "syncTimeout",
+  "publish interrupted by a server restart": "interruptedByRestart",
+};

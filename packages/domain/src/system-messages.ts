@@ -1,3 +1,4 @@
+import type { SendStep } from "./rules/commit.ts";
 /**
  * The subjects of the `systemMessages` push (spec §7 "Push handling by subject") that the server
  * sends and the web handles today, with the payload each carries (sent as JSON text). One list for
@@ -22,18 +23,21 @@ export interface SystemMessagePayloads {
   "displaynote.updated": { system_id: number | null };
   /** spec: "videostream with action start adds url, else removes". */
   videostream: { action: "start" | "stop"; url: string; name: string; video_stream_id: number; system_id: number };
-  /** spec: "getsconfig.commit / commit_done set or clear committing"; `started_at` ISO, now when absent. */
+  /** spec: "getsconfig.commit / commit_done set or clear committing": a publish started; `started_at` ISO, now when absent. */
   "getsconfig.commit": { system_id: number; started_at?: string };
-  "getsconfig.commit_done": { system_id: number };
-  /** spec: "getsconfig.progress sets import progress" (percent 0..100). */
-  "getsconfig.progress": { system_id: number; progress: number };
+  /** spec: "getsconfig.progress sets import progress": the publish's send step and percentage (0..100). */
+  "getsconfig.progress": { system_id: number; step: SendStep; progress: number };
+  /** A publish ended: result done or failed, with the error (spec §8 wording) when it failed. */
+  "getsconfig.commit_done": { system_id: number; result: "done" | "failed"; error: string | null };
   /**
-   * spec: "getshttp.start adds a sync job, getshttp.finished and getshttp.failed remove it";
-   * "Adding a sync job with auto_commit false marks the configuration as changed now."
+   * spec: "getshttp.start adds a sync job, getshttp.finished and getshttp.failed remove it": a
+   * request to the call system. "Adding a sync job with auto_commit false marks the configuration
+   * as changed now": a publish commits itself and an import leaves ours equal to theirs, so both
+   * say true.
    */
-  "getshttp.start": { system_id: number; id: string; auto_commit: boolean };
-  "getshttp.finished": { system_id: number; id: string };
-  "getshttp.failed": { system_id: number; id: string; error?: string };
+  "getshttp.start": { system_id: number; id: string; action: "publish" | "import"; auto_commit: boolean };
+  "getshttp.finished": { system_id: number; id: string; action: "publish" | "import" };
+  "getshttp.failed": { system_id: number; id: string; action: "publish" | "import"; error?: string };
 }
 
 export type SystemMessageSubject = keyof SystemMessagePayloads;
@@ -49,8 +53,8 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "displaynote.updated",
   "videostream",
   "getsconfig.commit",
-  "getsconfig.commit_done",
   "getsconfig.progress",
+  "getsconfig.commit_done",
   "getshttp.start",
   "getshttp.finished",
   "getshttp.failed",

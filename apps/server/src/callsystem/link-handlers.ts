@@ -18,6 +18,6 @@ export interface LinkHandlers {
   callsChanged(systemId: number, signal: CallsSignal): Promise<void>;
   /** Live calls of these call types opened (after `callsChanged`): boards may show a door camera. */
   callsOpened(systemId: number, callTypeIds: readonly number[]): Promise<void>;
-  /** Replaces the system's configuration with the controller's, audited; the counts per collection. */
+  /** Takes a fetched controller configuration: kept as theirs, imported into ours unless local edits are unpublished (counts per collection; empty when not imported). */
   importConfig(systemId: number, config: ControllerConfig, now: number): Promise<Record<string, number>>;
 }

@@ -1,10 +1,14 @@
-import { CALL_EVENT_TYPES, eventEnvelopeSchema, type DeviceAction, type EventEnvelope, type PressKind } from "@caresuite/protocol";
+import { CALL_EVENT_TYPES, eventEnvelopeSchema, type ControllerConfig, type DeviceAction, type EventEnvelope, type PressKind } from "@caresuite/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
 import { openEventStream, type EventStream } from "./event-stream.ts";
 import type { LinkHandlers } from "./link-handlers.ts";
 import {
   ControllerError,
+  baseUrl,
+  fetchControllerPublishJob,
+  startControllerPublish,
+  type ControllerPublishJob,
   FAILURE_TEXT,
   fetchControllerConfig,
   fetchFirmwareVersion,
@@ -43,6 +47,13 @@ export interface CallSystemLink {
   sendAction(deviceId: number, action: DeviceAction, sectionId: number | null): Promise<boolean>;
   /** Demo input (virtual call system only). */
   press(deviceId: number, kind: PressKind, callTypeId?: number): Promise<void>;
+  /** The configuration the controller runs now (GET /api/config). */
+  fetchConfig(): Promise<ControllerConfig>;
+  /** Starts a publish (POST /api/config/publish): the job id. */
+  publish(body: unknown): Promise<string>;
+  publishJob(jobId: string): Promise<ControllerPublishJob>;
+  /** The controller's address without its credentials (for error reports). */
+  url(): string;
 }
 
 export interface LinkDeps {
@@ -224,5 +235,9 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     counters: () => ({ ...counters }),
     sendAction: (deviceId, action, sectionId) => sendControllerAction(address, deviceId, action, sectionId),
     press: (deviceId, kind, callTypeId) => pressControllerDevice(address, deviceId, kind, callTypeId),
+    fetchConfig: () => fetchControllerConfig(address),
+    publish: (body) => startControllerPublish(address, body),
+    publishJob: (jobId) => fetchControllerPublishJob(address, jobId),
+    url: () => baseUrl(address),
   };
 }

@@ -195,3 +195,35 @@ export async function fetchJournalState(address: ControllerAddress): Promise<{ j
     last_seq: typeof body.last_seq === "number" ? body.last_seq : 0,
   };
 }
+
+/** A publish job as the controller reports it (docs/protocol.md "Publishing"). */
+export interface ControllerPublishJob {
+  job_id: string;
+  step: string;
+  progress: number;
+  error?: string;
+  detail?: string;
+  revision?: number;
+}
+
+/**
+ * Starts a publish of a whole configuration (docs/protocol.md "Publishing"): the job id, or a
+ * ControllerError (409 while another publish runs at the controller).
+ */
+export async function startControllerPublish(address: ControllerAddress, body: unknown): Promise<string> {
+  const answer = await request<{ job_id?: unknown }>(address, "POST", "/api/config/publish", { body, timeoutMs: 30_000 });
+  if (typeof answer.job_id !== "string") throw new ControllerError(200, FAILURE_TEXT.not_a_controller, "not_a_controller");
+  return answer.job_id;
+}
+
+export async function fetchControllerPublishJob(address: ControllerAddress, jobId: string): Promise<ControllerPublishJob> {
+  const job = await request<Partial<ControllerPublishJob>>(address, "GET", `/api/config/publish/${encodeURIComponent(jobId)}`, { maxBytes: 64 * 1024 });
+  return {
+    job_id: jobId,
+    step: typeof job.step === "string" ? job.step : "init",
+    progress: typeof job.progress === "number" ? job.progress : 0,
+    ...(typeof job.error === "string" ? { error: job.error.slice(0, 200) } : {}),
+    ...(typeof job.detail === "string" ? { detail: job.detail.slice(0, 500) } : {}),
+    ...(typeof job.revision === "number" ? { revision: job.revision } : {}),
+  };
+}

@@ -33,6 +33,17 @@ export interface Database {
   call_filters: CallFiltersTable;
   report_subscriptions: ReportSubscriptionsTable;
   export_jobs: ExportJobsTable;
+  config_snapshots: ConfigSnapshotsTable;
+}
+
+/** The controller's configuration as last fetched per system (migration 0016, docs/decisions/028). */
+export interface ConfigSnapshotsTable {
+  system_id: number;
+  /** JSON of the controller's configuration (docs/protocol.md "Configuration"), secrets dropped. */
+  theirs: string;
+  revision: number;
+  fetched_at: number;
+  imported_at: number | null;
 }
 
 /** A call log export run in the background (migration 0015, docs/decisions/025-call-log-exports.md). */

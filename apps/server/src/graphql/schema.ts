@@ -22,6 +22,7 @@ import "../modules/views/views.graphql.ts";
 import "../modules/hubs/hubs.graphql.ts";
 import "../modules/reports/reports.graphql.ts";
 import "../modules/exports/exports.graphql.ts";
+import "../modules/config-sync/config-sync.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { publishBodySchema, type PublishBody } from "@caresuite/protocol";
+import { publishBodySchema, PublishError, validateConfig, type PublishBody } from "@caresuite/protocol";
 import { demoHospital, demoHospitalBody } from "../site/demo-hospital.ts";
-import { PublishError } from "./publish-error.ts";
-import { validateConfig } from "./validate-config.ts";
 
 const NOW = Date.parse("2025-03-10T09:00:00Z");
 type Rows = Record<string, unknown>[];

@@ -1,5 +1,5 @@
 import { DEMO_CALL_TYPES, HUB_STATUSES } from "@caresuite/domain";
-import type { ConfigContent } from "../config/validate-config.ts";
+import type { ConfigContent } from "@caresuite/protocol";
 import { TreeIndex } from "../config/tree-index.ts";
 import type { Journal } from "../journal/journal.ts";
 import type { CallTypeRecord, CloseReason, ControllerConfig, EventDraft, HubRecord, OpenCall, SimEvent, TreeNode } from "@caresuite/protocol";

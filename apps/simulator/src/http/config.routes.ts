@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { validateConfig } from "../config/validate-config.ts";
+import { validateConfig } from "@caresuite/protocol";
 import type { SimulatorContext } from "../context.ts";
 import { FIRMWARE_VERSION, jobParams, publishBodySchema } from "@caresuite/protocol";
 

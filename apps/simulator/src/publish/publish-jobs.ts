@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { PublishError } from "../config/publish-error.ts";
-import type { ConfigContent } from "../config/validate-config.ts";
+import { PublishError } from "@caresuite/protocol";
+import type { ConfigContent } from "@caresuite/protocol";
 
 /** spec "Send steps: init, preparing, wiping, sending, syncing, validating, finishing, done, failed." */
 export const PUBLISH_STEPS = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done", "failed"] as const;

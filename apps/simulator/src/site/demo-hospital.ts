@@ -1,4 +1,4 @@
-import { validateConfig } from "../config/validate-config.ts";
+import { validateConfig } from "@caresuite/protocol";
 import { publishBodySchema, type ControllerConfig, type PublishBody } from "@caresuite/protocol";
 import { DEMO_CALL_TYPE_RECORDS } from "./call-types.ts";
 import { demoTree } from "./demo-tree.ts";

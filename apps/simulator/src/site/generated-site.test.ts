@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateConfig } from "../config/validate-config.ts";
+import { validateConfig } from "@caresuite/protocol";
 import { parseCliOptions } from "../options.ts";
 import { api, startTestSimulator } from "../test-support.ts";
 import { generatedSite, generatedSiteBody } from "./generated-site.ts";

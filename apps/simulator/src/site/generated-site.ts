@@ -1,6 +1,6 @@
 import { SCHEDULE_NONE } from "@caresuite/domain";
 import { publishBodySchema, type ControllerConfig, type PublishBody, type TreeNode } from "@caresuite/protocol";
-import { validateConfig } from "../config/validate-config.ts";
+import { validateConfig } from "@caresuite/protocol";
 import { mulberry32 } from "../traffic/prng.ts";
 import { DEMO_CALL_TYPE_RECORDS } from "./call-types.ts";
 import { SCHEDULE_RECORDS, sectionSlots } from "./sections.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EPOCH_ZERO } from "../constants.ts";
-import { isCommitPending, isCommitting, minutesSinceChange } from "./commit.ts";
+import { hasLocalEdits, isCommitPending, isCommitting, minutesSinceChange } from "./commit.ts";
 
 const t = (iso: string): string => new Date(iso).toISOString();
 
@@ -47,5 +47,19 @@ describe("minutesSinceChange", () => {
     [null, 0],
   ])("%j → %i", (change, expected) => {
     expect(minutesSinceChange(change, now)).toBe(expected);
+  });
+});
+
+// A re-import after config.changed must not overwrite unpublished local edits (docs/decisions/028).
+describe("hasLocalEdits", () => {
+  it.each([
+    ["nothing changed, nothing published or imported", { lastChange: 0, lastCommit: 0, lastImport: null }, false],
+    ["imported and untouched, never published", { lastChange: 0, lastCommit: 0, lastImport: 1000 }, false],
+    ["edited after the import", { lastChange: 2000, lastCommit: 0, lastImport: 1000 }, true],
+    ["edited, then published", { lastChange: 2000, lastCommit: 3000, lastImport: 1000 }, false],
+    ["edited after the publish", { lastChange: 4000, lastCommit: 3000, lastImport: 1000 }, true],
+    ["edited, then imported (theirs replaced ours)", { lastChange: 2000, lastCommit: 0, lastImport: 2500 }, false],
+  ])("%s", (_what, state, expected) => {
+    expect(hasLocalEdits(state)).toBe(expected);
   });
 });

@@ -37,3 +37,42 @@ export function minutesSinceChange(lastChange: string | Date | null | undefined,
   if (change === 0) return 0;
   return Math.max(0, Math.floor((now.getTime() - change) / 60_000));
 }
+
+/**
+ * Unpublished local edits: our configuration changed after it last matched the controller's (its
+ * last publish or its last import into our tables). A re-import after the controller's
+ * `config.changed` must not overwrite them (docs/decisions/028-config-ours-versus-theirs.md).
+ * Unlike isCommitPending, a system never published but imported and untouched has none.
+ */
+export function hasLocalEdits(state: { lastChange: number; lastCommit: number; lastImport: number | null }): boolean {
+  return state.lastChange > Math.max(state.lastCommit, state.lastImport ?? 0);
+}
+
+/** spec: "Data sync status: busy, in-sync, loading, needs-commit, offline, processing, ready, unauthorized, unknown." */
+export const DATA_SYNC_STATUSES = ["busy", "in-sync", "loading", "needs-commit", "offline", "processing", "ready", "unauthorized", "unknown"] as const;
+export type DataSyncStatus = (typeof DATA_SYNC_STATUSES)[number];
+
+/**
+ * spec: "Row states: created, updated, deleted, imported_to_cs, imported_to_gets, in_sync,
+ * needs_commit, never_synced, removed_from_cs, removed_from_gets, sent_to_gets, submitting_changes."
+ * "gets" is the call system's configurator, "cs" is this suite (docs/decisions/028).
+ */
+export const ROW_STATES = [
+  "created",
+  "updated",
+  "deleted",
+  "imported_to_cs",
+  "imported_to_gets",
+  "in_sync",
+  "needs_commit",
+  "never_synced",
+  "removed_from_cs",
+  "removed_from_gets",
+  "sent_to_gets",
+  "submitting_changes",
+] as const;
+export type RowState = (typeof ROW_STATES)[number];
+
+/** spec: "Send steps: init, preparing, wiping, sending, syncing, validating, finishing, done, failed." */
+export const SEND_STEPS = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done", "failed"] as const;
+export type SendStep = (typeof SEND_STEPS)[number];

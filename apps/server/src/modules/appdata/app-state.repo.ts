@@ -11,6 +11,8 @@ export interface StoredAppState {
   last_gets_change: number;
   last_gets_commit: number;
   commit_started_at: number | null;
+  /** Why the last publish failed (null after a successful one); the changelog's error. */
+  last_commit_error: string | null;
   configurator_version: string | null;
   features: { display_group_overrides: boolean; demo_mode: boolean; incidents: boolean };
 }
@@ -23,6 +25,7 @@ export const DEFAULT_APP_STATE: StoredAppState = {
   last_gets_change: 0,
   last_gets_commit: 0,
   commit_started_at: null,
+  last_commit_error: null,
   configurator_version: null,
   // display_group_overrides: AppData reports it on (docs/decisions/022); kept for the stored shape.
   features: { display_group_overrides: true, demo_mode: false, incidents: true },

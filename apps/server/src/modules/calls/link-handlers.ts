@@ -5,7 +5,7 @@ import { callsTopic, systemTreeTopic, type SystemTreeSignal } from "../../realti
 import { announceVideoStreams } from "../display/video-stream-triggers.ts";
 import { publishHubPrinterMessages } from "../hubs/hubs.service.ts";
 import { applyControllerEvents } from "./apply-event.ts";
-import { importControllerConfig } from "./import-config.ts";
+import { receiveControllerConfig } from "./import-config.ts";
 
 /**
  * What the call-system links do with the controller's events (callsystem/link-handlers.ts),
@@ -38,8 +38,8 @@ export function createLinkHandlers(deps: { db: Db; bus: PubSub }): LinkHandlers 
       await announceVideoStreams(db, deps.bus, systemId, callTypeIds);
     },
     importConfig: async (systemId, config, now) => {
-      const counts = await importControllerConfig(db, systemId, config, now);
-      await treeChanged(systemId, []);
+      const { imported, counts } = await receiveControllerConfig(db, systemId, config, now);
+      if (imported) await treeChanged(systemId, []);
       return counts;
     },
   };

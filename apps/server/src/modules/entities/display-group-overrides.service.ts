@@ -1,10 +1,10 @@
+import { markConfigChanged } from "../config-sync/commit-guard.ts";
 import { VALIDATION_KEYS } from "@caresuite/domain";
 import type { Kysely } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
-import { updateAppState } from "../appdata/app-state.repo.ts";
 import { loadOverrides, writeOverrideMarks } from "./display-group-overrides.repo.ts";
 import type { Row } from "./entities.repo.ts";
 
@@ -51,8 +51,7 @@ export async function syncOverrideMarks(db: Kysely<Database>, systemId: number):
  * edit state changed. Boards are told by the entity's displaygroup.updated push.
  */
 export async function announceOverrideChange(ctx: RequestContext, nodeIds: number[]): Promise<void> {
-  const now = ctx.now();
-  await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
+  await markConfigChanged(ctx);
   if (nodeIds.length > 0) {
     const signal: SystemTreeSignal = { system_id: ctx.systemId, ids: nodeIds };
     await ctx.bus.publish(systemTreeTopic(ctx.systemId), signal);

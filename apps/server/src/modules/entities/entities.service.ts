@@ -8,6 +8,8 @@ import { removeStoredFile } from "../files/file-store.ts";
 import { fromColumn, toColumn } from "./entity-columns.ts";
 import { SERVER_RULES } from "./server-rules.ts";
 import { announceOverrideChange, syncOverrideMarks } from "./display-group-overrides.service.ts";
+import { assertConfigEditable, markConfigChanged } from "../config-sync/commit-guard.ts";
+import { ENTITY_COLLECTIONS } from "@caresuite/protocol";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import {
   allRows,
@@ -75,8 +77,18 @@ async function inTransaction(trx: Kysely<Database>, entity: EntityDef, systemId:
   return work && systemId !== null ? work(trx, systemId) : [];
 }
 
+/** Entities that are part of the configuration published to the call system (and the overrides, which change it). */
+const isConfigEntity = (entity: EntityDef): boolean =>
+  entity.name === "displayGroupOverride" || Object.values(ENTITY_COLLECTIONS).some((configured) => configured.name === entity.name);
+
+/** Configuration changes wait while a publish runs (commit-guard.ts); other entities are free. */
+async function assertEditable(ctx: RequestContext, entity: EntityDef): Promise<void> {
+  if (isConfigEntity(entity)) await assertConfigEditable(ctx);
+}
+
 async function announceChange(ctx: RequestContext, entity: EntityDef, nodeIds: number[] = []): Promise<void> {
   if (entity.name === "displayGroupOverride") await announceOverrideChange(ctx, nodeIds);
+  else if (isConfigEntity(entity)) await markConfigChanged(ctx);
   const subject = CHANGE_SUBJECTS[entity.name];
   if (subject) {
     await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage(subject, { system_id: systemOf(entity, ctx) }));
@@ -250,6 +262,7 @@ async function newRecordId(db: Kysely<Database>, entity: EntityDef, systemId: nu
 }
 
 export async function createRecord(ctx: RequestContext, entity: EntityDef, input: unknown): Promise<ApiRecord> {
+  await assertEditable(ctx, entity);
   const data = await validate(ctx, entity, input, null);
   const systemId = systemOf(entity, ctx);
   if (entity.maxCount !== undefined && (await countRows(ctx.db.kysely, entity, systemId)) >= entity.maxCount) {
@@ -293,6 +306,7 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
 }
 
 export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: number, input: unknown): Promise<ApiRecord> {
+  await assertEditable(ctx, entity);
   const systemId = systemOf(entity, ctx);
   const existing = await findRow(ctx.db.kysely, entity, systemId, id);
   if (!existing) throw new AppError("NOT_FOUND", `${entity.name} ${id} not found`);
@@ -341,6 +355,7 @@ async function referencedBy(ctx: RequestContext, entity: EntityDef, ids: number[
 }
 
 export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids: number[]): Promise<{ id: number; name: string }[]> {
+  await assertEditable(ctx, entity);
   const systemId = systemOf(entity, ctx);
   const rows = await findRows(ctx.db.kysely, entity, systemId, [...new Set(ids)]);
   if (rows.length !== new Set(ids).size) throw new AppError("NOT_FOUND", `${entity.name} not found`);
@@ -379,6 +394,7 @@ export async function deleteRecords(ctx: RequestContext, entity: EntityDef, ids:
 
 /** spec route table "calltypes (+sort)": the order of `ids` becomes sort_order 0..n-1. */
 export async function sortRecords(ctx: RequestContext, entity: EntityDef, ids: number[]): Promise<boolean> {
+  await assertEditable(ctx, entity);
   if (!entity.sortable) throw new AppError("VALIDATION", `${entity.name} cannot be sorted`);
   const systemId = systemOf(entity, ctx);
   const all = await allRows(ctx.db.kysely, entity, systemId);

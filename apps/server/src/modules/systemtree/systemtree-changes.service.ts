@@ -1,3 +1,4 @@
+import { assertConfigEditable, markConfigChanged } from "../config-sync/commit-guard.ts";
 import { syncOverrideMarks } from "../entities/display-group-overrides.service.ts";
 import {
   DISPLAY_GROUP_SENTINELS,
@@ -30,7 +31,6 @@ import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
-import { updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { findRows, isUniqueViolation } from "../entities/entities.repo.ts";
 import { groupLevelsOf, levelFor } from "./node-access.ts";
@@ -193,8 +193,7 @@ async function editStateOf(ctx: RequestContext, nodes: Map<number, StoredNode>, 
 
 /** After a change: the configuration differs from the controller's until the next commit; open trees refetch. */
 async function announce(ctx: RequestContext, ids: number[]): Promise<void> {
-  const now = ctx.now();
-  await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
+  await markConfigChanged(ctx);
   await signalTree(ctx, ids);
 }
 
@@ -246,6 +245,7 @@ async function checkStructure(ctx: RequestContext, nodes: Map<number, StoredNode
 }
 
 export async function createSystemTreeNode(ctx: RequestContext, input: unknown): Promise<NodeView> {
+  await assertConfigEditable(ctx);
   const data = parse("create", input);
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
@@ -336,6 +336,7 @@ function changedFields(existing: StoredNode, columns: Columns): SystemTreeNodeIn
 }
 
 export async function updateSystemTreeNode(ctx: RequestContext, id: number, input: unknown): Promise<NodeView> {
+  await assertConfigEditable(ctx);
   const data = parse("update", input);
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
@@ -385,6 +386,7 @@ export async function updateSystemTreeNode(ctx: RequestContext, id: number, inpu
 
 /** spec §5 "Elements with children cannot be deleted"; links to a deleted node are dropped with it. */
 export async function deleteSystemTreeNodes(ctx: RequestContext, ids: number[]): Promise<{ id: number; name: string }[]> {
+  await assertConfigEditable(ctx);
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
   const unique = [...new Set(ids)];
@@ -431,6 +433,7 @@ export async function deleteSystemTreeNodes(ctx: RequestContext, ids: number[]):
  * either (the input schema's parent_id is an id), so at the top level every id must already be there.
  */
 export async function sortSystemTreeNodes(ctx: RequestContext, parentId: number | null, ids: number[]): Promise<boolean> {
+  await assertConfigEditable(ctx);
   const db = ctx.db.kysely;
   const nodes = await allNodes(db, ctx.systemId);
   if (parentId !== null && !nodes.has(parentId)) throw new AppError("NOT_FOUND", `system tree node ${parentId} not found`);

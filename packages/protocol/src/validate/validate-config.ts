@@ -8,7 +8,7 @@ import {
   type HubRecord,
   type PublishBody,
   type TreeNode,
-} from "@caresuite/protocol";
+} from "../config.ts";
 import { PublishError } from "./publish-error.ts";
 import { checkUniqueness, validateCollection } from "./validate-records.ts";
 import { checkTreeDuplicates, checkTreeShape, validateNodes } from "./validate-tree.ts";

@@ -1,6 +1,6 @@
 import { entitySchema, formatTimeOfDay, SCHEDULE_STEP_FIELDS, DEFAULT_SORT_ORDER, type EntityDef } from "@caresuite/domain";
 import type { z } from "zod";
-import { ENTITY_COLLECTIONS, type EntityCollection, type EntityRecord } from "@caresuite/protocol";
+import { ENTITY_COLLECTIONS, type EntityCollection, type EntityRecord } from "../config.ts";
 import { PublishError } from "./publish-error.ts";
 
 /**

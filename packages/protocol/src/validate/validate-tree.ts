@@ -1,6 +1,6 @@
 import { fieldSchema, text } from "@caresuite/domain";
 import { z } from "zod";
-import { NODE_KINDS, NODE_SETTINGS_FIELDS, type TreeNode } from "@caresuite/protocol";
+import { NODE_KINDS, NODE_SETTINGS_FIELDS, type TreeNode } from "../config.ts";
 import { PublishError } from "./publish-error.ts";
 
 /**

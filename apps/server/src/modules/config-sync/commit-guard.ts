@@ -1,0 +1,25 @@
+import { isCommitting } from "@caresuite/domain";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
+
+/** spec: "Publishing takes up to 10 minutes and blocks other changes." The answer's reason (api-contract CONFIG_SYNC_REASONS). */
+export const COMMITTING_MESSAGE = "the configuration is being published; changes are possible again when it is done";
+
+/**
+ * The one check every configuration change passes first (system tree, registry entities,
+ * display group overrides): refused while a publish runs (spec "Committing: the commit-start time
+ * is less than 15 minutes old").
+ */
+export async function assertConfigEditable(ctx: RequestContext): Promise<void> {
+  const state = await readAppState(ctx.db.kysely);
+  if (isCommitting(state.commit_started_at === null ? null : new Date(state.commit_started_at), new Date(ctx.now()))) {
+    throw new AppError("CONFLICT", COMMITTING_MESSAGE, { reason: "config_committing" });
+  }
+}
+
+/** After a configuration change: it differs from the controller's until the next commit (spec "Every saved change writes last_gets_change"). */
+export async function markConfigChanged(ctx: RequestContext): Promise<void> {
+  const now = ctx.now();
+  await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
+}
