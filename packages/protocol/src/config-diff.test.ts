@@ -49,6 +49,16 @@ describe("fieldChanges", () => {
   it("leaves out what the hardware reports (battery, reachability)", () => {
     expect(fieldChanges("system_tree", { id: 1, battery: 80, reachable: true }, { id: 1, battery: 20, reachable: false })).toEqual([]);
   });
+  it("leaves out the display group override marks this suite derives (a section's mark survives a publish)", () => {
+    expect(
+      fieldChanges(
+        "sections",
+        { id: 1, has_display_group_override: true, active_display_group_override_id: 3 },
+        { id: 1, has_display_group_override: false, active_display_group_override_id: null },
+      ),
+    ).toEqual([]);
+    expect(fieldChanges("system_tree", { id: 1, active_display_group_override_id: 3 }, { id: 1, active_display_group_override_id: null })).toEqual([]);
+  });
   it("compares objects whatever their key order", () => {
     expect(
       fieldChanges("system_tree", { device_text_overrides: { button: "a", checkpoint: "b" } }, { device_text_overrides: { checkpoint: "b", button: "a" } }),

@@ -11,12 +11,16 @@ export const CONFIG_KINDS = [...(Object.keys(ENTITY_COLLECTIONS) as (keyof typeo
 export type ConfigKind = (typeof CONFIG_KINDS)[number];
 
 /**
- * Fields the hardware reports rather than the administrator configures (battery, reachability,
- * hub status): a publish keeps the controller's values, so they are never a difference.
+ * Fields that are never a difference:
+ * - the hardware reports them rather than the administrator configures them (battery,
+ *   reachability, hub status): a publish keeps the controller's values;
+ * - this suite derives them from its display group overrides (docs/decisions/022: the marks on a
+ *   section and its nodes), which the controller does not keep.
  */
 export const REPORTED_FIELDS: Partial<Record<ConfigKind, readonly string[]>> = {
-  system_tree: ["battery", "reachable", "last_reachable_at", "health", "status", "position_updated_at"],
+  system_tree: ["battery", "reachable", "last_reachable_at", "health", "status", "position_updated_at", "active_display_group_override_id"],
   hubs: ["status", "last_sync"],
+  sections: ["has_display_group_override", "active_display_group_override_id"],
 };
 
 export interface ConfigFieldChange {
