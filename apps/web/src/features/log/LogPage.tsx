@@ -49,7 +49,8 @@ import {
 } from "./log-filter";
 import { LogExports } from "./LogExports";
 import { LogTable } from "./LogTable";
-import { CALL_LOG, LOG_CALLS_CHANGED, LOG_CALL_TYPES, LOG_NODE_CHOICES, LOG_SECTIONS } from "./log.graphql";
+import { CALL_LOG, LOG_CALLS_CHANGED, LOG_NODE_CHOICES } from "./log.graphql";
+import { optionIds, useLogFilterOptions } from "./useLogFilterOptions";
 
 /** Open calls change in bursts (a call, its presence, its close): the list is read once they rest. */
 const REFETCH_QUIET_MS = 1000;
@@ -119,8 +120,7 @@ export function LogPage(): ReactNode {
 
   const variables = useMemo(() => ({ filter: filterToQuery(filter) }), [filter]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_LOG, variables, requestPolicy: "cache-and-network" });
-  const [{ data: typesData }] = useQuery({ query: LOG_CALL_TYPES });
-  const [{ data: sectionsData }] = useQuery({ query: LOG_SECTIONS });
+  const { typeOptions, sectionOptions } = useLogFilterOptions();
   const nodes = useNodePicker(filter.nodeId);
 
   const [changed] = useSubscription({ query: LOG_CALLS_CHANGED });
@@ -137,18 +137,6 @@ export function LogPage(): ReactNode {
   const page = data?.callLog;
   const items = invalid ? [] : (page?.items ?? []);
 
-  const typeOptions = useMemo(
-    () =>
-      [...(typesData?.displayRelations.call_types ?? [])]
-        .sort((a, b) => a.sort_order - b.sort_order || a.name.localeCompare(b.name))
-        .map((type) => ({ value: String(type.id), label: type.name })),
-    [typesData],
-  );
-  const sectionOptions = useMemo(
-    () => (sectionsData?.callLogSections ?? []).map((s) => ({ value: String(s.id), label: s.name || `#${s.id}` })),
-    [sectionsData],
-  );
-  const ids = (values: string[]): number[] => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const onSort = (sort: LogSort): void => setFilter(sortBy(filter, sort));
   const search = params.toString();
   const openCall = useCallback((id: number): void => void navigate({ pathname: `/log/edit/${id}`, search }), [navigate, search]);
@@ -201,7 +189,7 @@ export function LogPage(): ReactNode {
           label={t("log.fields.call_type_ids")}
           data={typeOptions}
           value={filter.callTypeIds.map(String)}
-          onChange={(values) => change({ callTypeIds: ids(values) })}
+          onChange={(values) => change({ callTypeIds: optionIds(values) })}
           clearable
           searchable
           miw={200}
@@ -214,7 +202,7 @@ export function LogPage(): ReactNode {
             label={t("log.fields.section_ids")}
             data={sectionOptions}
             value={filter.sectionIds.map(String)}
-            onChange={(values) => change({ sectionIds: ids(values) })}
+            onChange={(values) => change({ sectionIds: optionIds(values) })}
             clearable
             searchable
             miw={200}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Box, Fieldset, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useLocation, useNavigate, useParams } from "react-router";
@@ -16,7 +16,7 @@ import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { SearchSelect } from "../../../ui/SearchSelect";
 import { LOG_PERIODS, LOG_STATES, filterFromParams, periodLabelKey, type LogFilterState, type LogPeriod, type LogState } from "../log-filter";
-import { LOG_CALL_TYPES, LOG_SECTIONS } from "../log.graphql";
+import { optionIds, useLogFilterOptions } from "../useLogFilterOptions";
 import { useNodePicker } from "../LogPage";
 import { FILTER_FORM_FIELDS, emptyFilterValues, filterFormErrors, filterInputOf, filterToValues, type FilterFormValues } from "./filter-form";
 import { CALL_FILTER, CREATE_CALL_FILTER, FILTERS_CONTEXT, UPDATE_CALL_FILTER, type CallFilterRecord } from "./filters.graphql";
@@ -62,21 +62,8 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
   const readOnly = record !== null && !record.can_edit;
   const filter = values.filter;
 
-  const [{ data: typesData }] = useQuery({ query: LOG_CALL_TYPES });
-  const [{ data: sectionsData }] = useQuery({ query: LOG_SECTIONS });
+  const { typeOptions, sectionOptions } = useLogFilterOptions();
   const nodes = useNodePicker(filter.nodeId);
-  const typeOptions = useMemo(
-    () =>
-      [...(typesData?.displayRelations.call_types ?? [])]
-        .sort((a, b) => a.sort_order - b.sort_order || a.name.localeCompare(b.name))
-        .map((type) => ({ value: String(type.id), label: type.name })),
-    [typesData],
-  );
-  const sectionOptions = useMemo(
-    () => (sectionsData?.callLogSections ?? []).map((s) => ({ value: String(s.id), label: s.name || `#${s.id}` })),
-    [sectionsData],
-  );
-  const ids = (list: string[]): number[] => list.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
 
   const setFilter = (part: Partial<LogFilterState>): void => setValues((v) => ({ ...v, filter: { ...v.filter, ...part } }));
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], labelKey);
@@ -154,7 +141,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
               label={t(labelKey("call_type_ids"))}
               data={typeOptions}
               value={filter.callTypeIds.map(String)}
-              onChange={(list) => setFilter({ callTypeIds: ids(list) })}
+              onChange={(list) => setFilter({ callTypeIds: optionIds(list) })}
               clearable
               searchable
               error={errorOf("call_type_ids")}
@@ -164,7 +151,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                 label={t(labelKey("section_ids"))}
                 data={sectionOptions}
                 value={filter.sectionIds.map(String)}
-                onChange={(list) => setFilter({ sectionIds: ids(list) })}
+                onChange={(list) => setFilter({ sectionIds: optionIds(list) })}
                 clearable
                 searchable
                 error={errorOf("section_ids")}
