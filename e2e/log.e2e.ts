@@ -196,7 +196,7 @@ describe("the call log /log", () => {
     await waitForPath(page, "/log");
     await byTestId(page, TESTIDS.log.exportMenu).click();
     await byTestId(page, TESTIDS.log.exportFormat("CSV")).click();
-    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"]`).first();
+    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"][data-format="CSV"]`).first();
     await job.waitFor({ timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), job.getByText("Herunterladen").click()]);
     expect(download.suggestedFilename()).toMatch(/^rufprotokoll-\d+\.csv$/);
@@ -214,7 +214,8 @@ describe("the call log /log", () => {
     await byTestId(page, TESTIDS.log.row).first().waitFor();
     await byTestId(page, TESTIDS.log.exportMenu).click();
     await byTestId(page, TESTIDS.log.exportFormat("XLSX")).click();
-    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"]`).first();
+    // The nurse's earlier exports are listed too: this one is the XLSX job.
+    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"][data-format="XLSX"]`).first();
     await job.waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), job.getByText("Herunterladen").click()]);
     expect(download.suggestedFilename()).toMatch(/^rufprotokoll-\d+\.xlsx$/);

@@ -155,7 +155,7 @@ export const TESTIDS = {
     /** "Saved filters" and "Save current filter" on the log. */
     savedFilters: "log.savedFilters",
     saveFilter: "log.saveFilter",
-    /** The export menu; `log.export.<FORMAT>` its items; `log.exportJob` a job (data-state). */
+    /** The export menu; `log.export.<FORMAT>` its items; `log.exportJob` a job (data-state, data-format). */
     exportMenu: "log.exportMenu",
     exportFormat: (format: string): string => `log.export.${format}`,
     exportJob: "log.exportJob",
