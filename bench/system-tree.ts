@@ -2,11 +2,13 @@
 // and the node form's server side at that size: systemTreeNode (the form's node) and
 // systemTreeNodeChoices (its parent picker, typed text and empty).
 //   node bench/system-tree.ts            (SQLite; with DATABASE_URL also PostgreSQL)
-// Writes 20,000 nodes straight into system 1 (5 buildings x 10 floors x 40 rooms x 9 devices and
-// persons, the columns the import fills), then times the query through the whole HTTP + GraphQL
+// Imports the virtual call system's generated site of 20,000 nodes into system 1 (the import a
+// real controller's configuration takes: buildings, floors, rooms, devices), then times the query through the whole HTTP + GraphQL
 // stack in-process (app.inject: no network, so this is server time), as an administrator and as a
 // user whose role limits what they see (the filter runs per node). The machine's load shows in
 // the times: `uptime` before a run says how much of it is the server's.
+import { generatedSite } from "@caresuite/simulator";
+import { importControllerConfig } from "../apps/server/src/modules/calls/import-config.ts";
 import { TestClient } from "../apps/server/src/test-support/api.ts";
 import { dataOf } from "../e2e/support/api.ts";
 import { buildSystem, buildUser } from "../apps/server/src/test-support/builders.ts";
@@ -19,61 +21,6 @@ const percentile = (values: number[], p: number): number =>
 
 const QUERY = `{ systemTreeNodes { id name kind number parent_id sort_order section_id call_source_id text_short text_long
   is_enabled battery battery_reported_at reachable last_reachable_at is_tech radio is_linkable linked_system_tree_node_id serial inherits } }`;
-
-function rows(now: number): Record<string, unknown>[] {
-  const nodes: Record<string, unknown>[] = [];
-  const add = (kind: string, parent: number | null, name: string, extra: Record<string, unknown> = {}) => {
-    const id = nodes.length + 1;
-    nodes.push({
-      system_id: 1,
-      id,
-      kind,
-      parent_id: parent,
-      name,
-      number: null,
-      text_short: name.slice(0, 7).toUpperCase(),
-      text_long: name.slice(0, 19).toUpperCase(),
-      is_enabled: 1,
-      sort_order: id,
-      reachable: 1,
-      created_at: now,
-      updated_at: now,
-      // Every row names the same columns: a batch insert fills missing ones with null on SQLite.
-      call_source_id: null,
-      serial: null,
-      radio: 0,
-      is_tech: 0,
-      battery: null,
-      battery_reported_at: null,
-      last_reachable_at: null,
-      inherit_section: 0,
-      ...extra,
-    });
-    return id;
-  };
-  while (nodes.length < NODES) {
-    const building = add("building", null, `Haus ${nodes.length}`);
-    for (let f = 0; f < 10 && nodes.length < NODES; f++) {
-      const floor = add("floor", building, `Etage ${f}`);
-      for (let r = 0; r < 40 && nodes.length < NODES; r++) {
-        const room = add("room", floor, `Zimmer ${f}${r}`, { call_source_id: r + 1 });
-        for (let d = 0; d < 9 && nodes.length < NODES; d++) {
-          add(d === 8 ? "person" : "device", room, `Zimmer ${f}${r} Geraet ${d}`, {
-            call_source_id: r + 1,
-            serial: `GS-${nodes.length}`,
-            radio: d % 3 === 0 ? 0 : 1,
-            is_tech: d === 7 ? 1 : 0,
-            battery: 80,
-            battery_reported_at: now,
-            last_reachable_at: now,
-            inherit_section: 1,
-          });
-        }
-      }
-    }
-  }
-  return nodes;
-}
 
 const QUERIES: [string, string, (data: Record<string, unknown>) => number][] = [
   ["systemTreeNodes", QUERY, (data) => (data["systemTreeNodes"] as unknown[]).length],
@@ -99,13 +46,8 @@ console.log("| database | user | query | nodes returned | min | p50 | p95 |\n|--
 for (const dialect of TEST_DIALECTS) {
   const server = await startTestServer(dialect);
   await buildSystem(server.db.kysely, 1);
-  const all = rows(Date.now());
-  for (let i = 0; i < all.length; i += 500) {
-    await server.db.kysely
-      .insertInto("system_tree_nodes")
-      .values(all.slice(i, i + 500) as never)
-      .execute();
-  }
+  const now = Date.now();
+  await importControllerConfig(server.db.kysely, 1, generatedSite(NODES, now), now);
   const admin = await buildUser(server.db.kysely, { username: "bench-admin", is_superuser: true });
   const limited = await buildUser(server.db.kysely, { username: "bench-nurse", permissions: ["systemtree::use_module", "systemtree::see_wired_devices"] });
   for (const [label, user] of [

@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CALL_TYPES } from "@caresuite/domain";
+import { BATTERY_THRESHOLD_CRITICAL, DEMO_CALL_TYPES } from "@caresuite/domain";
 import { TESTIDS } from "../apps/web/src/testids.ts";
-import { openDatabase } from "../apps/server/src/db/database.ts";
 import { demoCloseAll, demoFloors, demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
@@ -171,30 +170,32 @@ describe("the technicians' home /tree", () => {
     await badge.waitFor({ state: "detached", timeout: 10_000 });
   });
 
+  // The batteries are the virtual call system's own reports (its demo site has low and critical
+  // ones), read through the API: nothing is written into the database behind the server's back.
   it("marks a low battery red with when it was last reported", async () => {
-    const db = openDatabase({ dataDir: server.dataDir });
-    try {
-      await db.kysely
-        .updateTable("system_tree_nodes")
-        .set({ battery: 12, battery_reported_at: Date.now() - 5 * 60_000 })
-        .where("id", "=", room101.device_id)
-        .execute();
-    } finally {
-      await db.close();
-    }
+    type BatteryNode = Node & { kind: string; battery: number | null; battery_reported_at: string | null };
+    const nodes = (
+      await admin.query<{ systemTreeNodes: BatteryNode[] }>("{ systemTreeNodes { id name parent_id sort_order kind battery battery_reported_at } }")
+    ).systemTreeNodes;
+    const reported = nodes.filter((node) => node.battery !== null && node.battery >= 0 && node.battery_reported_at !== null);
+    const weakest = reported.reduce((low, node) => ((node.battery ?? 100) < (low.battery ?? 100) ? node : low));
+    // spec "Colours: green at or above low, yellow at or above critical, red below."
+    expect(weakest.battery).toBeLessThan(BATTERY_THRESHOLD_CRITICAL);
+    const room = nodes.find((node) => node.id === weakest.parent_id);
+    if (!room) throw new Error(`device ${weakest.id} has no room`);
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
     await page.goto(`${server.baseUrl}/tree?view=devices`);
     // "sortable: low battery first"
     const first = byTestId(page, TESTIDS.tree.deviceRow).first();
     await first.waitFor();
-    expect(await first.getAttribute("data-id")).toBe(String(room101.device_id));
+    expect(await first.getAttribute("data-id")).toBe(String(weakest.id));
     const marker = first.locator(`[data-testid="${TESTIDS.tree.battery}"]`);
     expect(await marker.getAttribute("data-colour")).toBe("red");
-    expect(await marker.textContent()).toContain("zuletzt gemeldet vor 5 Minuten");
+    expect(await marker.textContent()).toMatch(/zuletzt gemeldet (jetzt|vor \S)/);
 
     await page.goto(`${server.baseUrl}/tree`);
-    const device = await showInTree(page, "Zimmer 101", room101.device_id, room101.id);
+    const device = await showInTree(page, room.name, weakest.id, room.id);
     const treeMarker = device.locator(`[data-testid="${TESTIDS.tree.battery}"]`);
     expect(await treeMarker.getAttribute("data-colour")).toBe("red");
     expect(await treeMarker.getAttribute("title")).toContain("zuletzt gemeldet");
@@ -305,55 +306,37 @@ describe("the technicians' home /tree", () => {
     await demoCloseAll(server.baseUrl);
   });
 
-  // "must stay smooth with 20,000 nodes: the first useful paint <= 1 s after navigation". Last:
-  // it adds 20,000 nodes (5 buildings of 10 floors of 40 rooms of 9 devices) to the demo site.
+  // "must stay smooth with 20,000 nodes: the first useful paint <= 1 s after navigation". A second
+  // demo server whose virtual call system runs a generated site of 20,000 nodes
+  // (SIMULATOR_SITE_NODES), imported through the controller protocol as a real site would be.
   it("shows a 20,000-node tree through a window of rows, also scrolled through all of it", async () => {
-    const now = Date.now();
-    const rows: Record<string, unknown>[] = [];
-    const add = (kind: string, parent: number | null, name: string): number => {
-      const id = 100_000 + rows.length;
-      rows.push({
-        system_id: 1,
-        id,
-        kind,
-        parent_id: parent,
-        name,
-        number: null,
-        text_short: "",
-        text_long: name,
-        is_enabled: 1,
-        sort_order: 900 + (rows.length % 100),
-        reachable: 1,
-        created_at: now,
-        updated_at: now,
-        battery: kind === "device" ? rows.length % 100 : null,
-        battery_reported_at: kind === "device" ? now : null,
-      });
-      return id;
-    };
-    for (let b = 0; rows.length < 20_000; b++) {
-      const building = add("building", null, `Last ${b}`);
-      for (let f = 0; f < 10 && rows.length < 20_000; f++) {
-        const floor = add("floor", building, `Last ${b}.${f}`);
-        for (let r = 0; r < 40 && rows.length < 20_000; r++) {
-          const room = add("room", floor, `Last ${b}.${f}.${r}`);
-          for (let d = 0; d < 9 && rows.length < 20_000; d++) add("device", room, `Last ${b}.${f}.${r} Gerät ${d}`);
-        }
-      }
-    }
-    const db = openDatabase({ dataDir: server.dataDir });
+    const NODES = 20_000;
+    const big = await startServer({
+      DEMO_MODE: "true",
+      CONTROLLER_PORT: String(await freePort()),
+      SIMULATOR_SITE_NODES: String(NODES),
+      SIMULATOR_TRAFFIC: "off",
+    });
     try {
-      for (let i = 0; i < rows.length; i += 500)
-        await db.kysely
-          .insertInto("system_tree_nodes")
-          .values(rows.slice(i, i + 500) as never)
-          .execute();
+      const bigAdmin = await until(
+        () => signInApi(big.baseUrl, ADMIN.username, ADMIN.password),
+        () => true,
+        30_000,
+      );
+      await until(
+        async () => (await bigAdmin.query<{ systemTreeNodes: { id: number }[] }>("{ systemTreeNodes { id } }")).systemTreeNodes.length,
+        (count) => count >= NODES,
+        60_000,
+      );
+      await showBigTree(big.baseUrl);
     } finally {
-      await db.close();
+      await big.stop();
     }
+  }, 180_000);
 
+  async function showBigTree(baseUrl: string) {
     const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
-    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await signIn(page, baseUrl, ADMIN.username, ADMIN.password);
     await waitForPath(page, "/tree");
     await byTestId(page, TESTIDS.tree.row).first().waitFor();
     // Navigating away and back: the tree's code is loaded, its data is read anew.
@@ -373,11 +356,11 @@ describe("the technicians' home /tree", () => {
     expect(rendered).toBeLessThan(80);
 
     // Opening every building and floor: 20,000 rows to scroll, still a window of them in the DOM.
-    await byTestId(page, TESTIDS.tree.filter).fill("Last");
+    await byTestId(page, TESTIDS.tree.filter).fill("Zimmer");
     await expect.poll(async () => Number(await byTestId(page, TESTIDS.tree.tree).getAttribute("data-rows"))).toBeGreaterThan(2000);
     await byTestId(page, TESTIDS.tree.tree).evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
     await expect.poll(() => byTestId(page, TESTIDS.tree.row).count()).toBeLessThan(80);
     await page.screenshot({ path: join(SHOTS, "tree-20000-de-1920.png") });
     expect(consoleErrors).toEqual([]);
-  }, 120_000);
+  }
 });
