@@ -26,6 +26,7 @@ describe("saved call filters /log/filters", () => {
   let browser: Browser;
   let server: RunningServer;
   let admin: ApiClient;
+  const userIds = new Map<string, number>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -35,7 +36,7 @@ describe("saved call filters /log/filters", () => {
       data: { name: "Nur Protokoll", permissions: [{ code: "calllog::use_module", level: "read" }] },
     });
     for (const locale of ["de", "fr"]) {
-      await admin.query(`mutation ($data: UserInput!) { createUser(data: $data) { id } }`, {
+      const created = await admin.query<{ createUser: { id: number } }>(`mutation ($data: UserInput!) { createUser(data: $data) { id } }`, {
         data: {
           username: `${USER.username}-${locale}`,
           password: USER.password,
@@ -46,6 +47,7 @@ describe("saved call filters /log/filters", () => {
           locale,
         },
       });
+      userIds.set(locale, created.createUser.id);
     }
   }, 60_000);
 
@@ -115,6 +117,17 @@ describe("saved call filters /log/filters", () => {
     await page.keyboard.press("Escape");
     await waitForPath(page, "/log/filters");
     await edited.getByText("Täglich").waitFor();
+
+    // "My reports": the route without a filter lists the user's reports over all filters.
+    await byTestId(page, TESTIDS.logFilters.myReports).click();
+    await waitForPath(page, "/log/filters/edit/user");
+    const mine = byTestId(page, TESTIDS.logFilters.userReportRow);
+    await mine.first().waitFor();
+    expect(await mine.count()).toBe(1);
+    expect(await mine.first().textContent()).toContain("Offene, eigener Zeitraum");
+    expect(await mine.first().textContent()).toContain("Täglich");
+    await mine.first().getByRole("button", { name: "Offene, eigener Zeitraum" }).click();
+    await byTestId(page, TESTIDS.logFilters.subscriptions).waitFor();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -146,6 +159,19 @@ describe("saved call filters /log/filters", () => {
     await byTestId(page, TESTIDS.logFilters.problems).waitFor();
     await page.getByText("Alle Berichte wurden zugestellt.").waitFor();
     expect(await seriousViolations(page, `[data-testid="${TESTIDS.logFilters.page}"]`)).toEqual([]);
+
+    // Another user's reports, with that user's own addresses as the choices (reportRecipient).
+    const userId = userIds.get("de");
+    await page.goto(`${server.baseUrl}/log/filters/edit/user/${userId}`);
+    await byTestId(page, TESTIDS.logFilters.userReports).getByText(`${USER.username}-de`).waitFor();
+    const theirs = byTestId(page, TESTIDS.logFilters.userReportRow);
+    await theirs.first().waitFor();
+    expect(await theirs.first().textContent()).toContain("Täglich");
+    const shared = await admin.query<{ createCallFilter: { id: number } }>(`mutation ($data: CallFilterInput!) { createCallFilter(data: $data) { id } }`, {
+      data: { name: "Station gestern", range: "YESTERDAY", shared: true },
+    });
+    await page.goto(`${server.baseUrl}/log/filters/edit/${shared.createCallFilter.id}/user/${userId}`);
+    await byTestId(page, TESTIDS.logFilters.kind("weekly")).getByText(`de-${USER.email}`).waitFor();
     expect(consoleErrors).toEqual([]);
   });
 });

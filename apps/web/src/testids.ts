@@ -144,6 +144,9 @@ export const TESTIDS = {
     row: "logFilters.row",
     subscriptions: "logFilters.subscriptions",
     subscriptionsDenied: "logFilters.subscriptionsDenied",
+    userReports: "logFilters.userReports",
+    userReportRow: "logFilters.userReportRow",
+    myReports: "logFilters.myReports",
     /** A form input by its field name (name, range, from, to, shared). */
     field: (name: string): string => `logFilters.field.${name}`,
     /** One report kind's card (daily, weekly, monthly) and its parts. */

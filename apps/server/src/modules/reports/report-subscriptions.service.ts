@@ -109,6 +109,27 @@ export async function reportSubscriptions(
   return toViews(ctx, await query.orderBy("report_subscriptions.id").execute());
 }
 
+export interface ReportRecipientView {
+  user_id: number;
+  /** The name, or the username when the name is empty. */
+  name: string;
+  /** The addresses a report to this user may go to: the user's own. */
+  emails: string[];
+}
+
+/**
+ * Whom a user's reports may go to (the subscription form's choices): one's own, or, with
+ * admin::manage_reports (who may subscribe others), another user's addresses. NOT_FOUND for a
+ * user that does not exist, so an id says nothing more than the form could.
+ */
+export async function reportRecipient(ctx: RequestContext, args: { user_id?: number | null }): Promise<ReportRecipientView> {
+  const userId = args.user_id ?? ctx.user.id;
+  if (userId !== ctx.user.id && !hasPermission(ctx.user, "admin::manage_reports")) throw new AppError("MISSING_PERMISSION", "Access denied");
+  const user = await ctx.db.kysely.selectFrom("users").select(["id", "name", "username", "emails"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new AppError("NOT_FOUND", "Not found");
+  return { user_id: user.id, name: user.name || user.username, emails: JSON.parse(user.emails) as string[] };
+}
+
 /** For the administrator: the system's reports whose last delivery did not go through. */
 export async function reportDeliveryProblems(ctx: RequestContext): Promise<ReportSubscriptionView[]> {
   const rows = await inSystem(ctx, ctx.db.kysely)

@@ -4,8 +4,10 @@ import { smtpMailer } from "./mailer.ts";
 import {
   deleteReportSubscription,
   reportDeliveryProblems,
+  reportRecipient,
   reportSubscriptions,
   saveReportSubscription,
+  type ReportRecipientView,
   type ReportSubscriptionView,
 } from "./report-subscriptions.service.ts";
 import { sendTestMail, smtpSettings, updateSmtpSettings, type SmtpSettingsView } from "./smtp-settings.service.ts";
@@ -154,6 +156,25 @@ builder.queryField("reportSubscriptions", (t) =>
     args: { filter_id: t.arg.int(), user_id: t.arg.int() },
     authScopes: READ,
     resolve: (_root, args, ctx) => reportSubscriptions(ctx, args),
+  }),
+);
+
+const ReportRecipientType = builder.objectRef<ReportRecipientView>("ReportRecipient").implement({
+  description: "A user as a report recipient: the addresses their reports may go to.",
+  fields: (t) => ({
+    user_id: t.exposeInt("user_id"),
+    name: t.exposeString("name"),
+    emails: t.exposeStringList("emails"),
+  }),
+});
+
+builder.queryField("reportRecipient", (t) =>
+  t.field({
+    type: ReportRecipientType,
+    description: "The addresses a user's reports may go to (default: the caller's); another user's need admin::manage_reports.",
+    args: { user_id: t.arg.int() },
+    authScopes: READ,
+    resolve: (_root, args, ctx) => reportRecipient(ctx, args),
   }),
 );
 

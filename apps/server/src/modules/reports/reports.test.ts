@@ -306,6 +306,16 @@ describe.each(TEST_DIALECTS)("scheduled call reports on %s", (dialect) => {
     const forColleague = { filter_id: filterId, user_id: colleague.id, kind: "weekly", emails: ["kollegin@example.org"] };
     expect((await nurse.gql(SAVE_SUB, { data: forColleague })).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
     expect((await nurse.gql(SUBS, { user: colleague.id })).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+    // The subscription form's choices: one's own addresses; another user's only for a report administrator.
+    const RECIPIENT = `query($user: Int) { reportRecipient(user_id: $user) { user_id name emails } }`;
+    expect((await nurse.gql(RECIPIENT, {})).data).toEqual({
+      reportRecipient: { user_id: nurseId, name: "Anna Muster", emails: ["pflege@example.org", "leitung@example.org"] },
+    });
+    expect((await nurse.gql(RECIPIENT, { user: colleague.id })).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
+    expect((await admin.gql(RECIPIENT, { user: colleague.id })).data).toEqual({
+      reportRecipient: { user_id: colleague.id, name: colleague.username, emails: ["kollegin@example.org"] },
+    });
+    expect((await admin.gql(RECIPIENT, { user: 999_999 })).errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
     // Even an administrator cannot mail someone a filter that is private to another user.
     expect(fields((await admin.gql(SAVE_SUB, { data: forColleague })).errors)).toEqual({
       filter_id: [{ message: "validation.no_match", data: { field: "filter_id" } }],

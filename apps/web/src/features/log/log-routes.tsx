@@ -41,7 +41,7 @@ export function logRoutes(CallForm: ComponentType): RouteObject[] {
           children: [
             modalRoute({
               id: "log-filter-subscriptions",
-              path: "edit/:filterId/user/:id?",
+              path: "edit/:filterId?/user/:id?",
               titleKey: "logFilters.subscriptionsTitle",
               size: "lg",
               phoneFullScreen: true,

@@ -145,7 +145,12 @@ function DeliveryProblems({ onOpen }: { onOpen: (path: string) => void }): React
                         {p.filter_name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{p.user_name}</Table.Td>
+                    <Table.Td>
+                      {/* All reports of that user. */}
+                      <Anchor component="button" type="button" size="sm" onClick={() => onOpen(`edit/user/${p.user_id}`)}>
+                        {p.user_name}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{t(`logFilters.kinds.${p.kind}`)}</Table.Td>
                     <Table.Td>{t(statusKey(p.status))}</Table.Td>
                     <Table.Td>{p.attempts}</Table.Td>
@@ -190,9 +195,14 @@ export function FiltersPage(): ReactNode {
         <Text size="sm" c="dimmed">
           {t("logFilters.intro")}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit")} data-testid={TESTIDS.logFilters.new}>
-          {t("logFilters.new")}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => open("edit/user")} data-testid={TESTIDS.logFilters.myReports}>
+            {t("logFilters.myReports")}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open("edit")} data-testid={TESTIDS.logFilters.new}>
+            {t("logFilters.new")}
+          </Button>
+        </Group>
       </Group>
       {fetching && !data ? (
         <Center mih={120}>

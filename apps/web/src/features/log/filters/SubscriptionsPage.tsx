@@ -14,7 +14,15 @@ import { formatDateTime } from "../../../i18n/format";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { REPORT_KIND_ORDER, failureClassKey, statusKey } from "./filter-form";
-import { CALL_FILTER, FILTERS_CONTEXT, REPORT_SUBSCRIPTIONS, SAVE_REPORT_SUBSCRIPTION, type ReportSubscriptionRecord } from "./filters.graphql";
+import { UserReportsPage } from "./UserReportsPage";
+import {
+  CALL_FILTER,
+  FILTERS_CONTEXT,
+  REPORT_RECIPIENT,
+  REPORT_SUBSCRIPTIONS,
+  SAVE_REPORT_SUBSCRIPTION,
+  type ReportSubscriptionRecord,
+} from "./filters.graphql";
 
 const FIELDS: ReadonlySet<string> = new Set(["emails", "enabled", "kind"]);
 const labelKey = (field: string): string => `logFilters.fields.${field}`;
@@ -112,8 +120,9 @@ function KindSubscription({ filterId, userId, kind, subscription, addresses }: K
 }
 
 /**
- * The modal route /log/filters/edit/:filterId/user/:id?: a user's report subscriptions to one
- * filter (default: the caller's; another user's need admin::manage_reports, as on the server).
+ * The modal route /log/filters/edit/:filterId?/user/:id?: a user's report subscriptions to one
+ * filter (default: the caller's; another user's need admin::manage_reports, as on the server);
+ * without a filter, all of the user's reports (`UserReportsPage`).
  * Reports go only to the user's own addresses; a delivery problem shows as its failure class.
  */
 export function SubscriptionsPage(): ReactNode {
@@ -121,16 +130,19 @@ export function SubscriptionsPage(): ReactNode {
   const params = useParams();
   const { data: appData } = useAppData();
   const me = appData.user;
-  const filterId = parseRecordId(params["filterId"]);
+  const wholeUser = params["filterId"] === undefined;
+  const filterId = wholeUser ? 0 : parseRecordId(params["filterId"]);
   const userId = params["id"] ? parseRecordId(params["id"]) : me.id;
   const other = userId !== me.id;
   const allowed = !other || hasPermission(me, "admin::manage_reports");
-  const bad = Number.isNaN(filterId) || filterId <= 0 || Number.isNaN(userId) || userId <= 0;
-  const [filterResult] = useQuery({ query: CALL_FILTER, variables: { id: bad ? 0 : filterId }, pause: bad || !allowed, context: FILTERS_CONTEXT });
+  const bad = (!wholeUser && (Number.isNaN(filterId) || filterId <= 0)) || Number.isNaN(userId) || userId <= 0;
+  const paused = bad || !allowed || wholeUser;
+  const [filterResult] = useQuery({ query: CALL_FILTER, variables: { id: bad ? 0 : filterId }, pause: paused, context: FILTERS_CONTEXT });
+  const [recipientResult] = useQuery({ query: REPORT_RECIPIENT, variables: { user_id: userId }, pause: paused, context: FILTERS_CONTEXT });
   const [{ data, error, fetching }, reexecute] = useQuery({
     query: REPORT_SUBSCRIPTIONS,
     variables: { filter_id: filterId, user_id: userId },
-    pause: bad || !allowed,
+    pause: paused,
     context: FILTERS_CONTEXT,
     requestPolicy: "cache-and-network",
   });
@@ -142,21 +154,21 @@ export function SubscriptionsPage(): ReactNode {
       </Alert>
     );
   }
-  const loadError = filterResult.error ?? error;
+  if (wholeUser && !bad) return <UserReportsPage userId={userId} />;
+  const loadError = filterResult.error ?? recipientResult.error ?? error;
   if (bad || (loadError && !data)) {
     return (
       <FormLoadError notFound={bad || hasErrorCode(loadError, "NOT_FOUND")} onRetry={bad ? undefined : () => reexecute({ requestPolicy: "network-only" })} />
     );
   }
-  if ((fetching && !data) || !filterResult.data) return <FormLoading />;
+  if ((fetching && !data) || !filterResult.data || !recipientResult.data) return <FormLoading />;
   const subscriptions = data?.reportSubscriptions ?? [];
-  // One's own addresses from the session; another user's from what they are subscribed with.
-  const addresses = other ? [...new Set(subscriptions.flatMap((s) => s.emails))] : [...me.emails];
-  const userName = other ? (subscriptions[0]?.user_name ?? `#${userId}`) : me.name || me.username;
+  const recipient = recipientResult.data.reportRecipient;
+  const addresses = [...recipient.emails];
 
   return (
     <Stack gap="sm" data-testid={TESTIDS.logFilters.subscriptions}>
-      <Text size="sm">{t("logFilters.subscriptionsIntro", { filter: filterResult.data.callFilter.name, user: userName })}</Text>
+      <Text size="sm">{t("logFilters.subscriptionsIntro", { filter: filterResult.data.callFilter.name, user: recipient.name })}</Text>
       {REPORT_KIND_ORDER.map((kind) => {
         const subscription = subscriptions.find((s) => s.kind === kind);
         return (

@@ -108,6 +108,17 @@ export const REPORT_SUBSCRIPTIONS = graphql(
   [REPORT_SUBSCRIPTION_FIELDS],
 );
 
+/** Whom the user's reports may go to: their own addresses (another user's need admin::manage_reports). */
+export const REPORT_RECIPIENT = graphql(`
+  query ReportRecipient($user_id: Int) {
+    reportRecipient(user_id: $user_id) {
+      user_id
+      name
+      emails
+    }
+  }
+`);
+
 export const SAVE_REPORT_SUBSCRIPTION = graphql(
   `
     mutation SaveReportSubscription($data: ReportSubscriptionInput!) {
