@@ -35,6 +35,7 @@ describe("the call log /log", () => {
   let server: RunningServer;
   let admin: ApiClient;
   let room101: { id: number; device_id: number };
+  let room102: { id: number; device_id: number };
   let types: { id: number; name: string }[];
 
   beforeAll(async () => {
@@ -48,6 +49,9 @@ describe("the call log /log", () => {
     const room = floors.flatMap((floor) => floor.rooms).find((r) => r.name === "Zimmer 101");
     if (!room) throw new Error("no Zimmer 101 in the demo");
     room101 = room;
+    const second = floors.flatMap((floor) => floor.rooms).find((r) => r.name === "Zimmer 102");
+    if (!second) throw new Error("no Zimmer 102 in the demo");
+    room102 = second;
     admin = await signInApi(server.baseUrl, ADMIN.username, ADMIN.password);
     types = (await admin.query<{ displayRelations: { call_types: { id: number; name: string }[] } }>("{ displayRelations { call_types { id name } } }"))
       .displayRelations.call_types;
@@ -142,8 +146,9 @@ describe("the call log /log", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("the administration filters by section and by a node found on the server", async () => {
+  it("the administration filters by section and by nodes found on the server", async () => {
     await demoTrigger(server.baseUrl, room101.device_id, DEMO_CALL_TYPES.alert);
+    await demoTrigger(server.baseUrl, room102.device_id, DEMO_CALL_TYPES.alert);
     const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
     await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
     await waitForPath(page, "/tree");
@@ -155,15 +160,22 @@ describe("the call log /log", () => {
     await node.click();
     await node.pressSequentially("Zimmer 101");
     await page.getByRole("option", { name: "Zimmer 101", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("node") === String(room101.id));
+    await page.waitForURL((url) => url.searchParams.get("nodes") === String(room101.id));
     await expect
       .poll(async () => (await byTestId(page, TESTIDS.log.row).allTextContents()).every((text) => text.includes("Zimmer 101")), { timeout: 10_000 })
       .toBe(true);
     expect(await byTestId(page, TESTIDS.log.row).count()).toBeGreaterThan(0);
+    // A second node: the calls of both (a saved filter may hold several).
+    await node.pressSequentially("Zimmer 102");
+    await page.getByRole("option", { name: "Zimmer 102", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("nodes") === `${room101.id},${room102.id}`);
+    const rooms = async () => new Set((await byTestId(page, TESTIDS.log.row).allTextContents()).map((text) => /Zimmer 10[12]/.exec(text)?.[0] ?? text));
+    await expect.poll(rooms, { timeout: 10_000 }).toEqual(new Set(["Zimmer 101", "Zimmer 102"]));
     await page.screenshot({ path: join(SHOTS, "log-admin-1920-de.png") });
-    // A reload keeps the node and names it.
+    // A reload keeps the nodes and names them.
     await page.reload();
-    await expect.poll(() => node.inputValue(), { timeout: 10_000 }).toBe("Zimmer 101");
+    const pills = page.locator(`.mantine-MultiSelect-pill`);
+    await expect.poll(() => pills.allTextContents(), { timeout: 10_000 }).toEqual(["Zimmer 101", "Zimmer 102"]);
     await demoCloseAll(server.baseUrl);
     expect(consoleErrors).toEqual([]);
   });

@@ -11,7 +11,11 @@ export type CallFilterState = (typeof CALL_FILTER_STATES)[number];
 export const CALL_FILTER_RANGES = [...LOG_DATE_RANGES, "CUSTOM"] as const;
 export type CallFilterRange = (typeof CALL_FILTER_RANGES)[number];
 
-const ids = z.array(z.number({ error: VALIDATION_KEYS.numeric }).int({ error: VALIDATION_KEYS.numeric }).positive({ error: VALIDATION_KEYS.numeric })).max(500);
+/** The most ids a saved filter holds per list (call types, sections, nodes). */
+export const CALL_FILTER_LIST_MAX = 500;
+const ids = z
+  .array(z.number({ error: VALIDATION_KEYS.numeric }).int({ error: VALIDATION_KEYS.numeric }).positive({ error: VALIDATION_KEYS.numeric }))
+  .max(CALL_FILTER_LIST_MAX);
 const instant = z
   .string({ error: VALIDATION_KEYS.format })
   .refine((v) => Number.isFinite(Date.parse(v)), { error: VALIDATION_KEYS.format, params: { format: "ISO 8601" } });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Loader, Select, type ComboboxItem, type SelectProps } from "@mantine/core";
+import { Loader, MultiSelect, Select, type ComboboxItem, type MultiSelectProps, type SelectProps } from "@mantine/core";
 
 type SearchSelectProps<T extends string | number> = Omit<SelectProps<T>, "data" | "searchable" | "filter" | "onSearchChange" | "rightSection"> & {
   data: ComboboxItem<T>[];
@@ -17,4 +17,18 @@ const asGiven = ({ options }: { options: unknown[] }) => options as never;
  */
 export function SearchSelect<T extends string | number>({ data, onSearch, fetching, ...props }: SearchSelectProps<T>): ReactNode {
   return <Select<T> {...props} data={data} searchable filter={asGiven} onSearchChange={onSearch} rightSection={fetching ? <Loader size="xs" /> : undefined} />;
+}
+
+type SearchMultiSelectProps<T extends string | number> = Omit<MultiSelectProps<T>, "data" | "searchable" | "filter" | "onSearchChange" | "rightSection"> & {
+  /** What the server found, the chosen values first (so their names show). */
+  data: ComboboxItem<T>[];
+  onSearch: (text: string) => void;
+  fetching: boolean;
+};
+
+/** SearchSelect for several values (the call log's nodes). */
+export function SearchMultiSelect<T extends string | number>({ data, onSearch, fetching, ...props }: SearchMultiSelectProps<T>): ReactNode {
+  return (
+    <MultiSelect<T> {...props} data={data} searchable filter={asGiven} onSearchChange={onSearch} rightSection={fetching ? <Loader size="xs" /> : undefined} />
+  );
 }

@@ -2,6 +2,7 @@ import { linkProblem, parentProblem } from "./node-inheritance.ts";
 import { VALIDATION_KEYS } from "../validation-messages.ts";
 import { hasUnsafeCharacters } from "./input-safety.ts";
 import { SEARCH_QUERY_MAX } from "./search.ts";
+import { CALL_FILTER_LIST_MAX } from "../call-filter-schema.ts";
 
 /** What the node form's pickers choose: the node's parent or the node it is linked to. */
 export const NODE_CHOICE_PURPOSES = ["PARENT", "LINK"] as const;
@@ -9,6 +10,8 @@ export type NodeChoicePurpose = (typeof NODE_CHOICE_PURPOSES)[number];
 
 /** How many nodes a picker lists at once: it narrows by typing, the tree holds tens of thousands. */
 export const NODE_CHOICES_LIMIT = 50;
+/** The most current values a picker names first (the call log's node filter: a saved filter's node_ids). */
+export const NODE_CHOICES_INCLUDE_LIMIT = CALL_FILTER_LIST_MAX;
 
 export interface ChoosableNode {
   id: number;

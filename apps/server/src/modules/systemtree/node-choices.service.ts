@@ -17,8 +17,8 @@ export interface NodeChoicesArgs {
   /** The node the form edits; null for a new node. */
   nodeId: number | null;
   search: string | null | undefined;
-  /** The picker's current value: listed first whatever was typed, so its name shows. */
-  includeId: number | null | undefined;
+  /** The picker's current values: listed first whatever was typed, so their names show. */
+  includeIds: readonly number[];
 }
 
 /**
@@ -34,8 +34,9 @@ export async function systemTreeNodeChoices(ctx: RequestContext, args: NodeChoic
   const visible = all.filter(visibleWith(ctx, groups));
   const tree = new Map(all.map((node) => [node.id, node]));
   const choices = nodeChoices(args.purpose, args.nodeId, check.needle, visible, tree);
-  const current = args.includeId == null ? undefined : visible.find((node) => node.id === args.includeId);
-  const ids = (current && !choices.includes(current) ? [current, ...choices] : choices).map((node) => node.id);
+  const wanted = new Set(args.includeIds);
+  const current = wanted.size === 0 ? [] : visible.filter((node) => wanted.has(node.id));
+  const ids = [...new Set([...current, ...choices].map((node) => node.id))];
   // Whole summaries only for the few nodes listed: shaping all 20,000 doubled the time.
   const listed = new Map((await loadSummariesOf(ctx.db.kysely, ctx.systemId, ids)).map((row) => [row.id, summaryView(row)]));
   return ids.flatMap((id) => listed.get(id) ?? []);

@@ -1,4 +1,4 @@
-import { NODE_CHOICE_PURPOSES, NODE_CHOICES_LIMIT } from "@caresuite/domain";
+import { NODE_CHOICE_PURPOSES, NODE_CHOICES_INCLUDE_LIMIT, NODE_CHOICES_LIMIT } from "@caresuite/domain";
 import { builder } from "../../graphql/builder.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
 import { systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
@@ -186,17 +186,21 @@ const NodeChoicePurpose = builder.enumType("SystemTreeNodeChoicePurpose", { valu
 builder.queryField("systemTreeNodeChoices", (t) =>
   t.field({
     type: [NodeSummary],
-    description: `The node form's parent and linked-node pickers: at most ${NODE_CHOICES_LIMIT} visible nodes matching the typed text that the parent or link rules allow, by name; include_id (the current value) first.`,
+    description: `The node form's parent and linked-node pickers: at most ${NODE_CHOICES_LIMIT} visible nodes matching the typed text that the parent or link rules allow, by name; include_id or include_ids (the current values, at most ${NODE_CHOICES_INCLUDE_LIMIT}) first.`,
     args: {
       purpose: t.arg({ type: NodeChoicePurpose, required: true }),
       node_id: t.arg.int({ description: "The edited node; none for a new node." }),
       search: t.arg.string(),
       include_id: t.arg.int(),
+      include_ids: t.arg.intList({ description: "A multiple picker's current values (the call log's node filter)." }),
     },
     // The tree's node form, and the call log's node filter (spec: "device or node, a picker from the tree").
     authScopes: { $any: { permission: "systemtree::use_module", $all: { permission: "calllog::use_module" } } },
-    resolve: (_root, args, ctx) =>
-      systemTreeNodeChoices(ctx, { purpose: args.purpose, nodeId: args.node_id ?? null, search: args.search, includeId: args.include_id }),
+    resolve: (_root, args, ctx) => {
+      // A saved filter holds at most as many nodes (callFilterSchema); more are not a picker's values.
+      const includeIds = [...(args.include_id == null ? [] : [args.include_id]), ...(args.include_ids ?? [])].slice(0, NODE_CHOICES_INCLUDE_LIMIT);
+      return systemTreeNodeChoices(ctx, { purpose: args.purpose, nodeId: args.node_id ?? null, search: args.search, includeIds });
+    },
   }),
 );
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   ActionIcon,
   Alert,
@@ -29,7 +29,7 @@ import { hasErrorCode, validationFieldErrors } from "../../api/errors";
 import { formatDateTime, formatNumber } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
-import { SearchSelect } from "../../ui/SearchSelect";
+import { SearchMultiSelect } from "../../ui/SearchSelect";
 import {
   DEFAULT_LOG_FILTER,
   LOG_PERIODS,
@@ -73,8 +73,8 @@ function useLogFilter(): [LogFilterState, (next: LogFilterState) => void] {
   return [filter, (next) => setParams(filterToParams(next), { replace: true })];
 }
 
-/** The node picker: what the server finds for the typed text, the chosen node first. */
-export function useNodePicker(nodeId: number | null): {
+/** The node picker: what the server finds for the typed text, the chosen nodes first. */
+export function useNodePicker(nodeIds: readonly number[]): {
   options: { value: string; label: string }[];
   fetching: boolean;
   onSearch: (text: string) => void;
@@ -83,17 +83,14 @@ export function useNodePicker(nodeId: number | null): {
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState("");
   const [search] = useDebouncedValue(typed, CHOICES_DEBOUNCE_MS);
-  const chosenLabel = useRef<string | null>(null);
-  // The select shows the chosen node's name in its search box: that is no search.
-  const asked = search === chosenLabel.current ? "" : search.trim();
+  const asked = search.trim();
   const [{ data, fetching }] = useQuery({
     query: LOG_NODE_CHOICES,
-    variables: { search: asked, include_id: nodeId },
-    // Asked once the picker opens, or to name a node the URL chose.
-    pause: !opened && nodeId === null,
+    variables: { search: asked, include_ids: [...nodeIds] },
+    // Asked once the picker opens, or to name the nodes the URL chose.
+    pause: !opened && nodeIds.length === 0,
   });
   const options = useMemo(() => (data?.systemTreeNodeChoices ?? []).map((node) => ({ value: String(node.id), label: node.name })), [data]);
-  chosenLabel.current = options.find((option) => option.value === String(nodeId))?.label ?? null;
   return { options, fetching, onSearch: setTyped, onOpen: () => setOpened(true) };
 }
 
@@ -121,7 +118,7 @@ export function LogPage(): ReactNode {
   const variables = useMemo(() => ({ filter: filterToQuery(filter) }), [filter]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_LOG, variables, requestPolicy: "cache-and-network" });
   const { typeOptions, sectionOptions } = useLogFilterOptions();
-  const nodes = useNodePicker(filter.nodeId);
+  const nodes = useNodePicker(filter.nodeIds);
 
   const [changed] = useSubscription({ query: LOG_CALLS_CHANGED });
   const signal = changed.data?.callsChanged;
@@ -211,14 +208,14 @@ export function LogPage(): ReactNode {
             data-testid={TESTIDS.log.sections}
           />
         )}
-        <SearchSelect<string>
+        <SearchMultiSelect<string>
           label={t("log.fields.node_ids")}
-          placeholder={t("log.nodeSearch")}
+          placeholder={filter.nodeIds.length ? undefined : t("log.nodeSearch")}
           data={nodes.options}
           onSearch={nodes.onSearch}
           fetching={nodes.fetching}
-          value={filter.nodeId === null ? null : String(filter.nodeId)}
-          onChange={(value) => change({ nodeId: value === null ? null : Number(value) })}
+          value={filter.nodeIds.map(String)}
+          onChange={(values) => change({ nodeIds: values.map(Number) })}
           clearable
           nothingFoundMessage={t("log.noNodes")}
           w={220}

@@ -23,7 +23,7 @@ const full: LogFilterState = {
   to: "2026-11-20",
   callTypeIds: [3, 7],
   sectionIds: [2],
-  nodeId: 42,
+  nodeIds: [42, 43],
   state: "OPEN",
   minDurationMinutes: 5,
   sort: "DURATION",
@@ -44,7 +44,7 @@ describe("the log filter in the URL", () => {
   it.each([
     ["period=BOGUS", { period: "HOURS_24" }],
     ["types=1,x,-2,1,3", { callTypeIds: [1, 3] }],
-    ["node=abc", { nodeId: null }],
+    ["nodes=abc", { nodeIds: [] }],
     ["state=maybe", { state: "ALL" }],
     ["min=0", { minDurationMinutes: null }],
     ["sort=DROP TABLE", { sort: "OPENED_AT" }],
@@ -53,6 +53,10 @@ describe("the log filter in the URL", () => {
     ["from=2026-01-01", { from: "" }],
   ])("falls back to the default for %s", (query, expected) => {
     expect(filterFromParams(new URLSearchParams(query))).toMatchObject(expected);
+  });
+
+  it("reads node=ID, how other screens link to one node's calls", () => {
+    expect(filterFromParams(new URLSearchParams("node=12")).nodeIds).toEqual([12]);
   });
 
   it("keeps a typed custom date as it is, for the server to say what is wrong", () => {
@@ -70,7 +74,7 @@ describe("the server filter", () => {
       to: "2026-11-20",
       call_type_ids: [3, 7],
       section_ids: [2],
-      node_ids: [42],
+      node_ids: [42, 43],
       state: "OPEN",
       min_duration_seconds: 300,
       sort: "DURATION",
@@ -157,8 +161,8 @@ describe("saved filters", () => {
     ["the state is read in either case", { ...saved, state: "closed" }, { state: "CLOSED" }],
     ["seconds round up to minutes", saved, { minDurationMinutes: 2 }],
     ["no minimum", { ...saved, min_duration: 0 }, { minDurationMinutes: null }],
-    ["the first node is the log's node", saved, { nodeId: 12 }],
-    ["no node", { ...saved, node_ids: [] }, { nodeId: null }],
+    ["every node is applied", saved, { nodeIds: [12, 13] }],
+    ["no node", { ...saved, node_ids: [] }, { nodeIds: [] }],
     ["ids are copied", saved, { callTypeIds: [3, 4], sectionIds: [7] }],
     ["sort and page are the log's defaults", saved, { sort: "OPENED_AT", direction: "DESC", page: 0 }],
   ] as const)("apply: %s", (_name, input, expected) => {

@@ -21,7 +21,8 @@ export interface LogFilterState {
   to: string;
   callTypeIds: number[];
   sectionIds: number[];
-  nodeId: number | null;
+  /** Nodes of any kind: every device of their subtrees. */
+  nodeIds: number[];
   state: LogState;
   /** Minimum duration in minutes; null: any. */
   minDurationMinutes: number | null;
@@ -41,7 +42,7 @@ export const DEFAULT_LOG_FILTER: LogFilterState = {
   to: "",
   callTypeIds: [],
   sectionIds: [],
-  nodeId: null,
+  nodeIds: [],
   state: "ALL",
   minDurationMinutes: null,
   sort: "OPENED_AT",
@@ -77,7 +78,8 @@ export function filterFromParams(params: URLSearchParams): LogFilterState {
     to: period === "CUSTOM" ? (params.get("to") ?? "").slice(0, 40) : "",
     callTypeIds: idList(params.get("types")),
     sectionIds: idList(params.get("sections")),
-    nodeId: positiveInt(params.get("node")),
+    // `node` (one id) is how other screens link to one node's calls.
+    nodeIds: idList(params.get("nodes") ?? params.get("node")),
     state: oneOf(LOG_STATES, params.get("state"), d.state),
     minDurationMinutes: minutes === "0" ? null : positiveInt(minutes),
     sort: oneOf(LOG_SORTS, params.get("sort"), d.sort),
@@ -97,7 +99,7 @@ export function filterToParams(filter: LogFilterState): URLSearchParams {
   }
   if (filter.callTypeIds.length) params.set("types", filter.callTypeIds.join(","));
   if (filter.sectionIds.length) params.set("sections", filter.sectionIds.join(","));
-  if (filter.nodeId !== null) params.set("node", String(filter.nodeId));
+  if (filter.nodeIds.length) params.set("nodes", filter.nodeIds.join(","));
   if (filter.state !== d.state) params.set("state", filter.state);
   if (filter.minDurationMinutes !== null) params.set("min", String(filter.minDurationMinutes));
   if (filter.sort !== d.sort) params.set("sort", filter.sort);
@@ -139,7 +141,7 @@ export function filterToQuery(filter: LogFilterState, pageSize = LOG_PAGE_SIZE):
   } else input.range = filter.period;
   if (filter.callTypeIds.length) input.call_type_ids = filter.callTypeIds;
   if (filter.sectionIds.length) input.section_ids = filter.sectionIds;
-  if (filter.nodeId !== null) input.node_ids = [filter.nodeId];
+  if (filter.nodeIds.length) input.node_ids = filter.nodeIds;
   if (filter.minDurationMinutes !== null) input.min_duration_seconds = filter.minDurationMinutes * 60;
   return input;
 }
@@ -206,8 +208,8 @@ function localDate(value: string | null | undefined): string {
 }
 
 /**
- * A saved filter as the log's URL state ("apply"): its sort and page are the log's defaults. The
- * log picks one node; a filter saved with several keeps the first. Minutes round up, so applying
+ * A saved filter as the log's URL state ("apply"): its sort and page are the log's defaults. Minutes
+ * round up, so applying
  * never shows calls shorter than the saved minimum.
  */
 export function savedFilterToLogFilter(saved: SavedCallFilter): LogFilterState {
@@ -221,7 +223,7 @@ export function savedFilterToLogFilter(saved: SavedCallFilter): LogFilterState {
     to: period === "CUSTOM" ? localDate(saved.custom_to) : "",
     callTypeIds: [...saved.call_type_ids],
     sectionIds: [...saved.section_ids],
-    nodeId: saved.node_ids[0] ?? null,
+    nodeIds: [...saved.node_ids],
     state: oneOf(LOG_STATES, saved.state.toUpperCase(), d.state),
     minDurationMinutes: seconds > 0 ? Math.ceil(seconds / 60) : null,
   };
@@ -236,7 +238,7 @@ export function logFilterToSavedFilter(filter: LogFilterState): SavedCallFilterI
     custom_to: custom && filter.to ? filter.to : null,
     call_type_ids: [...filter.callTypeIds],
     section_ids: [...filter.sectionIds],
-    node_ids: filter.nodeId === null ? [] : [filter.nodeId],
+    node_ids: [...filter.nodeIds],
     state: filter.state,
     min_duration: filter.minDurationMinutes === null ? null : filter.minDurationMinutes * 60,
   };

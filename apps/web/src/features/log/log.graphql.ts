@@ -56,8 +56,8 @@ export const LOG_SECTIONS = graphql(`
 
 /** The node picker: any node of the tree, found by the server (at most 50 per search). */
 export const LOG_NODE_CHOICES = graphql(`
-  query LogNodeChoices($search: String, $include_id: Int) {
-    systemTreeNodeChoices(purpose: PARENT, search: $search, include_id: $include_id) {
+  query LogNodeChoices($search: String, $include_ids: [Int!]) {
+    systemTreeNodeChoices(purpose: PARENT, search: $search, include_ids: $include_ids) {
       id
       name
     }

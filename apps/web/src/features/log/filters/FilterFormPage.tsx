@@ -14,7 +14,7 @@ import { savedNotice, useFormMutation } from "../../../entity-admin/useFormMutat
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
 import { TESTIDS } from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
-import { SearchSelect } from "../../../ui/SearchSelect";
+import { SearchMultiSelect } from "../../../ui/SearchSelect";
 import { LOG_PERIODS, LOG_STATES, filterFromParams, periodLabelKey, type LogFilterState, type LogPeriod, type LogState } from "../log-filter";
 import { optionIds, useLogFilterOptions } from "../useLogFilterOptions";
 import { useNodePicker } from "../LogPage";
@@ -63,7 +63,7 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
   const filter = values.filter;
 
   const { typeOptions, sectionOptions } = useLogFilterOptions();
-  const nodes = useNodePicker(filter.nodeId);
+  const nodes = useNodePicker(filter.nodeIds);
 
   const setFilter = (part: Partial<LogFilterState>): void => setValues((v) => ({ ...v, filter: { ...v.filter, ...part } }));
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], labelKey);
@@ -157,14 +157,14 @@ function FilterForm({ record, initialValues }: { record: CallFilterRecord | null
                 error={errorOf("section_ids")}
               />
             )}
-            <SearchSelect<string>
+            <SearchMultiSelect<string>
               label={t(labelKey("node_ids"))}
-              placeholder={t("log.nodeSearch")}
+              placeholder={filter.nodeIds.length ? undefined : t("log.nodeSearch")}
               data={nodes.options}
               onSearch={nodes.onSearch}
               fetching={nodes.fetching}
-              value={filter.nodeId === null ? null : String(filter.nodeId)}
-              onChange={(value) => setFilter({ nodeId: value === null ? null : Number(value) })}
+              value={filter.nodeIds.map(String)}
+              onChange={(values) => setFilter({ nodeIds: values.map(Number) })}
               clearable
               nothingFoundMessage={t("log.noNodes")}
               error={errorOf("node_ids")}
