@@ -95,7 +95,7 @@ export function LogExports({ filter }: { filter: LogFilterState }): ReactNode {
       {jobs.length > 0 ? (
         <Stack gap={4} aria-label={t("log.export.jobs")}>
           {jobs.map((job) => (
-            <Group key={job.id} gap="sm" wrap="nowrap" data-testid={TESTIDS.log.exportJob} data-state={job.state} data-format={job.format}>
+            <Group key={job.id} gap="sm" wrap="nowrap" data-testid={TESTIDS.log.exportJob} data-id={job.id} data-state={job.state} data-format={job.format}>
               <Text size="sm" miw={170}>
                 {formatDateTime(job.created_at)} · {job.format}
               </Text>
