@@ -113,6 +113,11 @@ function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined));
 }
 
+/** The fields an update sends as null: cleared, where a field left out keeps its value. */
+function nullFields(data: Record<string, unknown>): ReadonlySet<string> {
+  return new Set(Object.entries(data).flatMap(([name, v]) => (v === null ? [name] : [])));
+}
+
 for (const entity of ENTITIES) {
   const Type = objectType(entity);
   ENTITY_OBJECT_TYPES.set(entity.name, Type);
@@ -156,7 +161,7 @@ for (const entity of ENTITIES) {
       type: Type,
       args: { id: t.arg.int({ required: true }), data: t.arg({ type: Input, required: true }) },
       authScopes: writeScopes,
-      resolve: (_root, args, ctx) => updateRecord(ctx, entity, args.id, withoutNulls(args.data)),
+      resolve: (_root, args, ctx) => updateRecord(ctx, entity, args.id, withoutNulls(args.data), nullFields(args.data)),
     }),
   );
   builder.mutationField(`delete${Name}`, (t) =>

@@ -305,12 +305,37 @@ export async function createRecord(ctx: RequestContext, entity: EntityDef, input
   return created.record;
 }
 
-export async function updateRecord(ctx: RequestContext, entity: EntityDef, id: number, input: unknown): Promise<ApiRecord> {
+/**
+ * An update names what it changes: a field it leaves out keeps its stored value (an integration
+ * that sends only a section's name must not reset the section's schedule and groups), and one
+ * it sends as null (`cleared`) goes back to its default. Secrets keep theirs by being left empty
+ * (see validate); files change only by their upload.
+ */
+function withStoredValues(entity: EntityDef, existing: Row, input: unknown, cleared: ReadonlySet<string>): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const stored = toApi(entity, existing);
+  const kept: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind === "file" || field.secret || name in input || cleared.has(name)) continue;
+    if (field.form === false && name !== entity.parent?.field) continue;
+    const value = stored[name];
+    if (value !== null && value !== undefined) kept[name] = value;
+  }
+  return { ...kept, ...input };
+}
+
+export async function updateRecord(
+  ctx: RequestContext,
+  entity: EntityDef,
+  id: number,
+  input: unknown,
+  cleared: ReadonlySet<string> = new Set(),
+): Promise<ApiRecord> {
   await assertEditable(ctx, entity);
   const systemId = systemOf(entity, ctx);
   const existing = await findRow(ctx.db.kysely, entity, systemId, id);
   if (!existing) throw new AppError("NOT_FOUND", `${entity.name} ${id} not found`);
-  const data = await validate(ctx, entity, input, existing);
+  const data = await validate(ctx, entity, withStoredValues(entity, existing, input, cleared), existing);
   const now = ctx.now();
   const updated = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await updateRow(trx, entity, systemId, id, { ...columns(entity, data), updated_at: now });

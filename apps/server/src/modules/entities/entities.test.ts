@@ -125,6 +125,26 @@ describe.each(TEST_DIALECTS)("registry entity API (call types) on %s", (dialect)
     expect(changes.map((c) => c.field)).not.toContain("name");
   });
 
+  it("an update leaves the fields it does not send as they are; a field sent as null goes back to its default", async () => {
+    const created = await admin.gql<{ createCallType: CallTypeRow & { text: string | null; fullscreen: boolean; flag: string } }>(CREATE, {
+      data: { name: "Sturz", char: "S", color: "#F08C00", urgency: "URGENT", flag: "Presence", text: "Sturzmelder", fullscreen: true },
+    });
+    const id = created.data?.createCallType.id ?? 0;
+    const renamed = await admin.gql<{ updateCallType: Record<string, unknown> }>(UPDATE, { id, data: { name: "Sturzmeldung" } });
+    expect(renamed.errors).toBeUndefined();
+    expect(renamed.data?.updateCallType).toMatchObject({
+      name: "Sturzmeldung",
+      char: "S",
+      color: "#F08C00",
+      urgency: "URGENT",
+      flag: "Presence",
+      text: "Sturzmelder",
+      fullscreen: true,
+    });
+    const cleared = await admin.gql<{ updateCallType: Record<string, unknown> }>(UPDATE, { id, data: { text: null, flag: null } });
+    expect(cleared.data?.updateCallType).toMatchObject({ name: "Sturzmeldung", urgency: "URGENT", text: "", flag: "None" });
+  });
+
   it("keeps systems apart: system 02 sees none of system 01's records and cannot touch them", async () => {
     const system1 = await admin.gql<{ callTypes: { items: CallTypeRow[] } }>(LIST);
     const someId = system1.data?.callTypes.items[0]?.id ?? 0;
