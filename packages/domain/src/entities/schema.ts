@@ -204,7 +204,7 @@ function timeSchema(required: boolean, fallback: number | null): z.ZodType {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The input schema of an entity (create and update take the whole record). Unknown keys fail. */
+/** The input schema of a whole record (an update is completed from the stored record first, on the server). Unknown keys fail. */
 export function entitySchema(entity: EntityDef): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
