@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../../testids";
 import type { ChangelogEntry } from "./sync.graphql";
-import { diffValue, GROUP_PAGE, KIND_ENTITY, recordName, rowStateColor, type ChangelogGroup, type DiffValue } from "./sync-view";
+import { badgeText, diffValue, GROUP_PAGE, KIND_ENTITY, recordName, rowStateColor, type ChangelogGroup, type DiffValue } from "./sync-view";
 import classes from "./SyncPage.module.css";
 
 /** The translated label of a changed field: the registry's, the node form's, else its name. */
@@ -27,7 +27,7 @@ function Value({ value }: { value: DiffValue }): ReactNode {
 export function StateBadge({ state }: { state: string }): ReactNode {
   const { t } = useTranslation();
   return (
-    <Badge color={rowStateColor(state)} variant="light" size="sm" radius="sm">
+    <Badge color={rowStateColor(state)} c={badgeText(rowStateColor(state))} variant="light" size="sm" radius="sm">
       {t(`syncPage.changelog.states.${state}`, { defaultValue: state })}
     </Badge>
   );
@@ -114,7 +114,7 @@ const GroupView = memo(function GroupView({ group, initiallyOpen }: { group: Cha
           </Group>
           <Group gap={6}>
             {group.states.map((s) => (
-              <Badge key={s.state} color={rowStateColor(s.state)} variant="light" size="sm" radius="sm">
+              <Badge key={s.state} color={rowStateColor(s.state)} c={badgeText(rowStateColor(s.state))} variant="light" size="sm" radius="sm">
                 {t(`syncPage.changelog.states.${s.state}`, { defaultValue: s.state })} · {s.count}
               </Badge>
             ))}

@@ -31,6 +31,7 @@ export function ConfirmSyncDialog({
       opened={action !== null}
       onClose={close}
       centered
+      closeButtonProps={{ "aria-label": t("common.close") }}
       title={action === "import" ? t("syncPage.confirm.importTitle") : t("syncPage.confirm.publishTitle")}
       data-testid={TESTIDS.sync.confirm}
       data-action={action ?? ""}

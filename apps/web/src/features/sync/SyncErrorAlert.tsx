@@ -2,24 +2,29 @@ import type { ReactNode } from "react";
 import { Alert, List, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { useQuery } from "urql";
 import { TESTIDS } from "../../testids";
-import type { ChangelogEntry } from "./sync.graphql";
+import { SYNC_NODE_NAME, type ChangelogEntry } from "./sync.graphql";
 import { recordName, type SyncErrorView } from "./sync-view";
+
+/** A record the error names: its kind, its name (the changelog's, else a node's looked up) and its number. */
+function RecordItem({ kind, id, entries }: { kind: string; id: number; entries: readonly ChangelogEntry[] }): ReactNode {
+  const { t } = useTranslation();
+  const entry = entries.find((e) => e.entity_kind === kind && e.entity_id === id);
+  const known = entry ? recordName(entry) : null;
+  const [{ data }] = useQuery({ query: SYNC_NODE_NAME, variables: { id }, pause: known !== null || kind !== "system_tree" });
+  const name = known ?? data?.systemTreeNode.name ?? null;
+  const kindLabel = t(`syncPage.changelog.kinds.${kind}`, { defaultValue: kind });
+  const record = t("syncPage.changelog.record", { id });
+  return <List.Item>{name ? `${kindLabel}: ${name} (${record})` : `${kindLabel}: ${record}`}</List.Item>;
+}
 
 /**
  * A refused or failed publish or import (spec §8 "Configuration", "Sync timeout"): the translated
- * reason, the records it names (with their names where the changelog has them) and the call
- * system's own detail.
+ * reason, the records it names (with their names) and the call system's own detail.
  */
 export function SyncErrorAlert({ title, error, entries }: { title: string; error: SyncErrorView; entries: readonly ChangelogEntry[] }): ReactNode {
   const { t } = useTranslation();
-  const nameOf = (kind: string, id: number): string => {
-    const entry = entries.find((e) => e.entity_kind === kind && e.entity_id === id);
-    const name = entry ? recordName(entry) : null;
-    const kindLabel = t(`syncPage.changelog.kinds.${kind}`, { defaultValue: kind });
-    const record = t("syncPage.changelog.record", { id });
-    return name ? `${kindLabel}: ${name} (${record})` : `${kindLabel}: ${record}`;
-  };
   return (
     <Alert
       color="red"
@@ -39,7 +44,7 @@ export function SyncErrorAlert({ title, error, entries }: { title: string; error
           </Text>
           <List size="sm">
             {error.records.map((r) => (
-              <List.Item key={`${r.kind}:${r.id}`}>{nameOf(r.kind, r.id)}</List.Item>
+              <RecordItem key={`${r.kind}:${r.id}`} kind={r.kind} id={r.id} entries={entries} />
             ))}
           </List>
         </>

@@ -17,7 +17,7 @@ import { PublishProgress } from "./PublishProgress";
 import { SyncErrorAlert } from "./SyncErrorAlert";
 import { SYNC_LINK_STATUS, type SyncLinkStatus } from "./sync-status.graphql";
 import { CONFIG_CHANGELOG, IMPORT_CONFIG_CHANGES, PUBLISH_CONFIG, type ChangelogEntry } from "./sync.graphql";
-import { actionError, describeSyncError, groupChangelog, isDataSyncStatus, isSendStep, statusColor, type SyncErrorView } from "./sync-view";
+import { actionError, badgeText, describeSyncError, groupChangelog, isDataSyncStatus, isSendStep, statusColor, type SyncErrorView } from "./sync-view";
 
 /** How often the page asks for the link state (the top bar's badge asks as often). */
 const LINK_POLL_MS = 10_000;
@@ -34,7 +34,7 @@ function LinkRow({ link, name }: { link: SyncLinkStatus; name: string }): ReactN
       <Text size="sm" fw={600}>
         {name}
       </Text>
-      <Badge color={link.connected ? "teal" : "red"} variant="light" size="sm">
+      <Badge color={link.connected ? "teal" : "red"} c={badgeText(link.connected ? "teal" : "red")} variant="light" size="sm">
         {t(link.connected ? "sync.connection.connected" : "sync.connection.disconnected")}
       </Badge>
       {link.firmware && (
@@ -171,7 +171,14 @@ export function SyncPage(): ReactNode {
                 <Title order={2} size="h4">
                   {t("syncPage.status.title")}
                 </Title>
-                <Badge color={statusColor(status)} variant="light" size="lg" data-testid={TESTIDS.sync.status} data-status={status}>
+                <Badge
+                  color={statusColor(status)}
+                  c={badgeText(statusColor(status))}
+                  variant="light"
+                  size="lg"
+                  data-testid={TESTIDS.sync.status}
+                  data-status={status}
+                >
                   {t(`syncPage.status.values.${status}`)}
                 </Badge>
                 {fetching && <Loader size="xs" aria-hidden="true" />}
@@ -244,7 +251,7 @@ export function SyncPage(): ReactNode {
         )}
         {notice?.kind === "failed" && <SyncErrorAlert title={t("syncPage.result.failedTitle")} error={notice.error} entries={entries} />}
         {notice?.kind === "refused" && <SyncErrorAlert title={t("syncPage.result.refusedTitle")} error={notice.error} entries={entries} />}
-        {storedError && <SyncErrorAlert title={t("syncPage.result.failedTitle")} error={storedError} entries={entries} />}
+        {storedError && <SyncErrorAlert title={t("syncPage.result.lastFailedTitle")} error={storedError} entries={entries} />}
 
         <Stack gap="sm" data-testid={TESTIDS.sync.changelog} data-count={entries.length}>
           <Group gap="sm">

@@ -294,3 +294,12 @@ export function actionError(error: ErrorLike | undefined): SyncErrorView | null 
   }
   return { key: "generic", detail: null, records: [] };
 }
+
+/**
+ * The text colour of a light badge of `color`: shade 9 of blue, red, grape and gray reads at least
+ * 4.5:1 on its light background (WCAG AA, axe); teal, green, orange and yellow do not reach it,
+ * so their text is dark and the background carries the colour.
+ */
+export function badgeText(color: string): string {
+  return ["blue", "red", "grape", "gray"].includes(color) ? `${color}.9` : "dark.7";
+}

@@ -49,3 +49,13 @@ export const PUBLISH_CONFIG = graphql(`
     publishConfig
   }
 `);
+
+/** The name of a node a publish error names but the changelog does not hold. */
+export const SYNC_NODE_NAME = graphql(`
+  query SyncNodeName($id: Int!) {
+    systemTreeNode(id: $id) {
+      id
+      name
+    }
+  }
+`);
