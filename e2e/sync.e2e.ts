@@ -19,6 +19,11 @@ const STEP_MS = 700;
 type TreeNode = { id: number; name: string; kind: string; parent_id: number | null; serial?: string | null };
 type Changelog = { status: string; error: string | null; config: { last_commit: string | null }; changelog: { id: string }[] };
 
+/** Waits until the page's transitions ended (a modal fading in reads as low contrast to axe). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
 const SIZES = [
   { name: "390x844", viewport: { width: 390, height: 844 } },
   { name: "1920x1080", viewport: { width: 1920, height: 1080 } },
@@ -139,6 +144,7 @@ describe("configuration sync at /sync", () => {
     const confirm = page.getByRole("dialog");
     await confirm.waitFor();
     expect(await byTestId(page, TESTIDS.sync.confirm).getAttribute("data-large")).toBe("false");
+    await settled(page);
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await byTestId(page, TESTIDS.sync.confirmSubmit).click();
 
@@ -217,6 +223,7 @@ describe("configuration sync at /sync", () => {
       await expect
         .poll(() => error.locator("li").allTextContents())
         .toEqual([`Systembaum: ${first.name} (Nr. ${first.id})`, `Systembaum: ${second.name} (Nr. ${second.id})`]);
+      expect(await seriousViolations(page, `[data-testid="${TESTIDS.sync.page}"]`)).toEqual([]);
       // Nothing was sent: no publish runs.
       expect(await byTestId(page, TESTIDS.sync.progress).count()).toBe(0);
       await page.screenshot({ path: join(shotsDir(), "sync-refused-de-1920x1080.png"), fullPage: true });
@@ -225,6 +232,56 @@ describe("configuration sync at /sync", () => {
       await restore();
       await db.close();
     }
+  });
+
+  it("warns before a publish that deletes, and imports the call system's configuration back with its count", async () => {
+    const device = nodes.find((node) => node.kind === "device");
+    if (!device) throw new Error("no device");
+    await admin.query("mutation ($ids: [Int!]!) { deleteSystemTreeNode(ids: $ids) { id } }", { ids: [device.id] });
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/sync`);
+    const entry = byTestId(page, TESTIDS.sync.entry).and(page.locator(`[data-id="system_tree:${device.id}"]`));
+    await entry.waitFor();
+    expect(await entry.getAttribute("data-state")).toBe("deleted");
+    expect(await entry.textContent()).toContain("Nur in der Rufanlage vorhanden, nicht hier.");
+
+    // A publish would remove the device at the call system: a large difference, acknowledged first.
+    await byTestId(page, TESTIDS.sync.publish).click();
+    const dialog = byTestId(page, TESTIDS.sync.confirm);
+    await page.getByRole("dialog").waitFor();
+    expect(await dialog.getAttribute("data-large")).toBe("true");
+    expect(await page.getByRole("dialog").textContent()).toContain("Davon werden gelöscht: 1.");
+    const submit = byTestId(page, TESTIDS.sync.confirmSubmit);
+    expect(await submit.isDisabled()).toBe(true);
+    await byTestId(page, TESTIDS.sync.confirmLarge).check();
+    expect(await submit.isEnabled()).toBe(true);
+    await settled(page);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: join(shotsDir(), "sync-large-warning-de-1920x1080.png") });
+    await page.getByRole("button", { name: "Abbrechen" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    // Import changes: the call system's configuration brings the device back; the result counts
+    // the records that differed.
+    const differing = (await changelog()).changelog.map((e) => e.id);
+    expect(differing).toContain(`system_tree:${device.id}`);
+    await byTestId(page, TESTIDS.sync.import).click();
+    await page.getByRole("dialog").waitFor();
+    expect(await dialog.getAttribute("data-action")).toBe("import");
+    expect(await dialog.getAttribute("data-large")).toBe("false");
+    await submit.click();
+    const result = byTestId(page, TESTIDS.sync.result);
+    await result.waitFor();
+    expect(await result.textContent()).toBe(`Aus der Rufanlage übernommene Einträge: ${differing.length}.`);
+    await expect.poll(() => byTestId(page, TESTIDS.sync.status).getAttribute("data-status")).toBe("in-sync");
+    await byTestId(page, TESTIDS.sync.empty).waitFor();
+    const back = await admin.query<{ systemTreeNode: { id: number; name: string } }>("query ($id: Int!) { systemTreeNode(id: $id) { id name } }", {
+      id: device.id,
+    });
+    expect(back.systemTreeNode.name).toBe(device.name);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
   });
 
   it("does not let a user without systemtree::sync reach /sync", async () => {

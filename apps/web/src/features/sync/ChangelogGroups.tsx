@@ -38,6 +38,9 @@ const EntryView = memo(function EntryView({ entry }: { entry: ChangelogEntry }):
   const { t } = useTranslation();
   const label = useFieldLabel();
   const name = recordName(entry);
+  // A record on one side only: every field would differ, so it is said in words instead.
+  const oneSided = entry.ours === null || entry.theirs === null;
+  const changes = entry.changes.filter((change) => change.field !== "id");
   return (
     <div className={classes.entry} data-testid={TESTIDS.sync.entry} data-id={entry.id} data-state={entry.state}>
       <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
@@ -51,7 +54,12 @@ const EntryView = memo(function EntryView({ entry }: { entry: ChangelogEntry }):
         </Text>
         <StateBadge state={entry.state} />
       </Group>
-      {entry.changes.length > 0 && (
+      {oneSided && (
+        <Text size="sm" mt={4}>
+          {t(entry.ours === null ? "syncPage.changelog.onlyTheirs" : "syncPage.changelog.onlyOurs")}
+        </Text>
+      )}
+      {!oneSided && changes.length > 0 && (
         <Table.ScrollContainer minWidth={320} type="native">
           <Table className={classes.diff} data-testid={TESTIDS.sync.diff} verticalSpacing={4} horizontalSpacing="xs" fz="sm">
             <Table.Thead>
@@ -62,7 +70,7 @@ const EntryView = memo(function EntryView({ entry }: { entry: ChangelogEntry }):
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {entry.changes.map((change) => (
+              {changes.map((change) => (
                 <Table.Tr key={change.field} data-field={change.field}>
                   <Table.Td>{label(entry.entity_kind, change.field)}</Table.Td>
                   <Table.Td>

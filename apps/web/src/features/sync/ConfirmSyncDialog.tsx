@@ -4,6 +4,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import type { DifferenceSize } from "@caresuite/domain";
 import { useTranslation } from "react-i18next";
 import { TESTIDS } from "../../testids";
+import { ALERT_STYLES } from "./sync-view";
 
 /**
  * The confirmation before an import or a publish; a large difference (domain differenceSize,
@@ -41,7 +42,14 @@ export function ConfirmSyncDialog({
         {action === "import" ? t("syncPage.confirm.importText", { count: size.records }) : t("syncPage.confirm.publishText", { count: size.records })}
       </Text>
       {size.large && (
-        <Alert color="orange" variant="light" mt="md" title={t("syncPage.confirm.largeTitle")} icon={<IconAlertTriangle size={20} aria-hidden="true" />}>
+        <Alert
+          color="orange"
+          variant="light"
+          mt="md"
+          styles={ALERT_STYLES}
+          title={t("syncPage.confirm.largeTitle")}
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+        >
           <Text size="sm">{t("syncPage.confirm.large", { records: size.records, removals: size.removals })}</Text>
           <Checkbox
             mt="sm"

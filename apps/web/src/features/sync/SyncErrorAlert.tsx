@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { TESTIDS } from "../../testids";
 import { SYNC_NODE_NAME, type ChangelogEntry } from "./sync.graphql";
-import { recordName, type SyncErrorView } from "./sync-view";
+import { ALERT_STYLES, recordName, type SyncErrorView } from "./sync-view";
 
 /** A record the error names: its kind, its name (the changelog's, else a node's looked up) and its number. */
 function RecordItem({ kind, id, entries }: { kind: string; id: number; entries: readonly ChangelogEntry[] }): ReactNode {
@@ -29,6 +29,7 @@ export function SyncErrorAlert({ title, error, entries }: { title: string; error
     <Alert
       color="red"
       variant="light"
+      styles={ALERT_STYLES}
       title={title}
       icon={<IconAlertTriangle size={20} aria-hidden="true" />}
       data-testid={TESTIDS.sync.error}
