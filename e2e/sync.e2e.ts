@@ -303,8 +303,8 @@ describe("configuration sync at /sync", () => {
     await context.close();
   });
 
-  // Last: the English pass switches the administrator's language.
-  it.each(["de", "en"])("looks right at phone and desktop size in %s with a change pending", async (locale) => {
+  // Last: the English and French passes switch the administrator's language.
+  it.each(["de", "en", "fr"])("looks right at phone and desktop size in %s with a change pending", async (locale) => {
     if (locale !== "de") {
       const { authUser } = await admin.query<{ authUser: { id: number } }>("{ authUser { id } }");
       await admin.query(`mutation ($id: Int!, $locale: String!) { updateUser(id: $id, data: { locale: $locale }) { id } }`, { id: authUser.id, locale });
@@ -320,7 +320,7 @@ describe("configuration sync at /sync", () => {
       await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
       await page.goto(`${server.baseUrl}/sync`);
       await byTestId(page, TESTIDS.sync.entry).first().waitFor();
-      expect(await byTestId(page, TESTIDS.sync.status).textContent()).toBe(locale === "de" ? "Übertragen nötig" : "Needs publishing");
+      expect(await byTestId(page, TESTIDS.sync.status).textContent()).toBe({ de: "Übertragen nötig", en: "Needs publishing", fr: "À transmettre" }[locale]);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
       await page.screenshot({ path: join(shotsDir(), `sync-${locale}-${size.name}.png`), fullPage: true });

@@ -16,20 +16,38 @@ function RecordItem({ kind, id, entries }: { kind: string; id: number; entries: 
   const name = known ?? data?.systemTreeNode.name ?? null;
   const kindLabel = t(`syncPage.changelog.kinds.${kind}`, { defaultValue: kind });
   const record = t("syncPage.changelog.record", { id });
-  return <List.Item>{name ? `${kindLabel}: ${name} (${record})` : `${kindLabel}: ${record}`}</List.Item>;
+  return (
+    <List.Item>
+      {name ? t("syncPage.errors.record", { kind: kindLabel, name, record }) : t("syncPage.errors.recordNumber", { kind: kindLabel, record })}
+    </List.Item>
+  );
 }
 
 /**
  * A refused or failed publish or import (spec §8 "Configuration", "Sync timeout"): the translated
  * reason, the records it names (with their names) and the call system's own detail.
  */
-export function SyncErrorAlert({ title, error, entries }: { title: string; error: SyncErrorView; entries: readonly ChangelogEntry[] }): ReactNode {
+export function SyncErrorAlert({
+  title,
+  error,
+  entries,
+  onClose,
+}: {
+  title: string;
+  error: SyncErrorView;
+  entries: readonly ChangelogEntry[];
+  /** Offers to hide the alert (a stored error of an earlier publish). */
+  onClose?: () => void;
+}): ReactNode {
   const { t } = useTranslation();
   return (
     <Alert
       color="red"
       variant="light"
       styles={ALERT_STYLES}
+      withCloseButton={onClose !== undefined}
+      closeButtonLabel={t("common.close")}
+      onClose={onClose}
       title={title}
       icon={<IconAlertTriangle size={20} aria-hidden="true" />}
       data-testid={TESTIDS.sync.error}

@@ -68,6 +68,8 @@ export function SyncPage(): ReactNode {
   const [publishState, runPublish] = useMutation(PUBLISH_CONFIG);
   const [confirm, setConfirm] = useState<"import" | "publish" | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** The stored error of an earlier publish the user closed (it shows again when another one is stored). */
+  const [dismissed, setDismissed] = useState<string | null>(null);
   /** The last step seen of a publish followed on this page (a failure marks that step). */
   const [followed, setFollowed] = useState<{ step: SendStep | null; result: "done" | "failed" | null } | null>(null);
 
@@ -152,7 +154,7 @@ export function SyncPage(): ReactNode {
   const lastCommit = view?.config.last_commit ?? null;
   const progress = Math.max(view?.progress ?? 0, processing ? (pushedProgress ?? 0) : 0);
   // A failure the page did not follow (the browser was closed, or another user published).
-  const storedError = view?.error && notice === null && followed === null ? describeSyncError(view.error) : null;
+  const storedError = view?.error && notice === null && followed === null && dismissed !== view.error ? describeSyncError(view.error) : null;
 
   return (
     <Container size="lg" py="xl" data-testid={TESTIDS.sync.page}>
@@ -251,7 +253,14 @@ export function SyncPage(): ReactNode {
         )}
         {notice?.kind === "failed" && <SyncErrorAlert title={t("syncPage.result.failedTitle")} error={notice.error} entries={entries} />}
         {notice?.kind === "refused" && <SyncErrorAlert title={t("syncPage.result.refusedTitle")} error={notice.error} entries={entries} />}
-        {storedError && <SyncErrorAlert title={t("syncPage.result.lastFailedTitle")} error={storedError} entries={entries} />}
+        {storedError && (
+          <SyncErrorAlert
+            title={t("syncPage.result.lastFailedTitle")}
+            error={storedError}
+            entries={entries}
+            onClose={() => setDismissed(view?.error ?? null)}
+          />
+        )}
 
         <Stack gap="sm" data-testid={TESTIDS.sync.changelog} data-count={entries.length}>
           <Group gap="sm">
