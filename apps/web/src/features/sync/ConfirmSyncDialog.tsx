@@ -11,12 +11,15 @@ import { ALERT_STYLES } from "./sync-view";
  * docs/decisions/029-sync-page.md) is named with its counts and must be acknowledged.
  */
 export function ConfirmSyncDialog({
+  opened,
   action,
   size,
   onConfirm,
   onCancel,
 }: {
-  action: "import" | "publish" | null;
+  opened: boolean;
+  /** Kept while the dialog closes, so that its texts do not change during the transition. */
+  action: "import" | "publish";
   size: DifferenceSize;
   onConfirm: () => void;
   onCancel: () => void;
@@ -29,13 +32,13 @@ export function ConfirmSyncDialog({
   };
   return (
     <Modal
-      opened={action !== null}
+      opened={opened}
       onClose={close}
       centered
       closeButtonProps={{ "aria-label": t("common.close") }}
       title={action === "import" ? t("syncPage.confirm.importTitle") : t("syncPage.confirm.publishTitle")}
       data-testid={TESTIDS.sync.confirm}
-      data-action={action ?? ""}
+      data-action={action}
       data-large={size.large}
     >
       <Text size="sm">

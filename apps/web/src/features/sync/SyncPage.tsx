@@ -67,6 +67,8 @@ export function SyncPage(): ReactNode {
   const [importState, runImport] = useMutation(IMPORT_CONFIG_CHANGES);
   const [publishState, runPublish] = useMutation(PUBLISH_CONFIG);
   const [confirm, setConfirm] = useState<"import" | "publish" | null>(null);
+  /** The last action asked about: the dialog keeps its texts while it closes. */
+  const [dialogAction, setDialogAction] = useState<"import" | "publish">("publish");
   const [notice, setNotice] = useState<Notice | null>(null);
   /** The stored error of an earlier publish the user closed (it shows again when another one is stored). */
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -125,9 +127,9 @@ export function SyncPage(): ReactNode {
     () =>
       differenceSize(
         entries.map((e) => ({ ours: e.ours !== null, theirs: e.theirs !== null })),
-        confirm ?? "publish",
+        dialogAction,
       ),
-    [entries, confirm],
+    [entries, dialogAction],
   );
 
   const reachable = view !== undefined && !UNREACHABLE.has(serverStatus);
@@ -208,7 +210,10 @@ export function SyncPage(): ReactNode {
                 leftSection={<IconSend size={18} aria-hidden="true" />}
                 disabled={!canPublish}
                 loading={publishState.fetching}
-                onClick={() => setConfirm("publish")}
+                onClick={() => {
+                  setDialogAction("publish");
+                  setConfirm("publish");
+                }}
                 data-testid={TESTIDS.sync.publish}
               >
                 {t("syncPage.actions.publish")}
@@ -221,7 +226,10 @@ export function SyncPage(): ReactNode {
                 leftSection={<IconCloudDownload size={18} aria-hidden="true" />}
                 disabled={!canImport}
                 loading={importState.fetching}
-                onClick={() => setConfirm("import")}
+                onClick={() => {
+                  setDialogAction("import");
+                  setConfirm("import");
+                }}
                 data-testid={TESTIDS.sync.import}
               >
                 {t("syncPage.actions.import")}
@@ -292,7 +300,13 @@ export function SyncPage(): ReactNode {
         </Stack>
       </Stack>
 
-      <ConfirmSyncDialog action={confirm} size={size} onConfirm={() => void apply(confirm ?? "publish")} onCancel={() => setConfirm(null)} />
+      <ConfirmSyncDialog
+        opened={confirm !== null}
+        action={dialogAction}
+        size={size}
+        onConfirm={() => void apply(dialogAction)}
+        onCancel={() => setConfirm(null)}
+      />
     </Container>
   );
 }
