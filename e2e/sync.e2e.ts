@@ -303,6 +303,36 @@ describe("configuration sync at /sync", () => {
     await context.close();
   });
 
+  it("shows a publish the call system lost to its restart as failed at its step, and publishes again", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/sync`);
+    await expect.poll(() => byTestId(page, TESTIDS.sync.publish).isEnabled()).toBe(true);
+    await byTestId(page, TESTIDS.sync.publish).click();
+    await byTestId(page, TESTIDS.sync.confirmSubmit).click();
+    const progress = byTestId(page, TESTIDS.sync.progress);
+    await expect.poll(() => progress.getAttribute("data-step"), { timeout: 15_000 }).toMatch(/preparing|wiping|sending/);
+    // The call system restarts mid-publish (same port, same data): it no longer knows the job.
+    const { dataDir, port } = simulator;
+    await simulator.stop(false);
+    simulator = await startTestSimulator({ dataDir, port, publishStepMs: STEP_MS });
+    await expect.poll(() => progress.getAttribute("data-result"), { timeout: 30_000 }).toBe("failed");
+    const error = byTestId(page, TESTIDS.sync.error);
+    expect(["jobLost", "stoppedAnswering"]).toContain(await error.getAttribute("data-key"));
+    expect(await byTestId(page, TESTIDS.sync.step).evaluateAll((items) => items.filter((i) => i.getAttribute("data-state") === "failed").length)).toBe(1);
+    await page.screenshot({ path: join(shotsDir(), "sync-failed-de-1920x1080.png"), fullPage: true });
+
+    // Once it is back, the publish can be retried and ends in sync.
+    await until(changelog, (log) => log.status !== "offline" && log.status !== "processing", 30_000);
+    await expect.poll(() => byTestId(page, TESTIDS.sync.publish).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await byTestId(page, TESTIDS.sync.publish).click();
+    await byTestId(page, TESTIDS.sync.confirmSubmit).click();
+    await expect.poll(() => progress.getAttribute("data-result"), { timeout: 30_000 }).toBe("done");
+    await expect.poll(() => byTestId(page, TESTIDS.sync.status).getAttribute("data-status")).toBe("in-sync");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   // Last: the English and French passes switch the administrator's language.
   it.each(["de", "en", "fr"])("looks right at phone and desktop size in %s with a change pending", async (locale) => {
     if (locale !== "de") {

@@ -23,6 +23,8 @@ import { actionError, badgeText, describeSyncError, groupChangelog, isDataSyncSt
 const LINK_POLL_MS = 10_000;
 /** How often the changelog is read while a publish runs (its steps; the pushes say when it ends). */
 const PUBLISH_POLL_MS = 1_000;
+/** How often the changelog is read while the call system is away or its configuration not yet read. */
+const WAITING_POLL_MS = 3_000;
 /** Statuses in which the call system cannot be asked. */
 const UNREACHABLE = new Set(["offline", "unauthorized", "unknown"]);
 const NO_ENTRIES: ChangelogEntry[] = [];
@@ -73,7 +75,7 @@ export function SyncPage(): ReactNode {
   /** The stored error of an earlier publish the user closed (it shows again when another one is stored). */
   const [dismissed, setDismissed] = useState<string | null>(null);
   /** The last step seen of a publish followed on this page (a failure marks that step). */
-  const [followed, setFollowed] = useState<{ step: SendStep | null; result: "done" | "failed" | null } | null>(null);
+  const [followed, setFollowed] = useState<{ step: SendStep | null; progress: number; result: "done" | "failed" | null } | null>(null);
 
   const view = data?.configChangelog;
   const entries = view?.changelog ?? NO_ENTRIES;
@@ -96,6 +98,22 @@ export function SyncPage(): ReactNode {
     return () => window.clearInterval(timer);
   }, [processing, refetch]);
 
+  // Without the call system (or before its configuration was read) the status changes on its own:
+  // read again every few seconds, and at once when a link's connection changes.
+  const waiting = serverStatus === "offline" || serverStatus === "unauthorized" || serverStatus === "loading";
+  useEffect(() => {
+    if (!waiting || view === undefined) return;
+    const timer = window.setInterval(() => refetch({ requestPolicy: "network-only" }), WAITING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, view, refetch]);
+  const connectedKey = linkData ? linkData.callSystemStatus.map((l) => `${l.system_id}:${l.connected}`).join(",") : null;
+  const lastConnectedKey = useRef<string | null>(null);
+  useEffect(() => {
+    const before = lastConnectedKey.current;
+    lastConnectedKey.current = connectedKey;
+    if (before !== null && connectedKey !== null && before !== connectedKey) refetch({ requestPolicy: "network-only" });
+  }, [connectedKey, refetch]);
+
   // A commit started or ended, or a sync job came or went (pushes): read the changelog again.
   const firstPush = useRef(true);
   useEffect(() => {
@@ -114,11 +132,11 @@ export function SyncPage(): ReactNode {
     const current = followedRef.current;
     if (view.status === "processing") {
       const step = isSendStep(view.step) ? view.step : null;
-      if (current?.step !== step || current.result !== null) setFollowed({ step, result: null });
+      if (current?.step !== step || current.progress !== view.progress || current.result !== null) setFollowed({ step, progress: view.progress, result: null });
       return;
     }
     if (current !== null && current.result === null) {
-      setFollowed({ step: current.step, result: view.error ? "failed" : "done" });
+      setFollowed({ step: current.step, progress: current.progress, result: view.error ? "failed" : "done" });
       setNotice(view.error ? { kind: "failed", error: describeSyncError(view.error) } : { kind: "published" });
     }
   }, [view]);
@@ -146,7 +164,7 @@ export function SyncPage(): ReactNode {
     } else {
       const result = await runPublish({});
       if (result.error) setNotice({ kind: "refused", error: actionError(result.error) ?? { key: "generic", detail: null, records: [] } });
-      else setFollowed({ step: "init", result: null });
+      else setFollowed({ step: "init", progress: 0, result: null });
     }
     refetch({ requestPolicy: "network-only" });
   };
@@ -154,7 +172,8 @@ export function SyncPage(): ReactNode {
   const links = linkData?.callSystemStatus ?? [];
   const nameOf = (id: number): string => appData.systems.find((s) => s.id === id)?.name ?? `#${id}`;
   const lastCommit = view?.config.last_commit ?? null;
-  const progress = Math.max(view?.progress ?? 0, processing ? (pushedProgress ?? 0) : 0);
+  // While it runs: the larger of the changelog's and the pushed percentage; after it: where it stopped.
+  const progress = processing ? Math.max(view?.progress ?? 0, pushedProgress ?? 0) : (followed?.progress ?? 0);
   // A failure the page did not follow (the browser was closed, or another user published).
   const storedError = view?.error && notice === null && followed === null && dismissed !== view.error ? describeSyncError(view.error) : null;
 
