@@ -124,10 +124,10 @@ describe("first run, sign-in and the shell in Chromium", () => {
     expect(await byTestId(page, TESTIDS.shell.nav("admin")).textContent()).toContain("Administration");
     // The superuser is offered the call log (spec navigation "Log: calllog::use_module").
     expect(await byTestId(page, TESTIDS.shell.nav("log")).count()).toBe(1);
-    // /sync: a status page in product words (connection, last import, publishing later).
+    // /sync: the connection, the data sync status and that nothing was published yet.
     await byTestId(page, TESTIDS.sync.link).first().waitFor();
-    expect(await byTestId(page, TESTIDS.sync.lastImport).textContent()).toContain("noch keine Konfiguration");
-    expect(await byTestId(page, TESTIDS.sync.publishNotSent).textContent()).toContain("nicht an die Rufanlage gesendet");
+    await byTestId(page, TESTIDS.sync.status).waitFor();
+    expect(await byTestId(page, TESTIDS.sync.lastCommit).textContent()).toContain("Noch nie an die Rufanlage übertragen");
     await expect.poll(() => byTestId(page, TESTIDS.sync.link).first().getAttribute("data-connected"), { timeout: 15_000 }).toBe("true");
     await page.screenshot({ path: join(SHOTS, "sync-de.png"), fullPage: true });
     expect(await byTestId(page, TESTIDS.shell.footerVersion).textContent()).toContain("5.441");

@@ -190,9 +190,31 @@ export const TESTIDS = {
     page: "sync.page",
     link: "sync.link",
     noLink: "sync.noLink",
-    lastImport: "sync.lastImport",
-    publishNotSent: "sync.publishNotSent",
-    toHome: "sync.toHome",
+    /** The data sync status, with `data-status` (spec "Data sync status"). */
+    status: "sync.status",
+    lastCommit: "sync.lastCommit",
+    loadError: "sync.loadError",
+    import: "sync.import",
+    publish: "sync.publish",
+    /** The confirmation before an import or a publish, with `data-action` and `data-large`. */
+    confirm: "sync.confirm",
+    confirmLarge: "sync.confirmLarge",
+    confirmSubmit: "sync.confirmSubmit",
+    /** The publish's progress, with `data-step`, `data-progress` and `data-result` (done, failed). */
+    progress: "sync.progress",
+    /** One send step of the progress list, with `data-step` and `data-state`. */
+    step: "sync.step",
+    result: "sync.result",
+    error: "sync.error",
+    changelog: "sync.changelog",
+    empty: "sync.empty",
+    /** One entity kind of the changelog, with `data-kind` and `data-count`. */
+    group: "sync.group",
+    groupToggle: "sync.groupToggle",
+    /** One record of the changelog, with `data-id` and `data-state`. */
+    entry: "sync.entry",
+    diff: "sync.diff",
+    more: "sync.more",
   },
   /** callForm: one call as a page (/log/edit/:id). */
   callForm: { page: "callForm.page", missing: "callForm.missing", closeCall: "callForm.closeCall" },

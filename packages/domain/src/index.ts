@@ -14,6 +14,7 @@ export * from "./validation.ts";
 export * from "./login-check.ts";
 export * from "./rules/commit.ts";
 export * from "./rules/sync-indicator.ts";
+export * from "./rules/sync-difference.ts";
 export * from "./rules/route-guard.ts";
 export * from "./rules/home-redirect.ts";
 export * from "./rules/navigation.ts";

@@ -16,7 +16,8 @@ const MainLayout = lazyPage(() => import("./shell/MainLayout"), "MainLayout");
 const HomeRedirect = lazyPage(() => import("./shell/HomeRedirect"), "HomeRedirect");
 const NoAccessPage = lazyPage(() => import("./shell/NoAccessPage"), "NoAccessPage");
 const NotFoundPage = lazyPage(() => import("./shell/NotFoundPage"), "NotFoundPage");
-const SyncPage = lazyPage(() => import("../features/sync/SyncPage"), "SyncPage");
+// The sync page and its texts load together (features/sync/sync-module.ts).
+const SyncPage = lazyPage(async () => (await import("../features/sync/sync-module")).loadSyncPage(), "SyncPage");
 // The demo page and its texts load together (features/demo/demo-module.ts).
 const DemoPage = lazyPage(async () => (await import("../features/demo/demo-module")).loadDemoPage(), "DemoPage");
 

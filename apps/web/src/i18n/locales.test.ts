@@ -34,6 +34,10 @@ import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
 import treeIt from "./locales/tree/it.json";
+import syncDe from "./locales/sync/de.json";
+import syncEn from "./locales/sync/en.json";
+import syncFr from "./locales/sync/fr.json";
+import syncIt from "./locales/sync/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -74,6 +78,8 @@ const parts = {
   log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
+  // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
+  sync: { de: flatten(syncDe), others: { en: flatten(syncEn), fr: flatten(syncFr), it: flatten(syncIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
@@ -88,9 +94,10 @@ const allGerman = new Map([
   ...parts.tree.de,
   ...parts.log.de,
   ...parts.search.de,
+  ...parts.sync.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "search"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "search", "sync"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
