@@ -8,7 +8,7 @@ import { ALERT_STYLES } from "./sync-view";
 
 /**
  * The confirmation before an import or a publish; a large difference (domain differenceSize,
- * docs/decisions/029-sync-page.md) is named with its counts and must be acknowledged.
+ * docs/decisions/030-sync-page.md) is named with its counts and must be acknowledged.
  */
 export function ConfirmSyncDialog({
   opened,
