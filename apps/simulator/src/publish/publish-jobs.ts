@@ -63,7 +63,7 @@ export interface PublishDeps {
  */
 export class PublishJobs {
   private readonly jobs = new Map<string, PublishJobView>();
-  private running: { id: string; timer: NodeJS.Timeout | null; plan: { step: PublishStep; ms: number }[]; total: number; lastPoll: number } | null = null;
+  private running: { id: string; timer: NodeJS.Timeout | null; plan: { step: PublishStep; ms: number }[]; total: number; lastPoll: number; startedAt: number } | null = null;
 
   get runningJobId(): string | null {
     return this.running?.id ?? null;
@@ -82,7 +82,7 @@ export class PublishJobs {
     const records = deps.records ?? 0;
     const recordMs = deps.recordMs ?? 0;
     const plan = TIMELINE.map((part) => ({ step: part.step, ms: part.weight * deps.stepMs + part.perRecord * records * recordMs }));
-    this.running = { id: job.job_id, timer: null, plan, total: plan.reduce((sum, part) => sum + part.ms, 0), lastPoll: Date.now() };
+    this.running = { id: job.job_id, timer: null, plan, total: plan.reduce((sum, part) => sum + part.ms, 0), lastPoll: Date.now(), startedAt: Date.now() };
     this.tick(job, deps, 0, null);
     return job;
   }
@@ -120,10 +120,12 @@ export class PublishJobs {
       }
     }
     if (entering && part.step === "finishing" && next) job.revision = deps.apply(next);
-    // Quarter units, at most MAX_TICK_MS apart, and a tick at every step boundary.
+    // Quarter units, at most MAX_TICK_MS apart, and a tick at every step boundary. The pace is
+    // the wall clock's (a late timer does not slow the controller down), but
+    // never past the next step's start: every step is entered.
     const stepTick = Math.max(1, Math.min(deps.stepMs / TICKS_PER_UNIT, MAX_TICK_MS));
     const delay = Math.max(1, Math.min(stepTick, at + part.ms - elapsed));
-    const timer = setTimeout(() => this.tick(job, deps, elapsed + delay, next), delay);
+    const timer = setTimeout(() => this.tick(job, deps, Math.max(elapsed + delay, Math.min(Date.now() - running.startedAt, at + part.ms)), next), delay);
     running.timer = timer;
   }
 
