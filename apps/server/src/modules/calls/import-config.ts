@@ -1,12 +1,12 @@
 import { hasLocalEdits } from "@caresuite/domain";
-import type { ControllerConfig } from "@caresuite/protocol";
+import { diffConfigs, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { syncOverrideMarks } from "../entities/display-group-overrides.service.ts";
 import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
-import { COLLECTIONS, configToRows } from "./config-shape.ts";
+import { COLLECTIONS, configToRows, normaliseTheirs, readOurConfig } from "./config-shape.ts";
 import { readSnapshot, storeSnapshot } from "./config-snapshot.repo.ts";
 import { refreshSearchIndex } from "../search/search.repo.ts";
 
@@ -82,11 +82,16 @@ export async function receiveControllerConfig(
   now: number,
 ): Promise<{ imported: boolean; counts: Record<string, number> }> {
   const [state, snapshot] = await Promise.all([readAppState(db), readSnapshot(db, systemId)]);
-  if (!hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null })) {
+  const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
+  // After our own publish the controller runs what we have: nothing to replace. Every record
+  // rewritten (20,000 nodes) would hold the database from the calls for seconds.
+  const same = !localEdits && snapshot !== null && diffConfigs(await readOurConfig(db, systemId, 0), normaliseTheirs(config, systemId), { localEdits: false, publishing: null }).length === 0;
+  if (!localEdits && !same) {
     return { imported: true, counts: await importControllerConfig(db, systemId, config, now) };
   }
   await db.transaction().execute(async (trx) => {
-    await storeSnapshot(trx, systemId, config, now, null);
+    // Unchanged, it counts as imported; beside local edits it is theirs only.
+    await storeSnapshot(trx, systemId, config, now, same ? now : null);
     // The revision counts as fetched: the link does not fetch it again on every reconnect.
     await trx
       .insertInto("callsystem_links")

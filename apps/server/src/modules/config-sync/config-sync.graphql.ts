@@ -56,7 +56,7 @@ const ChangelogType = builder.objectRef<ConfigChangelogView>("ConfigChangelog").
     progress: t.exposeInt("progress", { description: "Percentage of the running publish (0 when none runs)." }),
     step: t.exposeString("step", { nullable: true, description: "Send step of the running publish." }),
     config: t.field({ type: InfoType, resolve: (v) => v.config }),
-    changelog: t.field({ type: [EntryType], resolve: (v) => v.changelog }),
+    changelog: t.field({ type: [EntryType], resolve: (v) => v.changelog() }),
   }),
 });
 
