@@ -21,7 +21,7 @@ export function registerConfigRoutes(app: FastifyInstance, context: SimulatorCon
       },
       stepMs: options.publishStepMs,
       recordMs: options.publishRecordMs,
-      records: Object.values(body).reduce((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0),
+      records: Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0),
       leaseMs: options.publishLeaseMs,
       now: () => clock.now(),
     });

@@ -85,7 +85,21 @@ export async function receiveControllerConfig(
   const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
   // After our own publish the controller runs what we have: nothing to replace. Every record
   // rewritten (20,000 nodes) would hold the database from the calls for seconds.
-  const same = !localEdits && snapshot !== null && diffConfigs(await readOurConfig(db, systemId, 0), normaliseTheirs(config, systemId), { localEdits: false, publishing: null }).length === 0;
+  // A revision already brought into our tables (by an import, or by our publish when it ended),
+  // with no local edit since, needs no second comparison: a revision is one configuration.
+  const published = snapshot !== null && snapshot.imported_at !== null && snapshot.revision === revisionOf(config);
+  const same =
+    !localEdits &&
+    snapshot !== null &&
+    (published || diffConfigs(await readOurConfig(db, systemId, 0), normaliseTheirs(config, systemId), { localEdits: false, publishing: null }).length === 0);
+  if (same && published) {
+    await db
+      .updateTable("callsystem_links")
+      .set({ config_revision: revisionOf(config), imported_at: now, updated_at: now })
+      .where("system_id", "=", systemId)
+      .execute();
+    return { imported: false, counts: {} };
+  }
   if (!localEdits && !same) {
     return { imported: true, counts: await importControllerConfig(db, systemId, config, now) };
   }

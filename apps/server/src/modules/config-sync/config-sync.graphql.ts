@@ -1,4 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
+// Registers the auto-commit scheduler (system parameter auto_commit, docs/decisions/NNN-auto-commit).
+import "./auto-commit.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
 import {
   configChangelog,

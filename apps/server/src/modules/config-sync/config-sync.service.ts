@@ -181,12 +181,12 @@ export async function importConfigChanges(ctx: RequestContext): Promise<number> 
  * own validation, sent, then followed in the background until done or failed (system messages
  * getsconfig.*). One per system at a time; configuration changes wait (commit-guard.ts).
  */
-export async function publishConfig(ctx: RequestContext): Promise<boolean> {
+export async function publishConfig(ctx: RequestContext, options: { auto?: boolean } = {}): Promise<boolean> {
   const systemId = ctx.systemId;
   const db = ctx.db.kysely;
   const link = connectedLink(ctx);
   const now = ctx.now();
-  const run = publishRuns.claim(systemId, now);
+  const run = publishRuns.claim(systemId, now, options.auto ?? false);
   if (!run) throw new AppError("CONFLICT", "a publish of this system is running", { reason: "publish_running" });
   let jobId: string;
   try {
@@ -232,18 +232,20 @@ async function endPublish(ctx: RequestContext, run: PublishRun, error: string | 
       await updateAppState(db, { commit_started_at: null, last_gets_commit: now, last_commit_error: null }, now);
       await writeAudit(db, {
         systemId: run.system_id,
-        userId: ctx.user.id,
+        // An auto-commit is nobody's: the change it publishes is audited with its author.
+        userId: run.auto ? null : ctx.user.id,
         now,
         entityType: "systemparams",
         entityId: run.system_id,
         action: "gets_committed",
-        meta: { revision: revision ?? null, job_id: run.job_id },
+        meta: { revision: revision ?? null, job_id: run.job_id, auto_commit: run.auto },
       });
     } else {
       await updateAppState(db, { commit_started_at: null, last_commit_error: error }, now);
     }
   } finally {
     publishRuns.release(run.system_id);
+    publishRuns.ended(run, error);
     await pushMessage(ctx.bus, systemMessage("getsconfig.commit_done", { system_id: run.system_id, result: error === null ? "done" : "failed", error }));
   }
 }
@@ -279,8 +281,10 @@ export async function followPublish(ctx: RequestContext, link: CallSystemLink, r
       }
       if (step === "done") {
         // Theirs is now ours: kept at once, so the changelog is in sync before config.changed arrives.
+        // Changes were refused while it ran, so ours is what the controller now runs: theirs
+        // counts as imported, and the re-import config.changed asks for finds nothing to do.
         const theirs = await link.fetchConfig().catch(() => null);
-        if (theirs) await storeSnapshot(ctx.db.kysely, run.system_id, theirs, ctx.now(), null);
+        if (theirs) await storeSnapshot(ctx.db.kysely, run.system_id, theirs, ctx.now(), ctx.now());
         return await endPublish(ctx, run, null, job.revision);
       }
       if (step === "failed") return await endPublish(ctx, run, job.detail ? `${job.error ?? "failed"}: ${job.detail}` : (job.error ?? "failed"));
