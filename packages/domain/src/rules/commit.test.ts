@@ -66,7 +66,7 @@ describe("hasLocalEdits", () => {
 
 describe("nextAutoCommit", () => {
   // spec: "Configurator (system parameters): ... auto_commit"; "Publishing takes up to 10 minutes
-  // and blocks other changes." Decided in docs/decisions/NNN-auto-commit: a quiet period of 30 s,
+  // and blocks other changes." Decided in docs/decisions/029-auto-commit: a quiet period of 30 s,
   // edits in a row coalesced, never beside a running publish or a link that is down (again after
   // 30 s), a failed configuration not retried by itself.
   const base = { autoCommit: true, lastChange: 100_000, lastCommit: 50_000, lastImport: 40_000, publishing: false, connected: true, lastFailure: null };
@@ -89,6 +89,10 @@ describe("nextAutoCommit", () => {
 
   it("takes other quiet and retry times", () => {
     expect(nextAutoCommit({ ...base, now: 100_400, quietMs: 500 })).toEqual({ action: "wait", until: 100_500, why: "quiet" });
-    expect(nextAutoCommit({ ...base, now: 100_500, quietMs: 500, publishing: true, retryMs: 1000 })).toEqual({ action: "wait", until: 101_500, why: "publishing" });
+    expect(nextAutoCommit({ ...base, now: 100_500, quietMs: 500, publishing: true, retryMs: 1000 })).toEqual({
+      action: "wait",
+      until: 101_500,
+      why: "publishing",
+    });
   });
 });

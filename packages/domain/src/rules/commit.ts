@@ -77,7 +77,7 @@ export type RowState = (typeof ROW_STATES)[number];
 export const SEND_STEPS = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done", "failed"] as const;
 export type SendStep = (typeof SEND_STEPS)[number];
 
-/** docs/decisions/NNN-auto-commit: a change publishes itself after this long without another one. */
+/** docs/decisions/029-auto-commit: a change publishes itself after this long without another one. */
 export const AUTO_COMMIT_QUIET_MS = 30_000;
 /** An auto-commit that met a running publish or a link that is down asks again after this long. */
 export const AUTO_COMMIT_RETRY_MS = 30_000;
@@ -89,7 +89,7 @@ export type AutoCommitStep =
 
 /**
  * The system parameter auto_commit (spec "Configurator (system parameters): ... auto_commit"), as
- * decided in docs/decisions/NNN-auto-commit: with it on, a saved configuration change of the
+ * decided in docs/decisions/029-auto-commit: with it on, a saved configuration change of the
  * system is published by itself once the configuration has been quiet for `quietMs` (edits in a
  * row make one publish), never while a publish runs or the call system is unreachable (asked
  * again after `retryMs`), and not again for a configuration whose auto publish failed (the next

@@ -6,7 +6,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { syncOverrideMarks } from "../entities/display-group-overrides.service.ts";
 import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
-import { COLLECTIONS, configToRows, normaliseTheirs, readOurConfig } from "./config-shape.ts";
+import { COLLECTIONS, configToRows, normaliseTheirs, readHubPasswords, readOurConfig } from "./config-shape.ts";
 import { readSnapshot, storeSnapshot } from "./config-snapshot.repo.ts";
 import { refreshSearchIndex } from "../search/search.repo.ts";
 
@@ -27,6 +27,13 @@ export async function importControllerConfig(
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     const rows = configToRows(config, systemId, now);
+    // The controller never returns a hub's password (write-only, docs/protocol.md): the one entered
+    // here stays with its hub, to go out with the next publish (docs/decisions/030).
+    const passwords = await readHubPasswords(trx, systemId);
+    for (const hub of rows.collections.hubs) {
+      const password = passwords.get(Number(hub["id"]));
+      if (password) hub["password"] = password;
+    }
     for (const [collection, entity] of COLLECTIONS) {
       await replaceImportedRecords(trx, entity, systemId, rows.collections[collection]);
       counts[collection] = rows.collections[collection].length;

@@ -1,5 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
-// Registers the auto-commit scheduler (system parameter auto_commit, docs/decisions/NNN-auto-commit).
+// Registers the auto-commit scheduler (system parameter auto_commit, docs/decisions/029-auto-commit).
 import "./auto-commit.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
 import {

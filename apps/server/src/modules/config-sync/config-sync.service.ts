@@ -11,7 +11,7 @@ import type { PubSub } from "../../realtime/pubsub.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage, systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { readOurConfig } from "../calls/config-shape.ts";
+import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
 import { readSnapshot, storeSnapshot } from "../calls/config-snapshot.repo.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { assertConfigEditable } from "./commit-guard.ts";
@@ -191,7 +191,8 @@ export async function publishConfig(ctx: RequestContext, options: { auto?: boole
   let jobId: string;
   try {
     const snapshot = await readSnapshot(db, systemId);
-    const { revision: _revision, ...body } = await readOurConfig(db, systemId, snapshot?.revision ?? 0);
+    // With the hub passwords entered here (docs/decisions/030): for the controller only.
+    const { revision: _revision, ...body } = await readPublishBody(db, systemId, snapshot?.revision ?? 0);
     try {
       validateConfig(publishBodySchema.parse(body), snapshot?.theirs ?? null, new Date(now).toISOString());
     } catch (error) {
