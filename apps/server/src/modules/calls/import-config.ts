@@ -7,7 +7,7 @@ import { syncOverrideMarks } from "../entities/display-group-overrides.service.t
 import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 import { COLLECTIONS, configToRows, normaliseTheirs, readHubPasswords, readOurConfig } from "./config-shape.ts";
-import { readSnapshot, storeSnapshot } from "./config-snapshot.repo.ts";
+import { readSnapshotInfo, storeSnapshot } from "./config-snapshot.repo.ts";
 import { refreshSearchIndex } from "../search/search.repo.ts";
 
 /**
@@ -88,7 +88,7 @@ export async function receiveControllerConfig(
   config: ControllerConfig,
   now: number,
 ): Promise<{ imported: boolean; counts: Record<string, number> }> {
-  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshot(db, systemId)]);
+  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshotInfo(db, systemId)]);
   const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
   // After our own publish the controller runs what we have: nothing to replace. Every record
   // rewritten (20,000 nodes) would hold the database from the calls for seconds.

@@ -2,7 +2,7 @@ import { AUTO_COMMIT_QUIET_MS, AUTO_COMMIT_RETRY_MS, isCommitting, nextAutoCommi
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
-import { readSnapshot } from "../calls/config-snapshot.repo.ts";
+import { readSnapshotInfo } from "../calls/config-snapshot.repo.ts";
 import { onConfigChanged } from "./commit-guard.ts";
 import { publishConfig } from "./config-sync.service.ts";
 import { onPublishEnded, publishRuns } from "./publish-runs.ts";
@@ -42,7 +42,7 @@ async function decide(systemId: number): Promise<void> {
   const { ctx } = entry;
   try {
     const db = ctx.db.kysely;
-    const [state, snapshot, on] = await Promise.all([readAppState(db), readSnapshot(db, systemId), autoCommitOn(ctx, systemId)]);
+    const [state, snapshot, on] = await Promise.all([readAppState(db), readSnapshotInfo(db, systemId), autoCommitOn(ctx, systemId)]);
     const now = ctx.now();
     const step = nextAutoCommit({
       autoCommit: on,
@@ -50,7 +50,8 @@ async function decide(systemId: number): Promise<void> {
       lastCommit: state.last_gets_commit,
       lastImport: snapshot?.imported_at ?? null,
       // The commit state is one for all systems: a publish of any system holds the changes of all.
-      publishing: publishRuns.get(systemId) !== undefined || isCommitting(state.commit_started_at === null ? null : new Date(state.commit_started_at), new Date(now)),
+      publishing:
+        publishRuns.get(systemId) !== undefined || isCommitting(state.commit_started_at === null ? null : new Date(state.commit_started_at), new Date(now)),
       connected: ctx.links?.get(systemId)?.state().connected === true,
       lastFailure: entry.lastFailure,
       now,

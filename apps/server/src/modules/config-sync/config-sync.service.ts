@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { hasLocalEdits, SEND_STEPS, type DataSyncStatus, type SendStep } from "@caresuite/domain";
-import { diffConfigs, publishBodySchema, PublishError, validateConfig, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
+import { diffConfigs, PublishError, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { CallSystemLink } from "../../callsystem/link.ts";
-import { ControllerError } from "../../callsystem/protocol-client.ts";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { ControllerError, JsonText } from "../../callsystem/protocol-client.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -12,7 +13,8 @@ import { SYSTEM_MESSAGES_TOPIC, systemMessage, systemTreeTopic, type SystemTreeS
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
-import { readSnapshot, storeSnapshot } from "../calls/config-snapshot.repo.ts";
+import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot } from "../calls/config-snapshot.repo.ts";
+import { validatePublishBody } from "./validate-off-thread.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { assertConfigEditable } from "./commit-guard.ts";
 import { publishRuns, type PublishRun } from "./publish-runs.ts";
@@ -86,13 +88,20 @@ function statusOf(link: CallSystemLink | undefined, run: PublishRun | undefined,
 export async function configChangelog(ctx: RequestContext): Promise<ConfigChangelogView> {
   const db = ctx.db.kysely;
   const systemId = ctx.systemId;
-  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshot(db, systemId)]);
+  // Theirs itself (megabytes at 20,000 nodes) is read only for the comparison.
+  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshotInfo(db, systemId)]);
   const run = publishRuns.get(systemId);
   const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
   const publishing = run ? (SEND_STEPS.indexOf(run.step) >= SEND_STEPS.indexOf("sending") ? "sent" : "submitting") : null;
   let diff: Promise<ConfigChangeLogEntry[]> | null = null;
   const changelog = (): Promise<ConfigChangeLogEntry[]> =>
-    (diff ??= readOurConfig(db, systemId, snapshot?.revision ?? 0).then((ours) => diffConfigs(ours, snapshot?.theirs ?? null, { localEdits, publishing })));
+    (diff ??= (async () => {
+      const ours = await readOurConfig(db, systemId, snapshot?.revision ?? 0);
+      await yieldToLoop();
+      const theirs = snapshot ? ((await readSnapshot(db, systemId))?.theirs ?? null) : null;
+      await yieldToLoop();
+      return diffConfigs(ours, theirs, { localEdits, publishing });
+    })());
   const differences = run ? 0 : (await changelog()).length;
   return {
     status: statusOf(ctx.links?.get(systemId), run, snapshot !== null, differences, localEdits),
@@ -190,11 +199,17 @@ export async function publishConfig(ctx: RequestContext, options: { auto?: boole
   if (!run) throw new AppError("CONFLICT", "a publish of this system is running", { reason: "publish_running" });
   let jobId: string;
   try {
-    const snapshot = await readSnapshot(db, systemId);
+    const snapshot = await readSnapshotText(db, systemId);
     // With the hub passwords entered here (docs/decisions/030): for the controller only.
     const { revision: _revision, ...body } = await readPublishBody(db, systemId, snapshot?.revision ?? 0);
+    // 20,000 nodes: serialised once (between turns of the event loop), validated in a worker
+    // thread, so that calls keep reaching the boards meanwhile (bench/publish.ts).
+    await yieldToLoop();
+    const text = new JsonText(JSON.stringify(body));
+    await yieldToLoop();
     try {
-      validateConfig(publishBodySchema.parse(body), snapshot?.theirs ?? null, new Date(now).toISOString());
+      const records = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
+      await validatePublishBody({ body: text.text, previous: snapshot?.theirs ?? null, now: new Date(now).toISOString() }, records);
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
       await updateAppState(db, { last_commit_error: error.message }, now);
@@ -206,7 +221,7 @@ export async function publishConfig(ctx: RequestContext, options: { auto?: boole
     await updateAppState(db, { commit_started_at: now, last_commit_error: null }, now);
     await pushMessage(ctx.bus, systemMessage("getsconfig.commit", { system_id: systemId }));
     try {
-      jobId = await asSyncJob(ctx.bus, systemId, "publish", () => link.publish(body));
+      jobId = await asSyncJob(ctx.bus, systemId, "publish", () => link.publish(text));
     } catch (error) {
       await pushHttpError(ctx.bus, link, "publish", error, { system_id: systemId });
       const busy = error instanceof ControllerError && error.status === 409;
@@ -285,6 +300,7 @@ export async function followPublish(ctx: RequestContext, link: CallSystemLink, r
         // Changes were refused while it ran, so ours is what the controller now runs: theirs
         // counts as imported, and the re-import config.changed asks for finds nothing to do.
         const theirs = await link.fetchConfig().catch(() => null);
+        await yieldToLoop();
         if (theirs) await storeSnapshot(ctx.db.kysely, run.system_id, theirs, ctx.now(), ctx.now());
         return await endPublish(ctx, run, null, job.revision);
       }

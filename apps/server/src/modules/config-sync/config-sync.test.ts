@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
 import type { CallSystemLink } from "../../callsystem/link.ts";
 import type { RequestContext } from "../../context.ts";
-import { followPublish, GETS_HTTP_ERROR_TOPIC, type GetsHttpError, markInterruptedPublish, publishTimings, RESTART_ERROR, SYNC_TIMEOUT_ERROR } from "./config-sync.service.ts";
+import {
+  followPublish,
+  GETS_HTTP_ERROR_TOPIC,
+  type GetsHttpError,
+  markInterruptedPublish,
+  publishTimings,
+  RESTART_ERROR,
+  SYNC_TIMEOUT_ERROR,
+} from "./config-sync.service.ts";
 import { publishRuns } from "./publish-runs.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { startLinkedSystem, until, type LinkedSystem } from "../../test-support/linked-system.ts";
@@ -214,7 +222,12 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
     expect(state.last_commit_error).toBe("the call system refused the publish");
     expect(await controllerRevision()).toBe(before);
 
-    // Mid-publish: the polls meet 500 until the server gives up.
+    // Mid-publish: the polls meet 500 until the server gives up. (The link may have dropped
+    // during the fault: it is back first.)
+    await until(
+      async () => server.links?.get(1)?.state().connected === true,
+      (connected) => connected,
+    );
     const failures = publishTimings.maxPollFailures;
     publishTimings.maxPollFailures = 5;
     try {

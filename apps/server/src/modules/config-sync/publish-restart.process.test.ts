@@ -46,7 +46,13 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/backend/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/backend/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error("server did not start within 30 s");
@@ -70,7 +76,7 @@ describe("a server restart in the middle of a publish", () => {
   let server: ChildProcess | null = null;
   let cookie = "";
   const base = () => `http://127.0.0.1:${port}`;
-  const gql = async <T,>(query: string, variables: Record<string, unknown> = {}): Promise<Answer<T>> => {
+  const gql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<Answer<T>> => {
     const response = await fetch(`${base()}/backend/query`, {
       method: "POST",
       headers: { ...JSON_POST_HEADERS, [SYSTEM_HEADER]: "01", ...(cookie ? { cookie } : {}) },
@@ -105,7 +111,11 @@ describe("a server restart in the middle of a publish", () => {
       headers: JSON_POST_HEADERS,
       body: JSON.stringify({ username: "chef", password: "Publish-Restart-1" }),
     });
-    cookie = login.headers.getSetCookie().find((c) => c.startsWith("cs_session="))?.split(";")[0] ?? "";
+    cookie =
+      login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("cs_session="))
+        ?.split(";")[0] ?? "";
     expect(cookie).not.toBe("");
     await until(changelog, (l) => l.status === "in-sync", 20_000);
   }, 60_000);

@@ -5,6 +5,7 @@ import { entityTables } from "../entities/entity-tables.ts";
 import { startLinkedSystem, until, type LinkedSystem } from "../../test-support/linked-system.ts";
 import { TEST_DIALECTS } from "../../test-support/test-server.ts";
 import { GETS_HTTP_ERROR_TOPIC, publishTimings } from "./config-sync.service.ts";
+import { JsonText } from "../../callsystem/protocol-client.ts";
 
 const SECRET = "Hub-Geheimnis-4711";
 
@@ -61,7 +62,8 @@ describe.each(TEST_DIALECTS)("hub passwords on publish on %s", (dialect) => {
     expect(done.last_commit_error).toBeNull();
     link.publish = publish;
 
-    const sentHub = (sent[0] as { hubs: { id: number; password?: string }[] }).hubs.find((h) => h.id === hub.id);
+    const body = (sent[0] instanceof JsonText ? JSON.parse(sent[0].text) : sent[0]) as { hubs: { id: number; password?: string }[] };
+    const sentHub = body.hubs.find((h) => h.id === hub.id);
     expect(sentHub?.password).toBe(SECRET);
 
     // A full import (theirs → ours) keeps it: the controller answers without passwords.
