@@ -13,6 +13,7 @@ import { importControllerConfig } from "../apps/server/src/modules/calls/import-
 import { normaliseTheirs, readOurConfig } from "../apps/server/src/modules/calls/config-shape.ts";
 import { storeSnapshot } from "../apps/server/src/modules/calls/config-snapshot.repo.ts";
 import { buildSystem } from "../apps/server/src/test-support/builders.ts";
+import { validatePublishBody } from "../apps/server/src/modules/config-sync/validate-off-thread.ts";
 
 const { values } = parseArgs({ options: { nodes: { type: "string", default: "20000" } } });
 const dataDir = mkdtempSync(join(tmpdir(), "caresuite-parts-"));
@@ -34,6 +35,19 @@ const { revision: _r, ...body } = ours;
 const parsed = await time("publishBodySchema.parse", () => publishBodySchema.parse(body));
 await time("validateConfig", () => validateConfig(parsed, theirs, new Date().toISOString()));
 const text = await time("JSON.stringify (the body sent)", () => JSON.stringify(body));
+const records0 = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
+const previous = JSON.stringify(theirs);
+// In a worker: the main thread's event loop is free meanwhile (its longest stall is printed).
+let longest = 0;
+let last = performance.now();
+const lag = setInterval(() => {
+  const at = performance.now();
+  longest = Math.max(longest, at - last);
+  last = at;
+}, 10);
+await time("validatePublishBody in a worker (wall time)", () => validatePublishBody({ body: text, previous, now: new Date().toISOString() }, records0));
+clearInterval(lag);
+rows.push(["  longest event-loop stall of the main thread meanwhile", longest]);
 await time("JSON.parse (theirs fetched)", () => JSON.parse(text) as unknown);
 const normalised = await time("normaliseTheirs", () => normaliseTheirs(theirs, 1));
 await time("storeSnapshot", () => storeSnapshot(db, 1, theirs, Date.now(), null));

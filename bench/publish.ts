@@ -123,17 +123,20 @@ try {
   /** GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting. */
   const healthProbe = () => {
     const answers: number[] = [];
+    const slow: { at: number; ms: number }[] = [];
     let running = true;
     const loop = (async () => {
       while (running) {
         const started = performance.now();
         await fetch(`${server.baseUrl}/backend/health`).then((r) => r.arrayBuffer());
         answers.push(performance.now() - started);
+        if (performance.now() - started > 150) slow.push({ at: started, ms: performance.now() - started });
         await sleep(50);
       }
     })();
     return {
       answers,
+      slow,
       stop: async () => {
         running = false;
         await loop;
@@ -203,7 +206,8 @@ try {
   let status = "";
   while (status !== "in-sync" && performance.now() - finished < 120_000) {
     status = (await admin.query<{ configChangelog: { status: string } }>("{ configChangelog { status } }")).configChangelog.status;
-    if (status !== "in-sync") await sleep(250);
+    // Once a second: the /sync page refetches its changelog on commit_done (once); a poll is more.
+    if (status !== "in-sync") await sleep(1000);
   }
   const inSync = performance.now();
   await sleep(3_000);
@@ -235,6 +239,16 @@ try {
   rows.push([
     `GET /backend/health during the publish (${probe.answers.length} probes)`,
     `p50 ${ms(percentile(probe.answers, 50))}, p99 ${ms(percentile(probe.answers, 99))}, max ${ms(Math.max(...probe.answers))}`,
+    "–",
+  ]);
+  // Where the server's event loop was held: the step current when each slow probe was sent.
+  const phaseAt = (at: number): string =>
+    at < accepted ? "publishConfig" : at >= finished ? (at >= inSync ? "after in-sync" : "done → in-sync") : (steps.filter((s) => s.at <= at).at(-1)?.step ?? "before init");
+  const stalls = new Map<string, number[]>();
+  for (const stall of probe.slow) stalls.set(phaseAt(stall.at), [...(stalls.get(phaseAt(stall.at)) ?? []), stall.ms]);
+  rows.push([
+    "health probes over 150 ms, by phase (count, slowest)",
+    [...stalls].map(([phase, list]) => `${phase}: ${list.length}, ${ms(Math.max(...list))}`).join("; ") || "none",
     "–",
   ]);
   rows.push([`configChangelog (commit popup, every 4 s) during the publish`, `max ${ms(Math.max(...popupPolls))}`, "–"]);
