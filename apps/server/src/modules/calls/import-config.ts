@@ -1,5 +1,6 @@
 import { hasLocalEdits } from "@caresuite/domain";
-import { diffConfigs, type ControllerConfig } from "@caresuite/protocol";
+import type { ControllerConfig } from "@caresuite/protocol";
+import { diffInSlices } from "../config-sync/diff-in-slices.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
@@ -98,7 +99,8 @@ export async function receiveControllerConfig(
   const same =
     !localEdits &&
     snapshot !== null &&
-    (published || diffConfigs(await readOurConfig(db, systemId, 0), normaliseTheirs(config, systemId), { localEdits: false, publishing: null }).length === 0);
+    (published ||
+      (await diffInSlices(await readOurConfig(db, systemId, 0), normaliseTheirs(config, systemId), { localEdits: false, publishing: null })).length === 0);
   if (same && published) {
     await db
       .updateTable("callsystem_links")

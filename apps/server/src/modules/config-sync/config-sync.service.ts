@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hasLocalEdits, SEND_STEPS, type DataSyncStatus, type SendStep } from "@caresuite/domain";
-import { diffConfigs, PublishError, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
+import { PublishError, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { CallSystemLink } from "../../callsystem/link.ts";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
@@ -15,6 +15,7 @@ import { writeAudit } from "../audit/audit.repo.ts";
 import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
 import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot } from "../calls/config-snapshot.repo.ts";
 import { validatePublishBody } from "./validate-off-thread.ts";
+import { diffInSlices } from "./diff-in-slices.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { assertConfigEditable } from "./commit-guard.ts";
 import { publishRuns, type PublishRun } from "./publish-runs.ts";
@@ -100,7 +101,7 @@ export async function configChangelog(ctx: RequestContext): Promise<ConfigChange
       await yieldToLoop();
       const theirs = snapshot ? ((await readSnapshot(db, systemId))?.theirs ?? null) : null;
       await yieldToLoop();
-      return diffConfigs(ours, theirs, { localEdits, publishing });
+      return diffInSlices(ours, theirs, { localEdits, publishing });
     })());
   const differences = run ? 0 : (await changelog()).length;
   return {

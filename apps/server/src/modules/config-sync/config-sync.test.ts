@@ -205,13 +205,17 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
 
   it("ends as failed when the controller answers 500: refused at the start, or stopped answering mid-publish; nothing half-applied", async () => {
     const { simulator, server, admin } = linked;
+    await until(
+      async () => server.links?.get(1)?.state().connected === true,
+      (connected) => connected,
+    );
     const before = await controllerRevision();
     const errors = server.pubsub.subscribe(GETS_HTTP_ERROR_TOPIC);
     const first = errors.next();
     await simulator.post("/api/debug/fail", { status: 500 });
     try {
       const refused = await admin.gql("mutation { publishConfig }");
-      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "CONFLICT", reason: "publish_refused" });
+      expect(refused.errors?.[0]).toMatchObject({ extensions: { code: "CONFLICT", reason: "publish_refused" } });
       expect((await first).value as GetsHttpError).toMatchObject({ checks: "controller_error", message: expect.stringContaining("HTTP 5xx") as string });
     } finally {
       await errors.return(undefined);
