@@ -1,5 +1,6 @@
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { ControllerConfig } from "@caresuite/protocol";
+import { stringifyInSlices } from "../config-sync/json-in-slices.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { normaliseTheirs } from "./config-shape.ts";
@@ -49,7 +50,7 @@ export async function storeSnapshot(db: Kysely<Database>, systemId: number, conf
   const theirs = normaliseTheirs(config, systemId);
   // Each step of a large configuration is a long task: the calls get the event loop between them.
   await yieldToLoop();
-  const values = { theirs: JSON.stringify(theirs), revision: theirs.revision, fetched_at: now };
+  const values = { theirs: await stringifyInSlices(theirs as unknown as Record<string, unknown>), revision: theirs.revision, fetched_at: now };
   await yieldToLoop();
   await db
     .insertInto("config_snapshots")

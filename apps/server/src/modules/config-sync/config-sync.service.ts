@@ -16,6 +16,7 @@ import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
 import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot } from "../calls/config-snapshot.repo.ts";
 import { validatePublishBody } from "./validate-off-thread.ts";
 import { diffInSlices } from "./diff-in-slices.ts";
+import { stringifyInSlices } from "./json-in-slices.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { assertConfigEditable } from "./commit-guard.ts";
 import { publishRuns, type PublishRun } from "./publish-runs.ts";
@@ -206,8 +207,7 @@ export async function publishConfig(ctx: RequestContext, options: { auto?: boole
     // 20,000 nodes: serialised once (between turns of the event loop), validated in a worker
     // thread, so that calls keep reaching the boards meanwhile (bench/publish.ts).
     await yieldToLoop();
-    const text = new JsonText(JSON.stringify(body));
-    await yieldToLoop();
+    const text = new JsonText(await stringifyInSlices(body));
     try {
       const records = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
       await validatePublishBody({ body: text.text, previous: snapshot?.theirs ?? null, now: new Date(now).toISOString() }, records);
