@@ -1,6 +1,7 @@
 import { hasLocalEdits } from "@caresuite/domain";
 import type { ControllerConfig } from "@caresuite/protocol";
 import { diffInSlices } from "../config-sync/diff-in-slices.ts";
+import { publishRuns } from "../config-sync/publish-runs.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
@@ -89,6 +90,9 @@ export async function receiveControllerConfig(
   config: ControllerConfig,
   now: number,
 ): Promise<{ imported: boolean; counts: Record<string, number> }> {
+  // The controller announces a publish of ours at its finishing step: the publish stores theirs
+  // when it is done (config-sync followPublish), once. The import stays due meanwhile.
+  if (publishRuns.get(systemId)) return { imported: false, counts: {} };
   const [state, snapshot] = await Promise.all([readAppState(db), readSnapshotInfo(db, systemId)]);
   const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
   // After our own publish the controller runs what we have: nothing to replace. Every record

@@ -139,5 +139,9 @@ describe.each(TEST_DIALECTS)("auto-commit on %s", (dialect) => {
     await linked.admin.gql(RENAME_SECTION, { name: "Station 3 neuer Versuch" });
     tick(31_000);
     await until(theirName, (t) => t.name === "Station 3 neuer Versuch");
+    await until(
+      () => readAppState(linked.server.db.kysely),
+      (s) => s.commit_started_at === null && s.last_commit_error === null,
+    );
   });
 });

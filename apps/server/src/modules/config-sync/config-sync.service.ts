@@ -302,7 +302,17 @@ export async function followPublish(ctx: RequestContext, link: CallSystemLink, r
         // counts as imported, and the re-import config.changed asks for finds nothing to do.
         const theirs = await link.fetchConfig().catch(() => null);
         await yieldToLoop();
-        if (theirs) await storeSnapshot(ctx.db.kysely, run.system_id, theirs, ctx.now(), ctx.now());
+        if (theirs) {
+          const at = ctx.now();
+          await storeSnapshot(ctx.db.kysely, run.system_id, theirs, at, at);
+          // The import config.changed asked for (left while the publish ran) is done with it.
+          const revision = typeof theirs.revision === "number" ? theirs.revision : null;
+          await ctx.db.kysely
+            .updateTable("callsystem_links")
+            .set({ config_revision: revision, imported_at: at, updated_at: at })
+            .where("system_id", "=", run.system_id)
+            .execute();
+        }
         return await endPublish(ctx, run, null, job.revision);
       }
       if (step === "failed") return await endPublish(ctx, run, job.detail ? `${job.error ?? "failed"}: ${job.detail}` : (job.error ?? "failed"));
