@@ -18,7 +18,9 @@ import { validatePublishBody } from "../apps/server/src/modules/config-sync/vali
 const { values } = parseArgs({ options: { nodes: { type: "string", default: "20000" } } });
 const dataDir = mkdtempSync(join(tmpdir(), "caresuite-parts-"));
 const sim = await startSimulator({ port: 0, dataDir, siteNodes: Number(values.nodes), traffic: false });
-const theirs = (await (await fetch(`${sim.url}/api/config`, { headers: { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}` } })).json()) as ControllerConfig;
+const theirs = (await (
+  await fetch(`${sim.url}/api/config`, { headers: { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}` } })
+).json()) as ControllerConfig;
 const server = await startTestServer("sqlite");
 await buildSystem(server.db.kysely, 1);
 const db = server.db.kysely;

@@ -35,7 +35,10 @@ const percentile = (list: number[], p: number): number =>
   [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (value: number): string => `${Math.round(value).toLocaleString("en")} ms`;
-const load = (): string => loadavg().map((l) => l.toFixed(2)).join(" / ");
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
 
 const loadBefore = load();
 const server = await startServer({
@@ -150,8 +153,8 @@ try {
   await idle.stop();
 
   // The edit to publish: a section renamed.
-  const sections = (await admin.query<{ sections: { items: { id: number; name: string }[] } }>("{ sections(filter: { limit: 5 }) { items { id name } } }")).sections
-    .items;
+  const sections = (await admin.query<{ sections: { items: { id: number; name: string }[] } }>("{ sections(filter: { limit: 5 }) { items { id name } } }"))
+    .sections.items;
   const section = sections[0];
   if (!section) throw new Error("the generated site has sections");
   await admin.query(`mutation ($id: Int!, $name: String!) { updateSection(id: $id, data: { name: $name }) { id } }`, {
@@ -243,7 +246,13 @@ try {
   ]);
   // Where the server's event loop was held: the step current when each slow probe was sent.
   const phaseAt = (at: number): string =>
-    at < accepted ? "publishConfig" : at >= finished ? (at >= inSync ? "after in-sync" : "done → in-sync") : (steps.filter((s) => s.at <= at).at(-1)?.step ?? "before init");
+    at < accepted
+      ? "publishConfig"
+      : at >= finished
+        ? at >= inSync
+          ? "after in-sync"
+          : "done → in-sync"
+        : (steps.filter((s) => s.at <= at).at(-1)?.step ?? "before init");
   const stalls = new Map<string, number[]>();
   for (const stall of probe.slow) stalls.set(phaseAt(stall.at), [...(stalls.get(phaseAt(stall.at)) ?? []), stall.ms]);
   rows.push([
