@@ -30,7 +30,7 @@ const SIZES = [
 ];
 
 /**
- * The administrator's configuration sync in the browser (issue 14 "Browser, the administrator's
+ * The administrator's configuration sync in the browser ("Browser, the administrator's
  * flow"): a renamed room needs a commit, /sync shows its diff, the publish shows its steps and
  * ends in sync, and meanwhile a second browser is sent to /sync.
  */

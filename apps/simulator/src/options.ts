@@ -20,6 +20,13 @@ export interface SimulatorOptions {
   backfillDays: number;
   /** One publish step unit; a publish takes 9 of them. */
   publishStepMs: number;
+  /**
+   * Per record of a published configuration: sending takes this per record, syncing a quarter of
+   * it (0: the step times alone). A real controller writes record by record; see docs/protocol.md.
+   */
+  publishRecordMs: number;
+  /** A publish job nobody polls for this long is abandoned before its swap (0: never). */
+  publishLeaseMs: number;
   /** How long a device is off the radio after a Restart action. */
   restartMs: number;
   trafficProfile: TrafficProfile;
@@ -49,6 +56,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   speed: 1,
   backfillDays: 0,
   publishStepMs: 1000,
+  publishRecordMs: 0,
+  publishLeaseMs: 20_000,
   restartMs: 2000,
   trafficProfile: DEFAULT_TRAFFIC_PROFILE,
   staleHubs: [],
@@ -71,6 +80,8 @@ const FLAGS = {
   speed: { env: "SIMULATOR_SPEED", schema: z.coerce.number().positive().max(100_000) },
   "backfill-days": { env: "SIMULATOR_BACKFILL_DAYS", schema: z.coerce.number().min(0).max(400) },
   "publish-step-ms": { env: "SIMULATOR_PUBLISH_STEP_MS", schema: z.coerce.number().int().min(1).max(600_000) },
+  "publish-record-ms": { env: "SIMULATOR_PUBLISH_RECORD_MS", schema: z.coerce.number().min(0).max(1000) },
+  "publish-lease-ms": { env: "SIMULATOR_PUBLISH_LEASE_MS", schema: z.coerce.number().int().min(0).max(3_600_000) },
   "day-rate": { env: "SIMULATOR_DAY_RATE", schema: z.coerce.number().min(0).max(100_000) },
   "night-rate": { env: "SIMULATOR_NIGHT_RATE", schema: z.coerce.number().min(0).max(100_000) },
   "log-level": { env: "SIMULATOR_LOG_LEVEL", schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]) },
@@ -114,6 +125,8 @@ export function parseCliOptions(argv: readonly string[], env: Record<string, str
     speed: read("speed"),
     backfillDays: read("backfill-days"),
     publishStepMs: read("publish-step-ms"),
+    publishRecordMs: read("publish-record-ms"),
+    publishLeaseMs: read("publish-lease-ms"),
     logLevel: read("log-level") ?? "info",
     parentPid: read("parent"),
     staleHubs: read("stale-hubs"),

@@ -56,20 +56,32 @@ const canonical = (value: unknown): string =>
       : v,
   );
 
+/**
+ * Equal as JSON with sorted keys. Most fields are primitives: compared as they are (the canonical
+ * text of every field made the changelog of 20,000 nodes take over a second, bench/publish-parts.ts).
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  return canonical(a) === canonical(b);
+}
+
+const REPORTED_SETS = new Map<ConfigKind, ReadonlySet<string>>(CONFIG_KINDS.map((kind) => [kind, new Set(REPORTED_FIELDS[kind] ?? [])]));
+
 /** The configured fields that differ between two records of one kind (reported fields left out). */
 export function fieldChanges(kind: ConfigKind, ours: Record<string, unknown> | null, theirs: Record<string, unknown> | null): ConfigFieldChange[] {
-  const reported = new Set(REPORTED_FIELDS[kind] ?? []);
-  const fields = [...new Set([...Object.keys(ours ?? {}), ...Object.keys(theirs ?? {})])].filter((f) => !reported.has(f)).sort();
-  return fields.flatMap((field) => {
+  const reported = REPORTED_SETS.get(kind) ?? new Set<string>();
+  let changes: ConfigFieldChange[] | null = null;
+  const compare = (field: string): void => {
+    if (reported.has(field)) return;
     const a = ours?.[field] ?? null;
     const b = theirs?.[field] ?? null;
-    if (a === b) return [];
-    // Two plain values that are not the same value differ; only objects and lists need the
-    // key-order-independent comparison (a 20,000-node diff: bench/sync-changelog.ts).
-    const plain = (v: unknown): boolean => v === null || typeof v !== "object";
-    if (plain(a) && plain(b)) return [{ field, ours: a, theirs: b }];
-    return canonical(a) === canonical(b) ? [] : [{ field, ours: a, theirs: b }];
-  });
+    if (!sameValue(a, b)) (changes ??= []).push({ field, ours: a, theirs: b });
+  };
+  if (ours) for (const field in ours) compare(field);
+  // Fields only theirs has.
+  if (theirs) for (const field in theirs) if (!ours || !(field in ours)) compare(field);
+  return changes === null ? [] : (changes as ConfigFieldChange[]).sort((x, y) => (x.field < y.field ? -1 : x.field > y.field ? 1 : 0));
 }
 
 /**

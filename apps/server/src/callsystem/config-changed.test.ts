@@ -54,11 +54,31 @@ describe.each(TEST_DIALECTS)("a configuration published at the controller on %s"
     // As a failed GET /api/config (or a crash) after the commit leaves it: config.changed applied, import due.
     await server.db.kysely.updateTable("callsystem_links").set({ imported_at: null }).where("system_id", "=", 1).execute();
     await simulator.post("/api/debug/drop-sockets", {});
-    await until(imports, (list) => list.length === 3);
+    // Theirs equals ours (imported just before): it counts as imported without rewriting a record,
+    // so no second gets_imported.
     await until(
       async () =>
         (await server.db.kysely.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", 1).executeTakeFirst())?.imported_at ?? null,
       (importedAt) => importedAt !== null,
     );
+    expect(await imports()).toHaveLength(2);
+  });
+
+  it("rewrites nothing when the controller's configuration equals ours (after our own publish)", async () => {
+    const { server, simulator } = linked;
+    const { revision: _revision, ...body } = await simulator.get<Record<string, unknown>>("/api/config");
+    const { job_id } = await simulator.post<{ job_id: string }>("/api/config/publish", body);
+    await until(
+      () => simulator.get<{ step: string }>(`/api/config/publish/${job_id}`),
+      (job) => job.step === "done",
+    );
+    const link = await until(
+      async () =>
+        await server.db.kysely.selectFrom("callsystem_links").select(["config_revision", "imported_at"]).where("system_id", "=", 1).executeTakeFirst(),
+      (row) => row?.config_revision === 3 && row.imported_at !== null,
+    );
+    expect(link?.config_revision).toBe(3);
+    // No import (it audits gets_imported) replaced the tables.
+    expect(await imports()).toHaveLength(2);
   });
 });

@@ -17,7 +17,7 @@ export interface ControllerAddress {
  * failure class, never a remote body"): the address may name any host, and its answer is not ours
  * to show.
  */
-export type ConnectionFailure = "unreachable" | "timeout" | "unauthorized" | "tls" | "not_a_controller" | "refused";
+export type ConnectionFailure = "unreachable" | "timeout" | "unauthorized" | "tls" | "not_a_controller" | "refused" | "controller_error";
 
 /** The failure as the error message says it; "Unauthorized" is the spec's §8 wording. */
 export const FAILURE_TEXT: Record<ConnectionFailure, string> = {
@@ -27,7 +27,16 @@ export const FAILURE_TEXT: Record<ConnectionFailure, string> = {
   tls: "TLS error",
   not_a_controller: "not a controller",
   refused: "request refused",
+  controller_error: "the call system answered with an internal error (HTTP 5xx)",
 };
+
+/** A request body already serialised (a publish body of 20,000 nodes is not serialised twice). */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
 
 export class ControllerError extends Error {
   readonly status: number;
@@ -120,7 +129,7 @@ async function request<T>(address: ControllerAddress, method: "GET" | "POST", pa
     response = await fetch(`${baseUrl(address)}${path}`, {
       method,
       headers: { authorization: authorization(address), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof JsonText ? body.text : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       // The credentials go to this address only, never where a redirect points.
       redirect: "manual",
@@ -135,7 +144,13 @@ async function request<T>(address: ControllerAddress, method: "GET" | "POST", pa
     const refusal = failureOfStatus(response.status) === "refused";
     const text = refusal ? (await response.text()).slice(0, 200) : "";
     if (!refusal) await response.body?.cancel();
-    throw new ControllerError(response.status, refusal ? text || `HTTP ${response.status}` : FAILURE_TEXT[failureOfStatus(response.status)]);
+    // A controller whose firmware failed answers 5xx in its own JSON (docs/protocol.md); a page
+    // with a 5xx is some other host's.
+    const failure =
+      response.status >= 500 && response.status < 600 && (response.headers.get("content-type") ?? "").startsWith("application/json")
+        ? "controller_error"
+        : failureOfStatus(response.status);
+    throw new ControllerError(response.status, refusal ? text || `HTTP ${response.status}` : FAILURE_TEXT[failure], failure);
   }
   return (await readJson(response, maxBytes)) as T;
 }

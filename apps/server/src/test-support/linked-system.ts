@@ -44,13 +44,15 @@ export async function startLinkedSystem(dialect: DialectName): Promise<LinkedSys
       Boolean((await server.db.kysely.selectFrom("callsystem_links").select("imported_at").where("system_id", "=", 1).executeTakeFirst())?.imported_at),
     (ready) => ready,
   );
-  return {
+  const linked: LinkedSystem = {
     simulator,
     server,
     admin,
     close: async () => {
       await server.close();
-      await simulator.stop();
+      // A test may have replaced the simulator (a controller restarted on its port and data dir).
+      await linked.simulator.stop();
     },
   };
+  return linked;
 }

@@ -63,7 +63,7 @@ export async function freshDatabase(dialect: DialectName): Promise<{ env: Record
 export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}, options: { links?: boolean } = {}): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const config = loadConfig({
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env["TEST_LOG_LEVEL"] ?? "silent",
     // Cheaper hashing keeps the suite fast; production cost is measured in bench/.
     SCRYPT_LOG_N: "12",
     WEB_DIST: "/nonexistent",

@@ -20,6 +20,9 @@ export function registerConfigRoutes(app: FastifyInstance, context: SimulatorCon
         return engine.config.revision;
       },
       stepMs: options.publishStepMs,
+      recordMs: options.publishRecordMs,
+      records: Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0),
+      leaseMs: options.publishLeaseMs,
       now: () => clock.now(),
     });
     // spec: "Publishing ... blocks other changes": one publish at a time.
@@ -29,7 +32,7 @@ export function registerConfigRoutes(app: FastifyInstance, context: SimulatorCon
 
   app.get("/api/config/publish/:job_id", async (request, reply) => {
     const { job_id } = jobParams.parse(request.params);
-    const job = publish.get(job_id);
+    const job = publish.poll(job_id);
     return job ?? reply.code(404).send({ error: "unknown publish job" });
   });
 }

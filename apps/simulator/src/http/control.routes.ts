@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { SimulatorContext } from "../context.ts";
-import { stallBody, trafficBody } from "@caresuite/protocol";
+import { failBody, stallBody, trafficBody } from "@caresuite/protocol";
 
 /** The traffic generator switch and the fault hooks for tests. */
 export function registerControlRoutes(app: FastifyInstance, context: SimulatorContext): void {
@@ -31,5 +31,10 @@ export function registerControlRoutes(app: FastifyInstance, context: SimulatorCo
   app.post("/api/debug/stall", async (request) => {
     debug.stallMs = stallBody.parse(request.body).ms;
     return { stall_ms: debug.stallMs };
+  });
+
+  app.post("/api/debug/fail", async (request) => {
+    debug.failStatus = failBody.parse(request.body).status;
+    return { fail_status: debug.failStatus };
   });
 }

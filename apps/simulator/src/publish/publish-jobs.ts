@@ -6,19 +6,25 @@ import type { ConfigContent } from "@caresuite/protocol";
 export const PUBLISH_STEPS = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done", "failed"] as const;
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 
-/** The working steps and how long each takes, in units of the step time (sending is the long one). */
-const TIMELINE: readonly { step: PublishStep; weight: number }[] = [
-  { step: "init", weight: 1 },
-  { step: "preparing", weight: 1 },
-  { step: "wiping", weight: 1 },
-  { step: "sending", weight: 3 },
-  { step: "syncing", weight: 1 },
-  { step: "validating", weight: 1 },
-  { step: "finishing", weight: 1 },
+/**
+ * The working steps and how long each takes: `weight` units of the step time, and for the steps
+ * that go through every record (spec "Send empties the configurator and refills it entirely")
+ * the record time per record, sending at full cost, syncing (to the hubs) at a quarter.
+ */
+const TIMELINE: readonly { step: PublishStep; weight: number; perRecord: number }[] = [
+  { step: "init", weight: 1, perRecord: 0 },
+  { step: "preparing", weight: 1, perRecord: 0 },
+  { step: "wiping", weight: 1, perRecord: 0 },
+  { step: "sending", weight: 3, perRecord: 1 },
+  { step: "syncing", weight: 1, perRecord: 0.25 },
+  { step: "validating", weight: 1, perRecord: 0 },
+  { step: "finishing", weight: 1, perRecord: 0 },
 ];
-const TOTAL_WEIGHT = TIMELINE.reduce((sum, part) => sum + part.weight, 0);
 /** Progress updates per step unit, so a poller sees the bar move. */
 const TICKS_PER_UNIT = 4;
+/** A long step (many records) moves its bar at least this often. */
+const MAX_TICK_MS = 250;
+export const PUBLISH_ABANDONED = { error: "interrupted", detail: "nobody followed the publish: the previous configuration stays" } as const;
 
 export interface PublishJobView {
   job_id: string;
@@ -38,6 +44,15 @@ export interface PublishDeps {
   /** Swaps the configuration in; called at "finishing"; returns the new revision. */
   apply: (content: ConfigContent) => number;
   stepMs: number;
+  /** Per record of the body (0: the step times alone); see docs/protocol.md "Publishing". */
+  recordMs?: number;
+  /** Records in the body (nodes and all other collections). */
+  records?: number;
+  /**
+   * Before the swap, a job nobody polled for this long is abandoned (failed / interrupted): the
+   * client that started it is gone (0: never).
+   */
+  leaseMs?: number;
   now: () => number;
 }
 
@@ -48,7 +63,14 @@ export interface PublishDeps {
  */
 export class PublishJobs {
   private readonly jobs = new Map<string, PublishJobView>();
-  private running: { id: string; timer: NodeJS.Timeout | null } | null = null;
+  private running: {
+    id: string;
+    timer: NodeJS.Timeout | null;
+    plan: { step: PublishStep; ms: number }[];
+    total: number;
+    lastPoll: number;
+    startedAt: number;
+  } | null = null;
 
   get runningJobId(): string | null {
     return this.running?.id ?? null;
@@ -64,19 +86,37 @@ export class PublishJobs {
     const job: PublishJobView = { job_id: randomUUID(), step: "init", progress: 0, started_at: new Date(deps.now()).toISOString() };
     this.jobs.set(job.job_id, job);
     this.forgetOldJobs();
-    this.running = { id: job.job_id, timer: null };
+    const records = deps.records ?? 0;
+    const recordMs = deps.recordMs ?? 0;
+    const plan = TIMELINE.map((part) => ({ step: part.step, ms: part.weight * deps.stepMs + part.perRecord * records * recordMs }));
+    this.running = { id: job.job_id, timer: null, plan, total: plan.reduce((sum, part) => sum + part.ms, 0), lastPoll: Date.now(), startedAt: Date.now() };
     this.tick(job, deps, 0, null);
     return job;
   }
 
-  private tick(job: PublishJobView, deps: PublishDeps, tick: number, content: ConfigContent | null): void {
-    const unit = Math.floor(tick / TICKS_PER_UNIT);
+  /** The job as a poller sees it; a poll keeps a running job's lease. */
+  poll(id: string): PublishJobView | undefined {
+    if (this.running?.id === id) this.running.lastPoll = Date.now();
+    return this.jobs.get(id);
+  }
+
+  private tick(job: PublishJobView, deps: PublishDeps, elapsed: number, content: ConfigContent | null): void {
+    const running = this.running;
+    if (!running) return;
     let passed = 0;
-    const part = TIMELINE.find((candidate) => (passed += candidate.weight) > unit);
+    let at = 0;
+    const part = running.plan.find((candidate) => {
+      at = passed;
+      return (passed += candidate.ms) > elapsed;
+    });
     if (!part) return this.finish(job, deps, { step: "done", progress: 100 });
-    const entering = part.step !== job.step || tick === 0;
+    const entering = part.step !== job.step || elapsed === 0;
+    const leaseMs = deps.leaseMs ?? 0;
+    if (leaseMs > 0 && Date.now() - running.lastPoll > leaseMs && !job.revision) {
+      return this.finish(job, deps, { step: "failed", ...PUBLISH_ABANDONED });
+    }
     job.step = part.step;
-    job.progress = Math.min(99, Math.round((tick / (TOTAL_WEIGHT * TICKS_PER_UNIT)) * 100));
+    job.progress = Math.min(99, Math.round((elapsed / running.total) * 100));
     let next = content;
     if (entering && part.step === "validating") {
       try {
@@ -87,8 +127,13 @@ export class PublishJobs {
       }
     }
     if (entering && part.step === "finishing" && next) job.revision = deps.apply(next);
-    const timer = setTimeout(() => this.tick(job, deps, tick + 1, next), deps.stepMs / TICKS_PER_UNIT);
-    if (this.running) this.running.timer = timer;
+    // Quarter units, at most MAX_TICK_MS apart, and a tick at every step boundary. The pace is
+    // the wall clock's (a late timer does not slow the controller down), but
+    // never past the next step's start: every step is entered.
+    const stepTick = Math.max(1, Math.min(deps.stepMs / TICKS_PER_UNIT, MAX_TICK_MS));
+    const delay = Math.max(1, Math.min(stepTick, at + part.ms - elapsed));
+    const timer = setTimeout(() => this.tick(job, deps, Math.max(elapsed + delay, Math.min(Date.now() - running.startedAt, at + part.ms)), next), delay);
+    running.timer = timer;
   }
 
   private finish(job: PublishJobView, deps: PublishDeps, outcome: Partial<PublishJobView>): void {

@@ -115,3 +115,43 @@ describe("publishing a configuration", () => {
     expect((await api(sim, "GET", "/api/config/publish/nope")).status).toBe(404);
   });
 });
+
+describe("publishing at a real controller's pace", () => {
+  it("takes the record time per record while sending, and holds the old configuration until finishing", async () => {
+    const sim = await startTestSimulator({ publishStepMs: 40, publishRecordMs: 2 });
+    try {
+      const body = await currentBody(sim);
+      const records = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
+      const before = (await api<ControllerConfig>(sim, "GET", "/api/config")).body.revision;
+      const started = performance.now();
+      const job = await api<{ job_id: string }>(sim, "POST", "/api/config/publish", body);
+      // While sending, the controller still runs (and answers with) its previous configuration.
+      await eventually(
+        async () => ((await api<PublishJobView>(sim, "GET", `/api/config/publish/${job.body.job_id}`)).body.step === "sending" ? true : undefined),
+        5_000,
+      );
+      expect((await api<ControllerConfig>(sim, "GET", "/api/config")).body.revision).toBe(before);
+      expect((await waitForEnd(sim, job.body.job_id)).job.step).toBe("done");
+      // 9 step units and 1.25 record times per record (sending in full, syncing a quarter).
+      expect(performance.now() - started).toBeGreaterThanOrEqual(9 * 40 + records * 2 * 1.25 - 50);
+    } finally {
+      await sim.dispose();
+    }
+  });
+
+  it("abandons a job nobody polls before its swap: the previous configuration stays", async () => {
+    const sim = await startTestSimulator({ publishStepMs: 100, publishLeaseMs: 150 });
+    try {
+      const before = (await api<ControllerConfig>(sim, "GET", "/api/config")).body.revision;
+      const job = await api<{ job_id: string }>(sim, "POST", "/api/config/publish", await currentBody(sim));
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const { body } = await api<PublishJobView>(sim, "GET", `/api/config/publish/${job.body.job_id}`);
+      expect(body).toMatchObject({ step: "failed", error: "interrupted" });
+      expect((await api<ControllerConfig>(sim, "GET", "/api/config")).body.revision).toBe(before);
+      // The next publish is taken at once.
+      expect((await api(sim, "POST", "/api/config/publish", await currentBody(sim))).status).toBe(202);
+    } finally {
+      await sim.dispose();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EPOCH_ZERO } from "../constants.ts";
-import { hasLocalEdits, isCommitPending, isCommitting, minutesSinceChange } from "./commit.ts";
+import { hasLocalEdits, isCommitPending, isCommitting, minutesSinceChange, nextAutoCommit } from "./commit.ts";
 
 const t = (iso: string): string => new Date(iso).toISOString();
 
@@ -61,5 +61,38 @@ describe("hasLocalEdits", () => {
     ["edited, then imported (theirs replaced ours)", { lastChange: 2000, lastCommit: 0, lastImport: 2500 }, false],
   ])("%s", (_what, state, expected) => {
     expect(hasLocalEdits(state)).toBe(expected);
+  });
+});
+
+describe("nextAutoCommit", () => {
+  // spec: "Configurator (system parameters): ... auto_commit"; "Publishing takes up to 10 minutes
+  // and blocks other changes." Decided in docs/decisions/031-auto-commit: a quiet period of 30 s,
+  // edits in a row coalesced, never beside a running publish or a link that is down (again after
+  // 30 s), a failed configuration not retried by itself.
+  const base = { autoCommit: true, lastChange: 100_000, lastCommit: 50_000, lastImport: 40_000, publishing: false, connected: true, lastFailure: null };
+  it.each<[string, Partial<Parameters<typeof nextAutoCommit>[0]>, number, ReturnType<typeof nextAutoCommit>]>([
+    ["auto_commit off: the change waits for a publish by hand", { autoCommit: false }, 200_000, { action: "none", why: "off" }],
+    ["no change known for the system", { lastChange: null }, 200_000, { action: "none", why: "no_edits" }],
+    ["published since the change", { lastCommit: 120_000 }, 200_000, { action: "none", why: "no_edits" }],
+    ["imported since the change", { lastImport: 120_000 }, 200_000, { action: "none", why: "no_edits" }],
+    ["just changed: waits out the quiet period", {}, 110_000, { action: "wait", until: 130_000, why: "quiet" }],
+    ["a later edit moves the wait (coalesced)", { lastChange: 125_000 }, 130_000, { action: "wait", until: 155_000, why: "quiet" }],
+    ["29.999 s quiet: still waits", {}, 129_999, { action: "wait", until: 130_000, why: "quiet" }],
+    ["30 s quiet: publishes", {}, 130_000, { action: "publish" }],
+    ["a publish runs: asks again after 30 s", { publishing: true }, 140_000, { action: "wait", until: 170_000, why: "publishing" }],
+    ["the call system is not connected: asks again after 30 s", { connected: false }, 140_000, { action: "wait", until: 170_000, why: "offline" }],
+    ["its auto publish failed: not again by itself", { lastFailure: 135_000 }, 200_000, { action: "none", why: "failed_unchanged" }],
+    ["changed after the failure: tries again", { lastFailure: 90_000 }, 200_000, { action: "publish" }],
+  ])("%s", (_label, change, now, expected) => {
+    expect(nextAutoCommit({ ...base, ...change, now })).toEqual(expected);
+  });
+
+  it("takes other quiet and retry times", () => {
+    expect(nextAutoCommit({ ...base, now: 100_400, quietMs: 500 })).toEqual({ action: "wait", until: 100_500, why: "quiet" });
+    expect(nextAutoCommit({ ...base, now: 100_500, quietMs: 500, publishing: true, retryMs: 1000 })).toEqual({
+      action: "wait",
+      until: 101_500,
+      why: "publishing",
+    });
   });
 });

@@ -76,3 +76,47 @@ export type RowState = (typeof ROW_STATES)[number];
 /** spec: "Send steps: init, preparing, wiping, sending, syncing, validating, finishing, done, failed." */
 export const SEND_STEPS = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done", "failed"] as const;
 export type SendStep = (typeof SEND_STEPS)[number];
+
+/** docs/decisions/031-auto-commit: a change publishes itself after this long without another one. */
+export const AUTO_COMMIT_QUIET_MS = 30_000;
+/** An auto-commit that met a running publish or a link that is down asks again after this long. */
+export const AUTO_COMMIT_RETRY_MS = 30_000;
+
+export type AutoCommitStep =
+  | { action: "none"; why: "off" | "no_edits" | "failed_unchanged" }
+  | { action: "wait"; until: number; why: "quiet" | "publishing" | "offline" }
+  | { action: "publish" };
+
+/**
+ * The system parameter auto_commit (spec "Configurator (system parameters): ... auto_commit"), as
+ * decided in docs/decisions/031-auto-commit: with it on, a saved configuration change of the
+ * system is published by itself once the configuration has been quiet for `quietMs` (edits in a
+ * row make one publish), never while a publish runs or the call system is unreachable (asked
+ * again after `retryMs`), and not again for a configuration whose auto publish failed (the next
+ * change, or a publish by hand, tries again). With it off, changes wait for a publish by hand.
+ * `lastChange` is the system's last saved change (null: none known).
+ */
+export function nextAutoCommit(state: {
+  autoCommit: boolean;
+  lastChange: number | null;
+  lastCommit: number;
+  lastImport: number | null;
+  publishing: boolean;
+  connected: boolean;
+  lastFailure: number | null;
+  now: number;
+  quietMs?: number;
+  retryMs?: number;
+}): AutoCommitStep {
+  const quietMs = state.quietMs ?? AUTO_COMMIT_QUIET_MS;
+  const retryMs = state.retryMs ?? AUTO_COMMIT_RETRY_MS;
+  if (!state.autoCommit) return { action: "none", why: "off" };
+  if (state.lastChange === null || !hasLocalEdits({ lastChange: state.lastChange, lastCommit: state.lastCommit, lastImport: state.lastImport })) {
+    return { action: "none", why: "no_edits" };
+  }
+  if (state.lastFailure !== null && state.lastFailure >= state.lastChange) return { action: "none", why: "failed_unchanged" };
+  if (state.now - state.lastChange < quietMs) return { action: "wait", until: state.lastChange + quietMs, why: "quiet" };
+  if (state.publishing) return { action: "wait", until: state.now + retryMs, why: "publishing" };
+  if (!state.connected) return { action: "wait", until: state.now + retryMs, why: "offline" };
+  return { action: "publish" };
+}

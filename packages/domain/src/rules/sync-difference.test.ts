@@ -6,7 +6,7 @@ const onlyOurs = { ours: true, theirs: false };
 const onlyTheirs = { ours: false, theirs: true };
 const many = (n: number, entry: { ours: boolean; theirs: boolean }) => Array.from({ length: n }, () => entry);
 
-// Issue 14, /sync: "publish: send the whole configuration ... a warning before applying a large
+// /sync: "publish: send the whole configuration ... a warning before applying a large
 // difference"; spec "Send empties the configurator and refills it entirely."
 describe("differenceSize", () => {
   it.each<[string, { ours: boolean; theirs: boolean }[], "publish" | "import", { records: number; removals: number; large: boolean }]>([

@@ -1,5 +1,5 @@
 /**
- * spec /sync: "a warning before applying a large difference" (issue 14). What counts as large is
+ * spec /sync: "a warning before applying a large difference". What counts as large is
  * not in the spec: docs/decisions/030-sync-page.md. A difference is large when applying it
  * removes records (a publish empties the controller and refills it: spec "Send empties the
  * configurator and refills it entirely", so a record only the controller has is gone there), or

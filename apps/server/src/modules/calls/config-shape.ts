@@ -3,6 +3,7 @@ import { ENTITY_COLLECTIONS, type ControllerConfig, type EntityCollection } from
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { allRows } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
 import { fromColumn, toColumn } from "../entities/entity-columns.ts";
 
 /**
@@ -231,4 +232,26 @@ export async function readOurConfig(db: Kysely<Database>, systemId: number, revi
   ) as unknown as ConfigRows["collections"];
   const nodes = (await db.selectFrom("system_tree_nodes").selectAll().where("system_id", "=", systemId).execute()) as unknown as Record<string, unknown>[];
   return rowsToConfig({ collections, nodes }, revision);
+}
+
+/** The hub passwords stored for a system (non-empty only), by hub id. Secrets: server-side only. */
+export async function readHubPasswords(db: Kysely<Database>, systemId: number): Promise<Map<number, string>> {
+  const rows = await entityTables(db).selectFrom("hubs").select(["id", "password"]).where("system_id", "=", systemId).execute();
+  return new Map(rows.flatMap((row) => (row.password ? [[Number(row.id), row.password] as const] : [])));
+}
+
+/**
+ * What a publish sends: ours in the controller's shape, and each hub with the password entered
+ * here (the controller needs it to reach the hub; it never returns it). Only for the request to
+ * the controller: never stored as theirs, compared, logged or answered (docs/decisions/032).
+ */
+export async function readPublishBody(db: Kysely<Database>, systemId: number, revision: number): Promise<ControllerConfig> {
+  const [config, passwords] = await Promise.all([readOurConfig(db, systemId, revision), readHubPasswords(db, systemId)]);
+  return {
+    ...config,
+    hubs: config.hubs.map((hub) => {
+      const password = passwords.get(hub.id);
+      return password ? { ...hub, password } : hub;
+    }),
+  };
 }

@@ -1,4 +1,6 @@
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { ControllerConfig } from "@caresuite/protocol";
+import { stringifyInSlices } from "../config-sync/json-in-slices.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { normaliseTheirs } from "./config-shape.ts";
@@ -23,6 +25,22 @@ export async function readSnapshot(db: Kysely<Database>, systemId: number): Prom
   };
 }
 
+/** When theirs was fetched and imported, and its revision: without parsing theirs itself. */
+export async function readSnapshotInfo(db: Kysely<Database>, systemId: number): Promise<Omit<ConfigSnapshot, "theirs"> | null> {
+  const row = await db
+    .selectFrom("config_snapshots")
+    .select(["system_id", "revision", "fetched_at", "imported_at"])
+    .where("system_id", "=", systemId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...row, fetched_at: Number(row.fetched_at), imported_at: row.imported_at === null ? null : Number(row.imported_at) };
+}
+
+/** Theirs as stored, unparsed (for a worker thread: parsing 20,000 nodes holds the event loop). */
+export async function readSnapshotText(db: Kysely<Database>, systemId: number): Promise<{ theirs: string; revision: number } | null> {
+  return (await db.selectFrom("config_snapshots").select(["theirs", "revision"]).where("system_id", "=", systemId).executeTakeFirst()) ?? null;
+}
+
 /**
  * Keeps the controller's configuration as theirs, normalised to what we store (no secrets, no
  * unknown extras). `importedAt` is set when it was also brought into our tables; null keeps the
@@ -30,7 +48,10 @@ export async function readSnapshot(db: Kysely<Database>, systemId: number): Prom
  */
 export async function storeSnapshot(db: Kysely<Database>, systemId: number, config: ControllerConfig, now: number, importedAt: number | null): Promise<void> {
   const theirs = normaliseTheirs(config, systemId);
-  const values = { theirs: JSON.stringify(theirs), revision: theirs.revision, fetched_at: now };
+  // Each step of a large configuration is a long task: the calls get the event loop between them.
+  await yieldToLoop();
+  const values = { theirs: await stringifyInSlices(theirs as unknown as Record<string, unknown>), revision: theirs.revision, fetched_at: now };
+  await yieldToLoop();
   await db
     .insertInto("config_snapshots")
     .values({ system_id: systemId, ...values, imported_at: importedAt })

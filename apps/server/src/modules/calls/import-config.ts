@@ -1,13 +1,15 @@
 import { hasLocalEdits } from "@caresuite/domain";
 import type { ControllerConfig } from "@caresuite/protocol";
+import { diffInSlices } from "../config-sync/diff-in-slices.ts";
+import { publishRuns } from "../config-sync/publish-runs.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { syncOverrideMarks } from "../entities/display-group-overrides.service.ts";
 import { replaceImportedRecords } from "../entities/entities.repo.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
-import { COLLECTIONS, configToRows } from "./config-shape.ts";
-import { readSnapshot, storeSnapshot } from "./config-snapshot.repo.ts";
+import { COLLECTIONS, configToRows, normaliseTheirs, readHubPasswords, readOurConfig } from "./config-shape.ts";
+import { readSnapshotInfo, storeSnapshot } from "./config-snapshot.repo.ts";
 import { refreshSearchIndex } from "../search/search.repo.ts";
 
 /**
@@ -27,6 +29,13 @@ export async function importControllerConfig(
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     const rows = configToRows(config, systemId, now);
+    // The controller never returns a hub's password (write-only, docs/protocol.md): the one entered
+    // here stays with its hub, to go out with the next publish (docs/decisions/032).
+    const passwords = await readHubPasswords(trx, systemId);
+    for (const hub of rows.collections.hubs) {
+      const password = passwords.get(Number(hub["id"]));
+      if (password) hub["password"] = password;
+    }
     for (const [collection, entity] of COLLECTIONS) {
       await replaceImportedRecords(trx, entity, systemId, rows.collections[collection]);
       counts[collection] = rows.collections[collection].length;
@@ -81,12 +90,35 @@ export async function receiveControllerConfig(
   config: ControllerConfig,
   now: number,
 ): Promise<{ imported: boolean; counts: Record<string, number> }> {
-  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshot(db, systemId)]);
-  if (!hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null })) {
+  // The controller announces a publish of ours at its finishing step: the publish stores theirs
+  // when it is done (config-sync followPublish), once. The import stays due meanwhile.
+  if (publishRuns.get(systemId)) return { imported: false, counts: {} };
+  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshotInfo(db, systemId)]);
+  const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
+  // After our own publish the controller runs what we have: nothing to replace. Every record
+  // rewritten (20,000 nodes) would hold the database from the calls for seconds.
+  // A revision already brought into our tables (by an import, or by our publish when it ended),
+  // with no local edit since, needs no second comparison: a revision is one configuration.
+  const published = snapshot !== null && snapshot.imported_at !== null && snapshot.revision === revisionOf(config);
+  const same =
+    !localEdits &&
+    snapshot !== null &&
+    (published ||
+      (await diffInSlices(await readOurConfig(db, systemId, 0), normaliseTheirs(config, systemId), { localEdits: false, publishing: null })).length === 0);
+  if (same && published) {
+    await db
+      .updateTable("callsystem_links")
+      .set({ config_revision: revisionOf(config), imported_at: now, updated_at: now })
+      .where("system_id", "=", systemId)
+      .execute();
+    return { imported: false, counts: {} };
+  }
+  if (!localEdits && !same) {
     return { imported: true, counts: await importControllerConfig(db, systemId, config, now) };
   }
   await db.transaction().execute(async (trx) => {
-    await storeSnapshot(trx, systemId, config, now, null);
+    // Unchanged, it counts as imported; beside local edits it is theirs only.
+    await storeSnapshot(trx, systemId, config, now, same ? now : null);
     // The revision counts as fetched: the link does not fetch it again on every reconnect.
     await trx
       .insertInto("callsystem_links")

@@ -18,8 +18,16 @@ export async function assertConfigEditable(ctx: RequestContext): Promise<void> {
   }
 }
 
+const changeListeners = new Set<(ctx: RequestContext) => void>();
+
+/** Called after every saved configuration change (auto-commit.ts schedules its publish). */
+export function onConfigChanged(listener: (ctx: RequestContext) => void): void {
+  changeListeners.add(listener);
+}
+
 /** After a configuration change: it differs from the controller's until the next commit (spec "Every saved change writes last_gets_change"). */
 export async function markConfigChanged(ctx: RequestContext): Promise<void> {
   const now = ctx.now();
   await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
+  for (const listener of changeListeners) listener(ctx);
 }

@@ -1,4 +1,6 @@
 import { builder } from "../../graphql/builder.ts";
+// Registers the auto-commit scheduler (system parameter auto_commit, docs/decisions/031-auto-commit).
+import "./auto-commit.ts";
 import { withConnectionParams, type SocketContext } from "../../graphql/socket-context.ts";
 import {
   configChangelog,
@@ -56,7 +58,7 @@ const ChangelogType = builder.objectRef<ConfigChangelogView>("ConfigChangelog").
     progress: t.exposeInt("progress", { description: "Percentage of the running publish (0 when none runs)." }),
     step: t.exposeString("step", { nullable: true, description: "Send step of the running publish." }),
     config: t.field({ type: InfoType, resolve: (v) => v.config }),
-    changelog: t.field({ type: [EntryType], resolve: (v) => v.changelog }),
+    changelog: t.field({ type: [EntryType], resolve: (v) => v.changelog() }),
   }),
 });
 

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { hasLocalEdits, SEND_STEPS, type DataSyncStatus, type SendStep } from "@caresuite/domain";
-import { diffConfigs, publishBodySchema, PublishError, validateConfig, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
+import { PublishError, type ConfigChangeLogEntry, type ControllerConfig } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
 import type { CallSystemLink } from "../../callsystem/link.ts";
-import { ControllerError } from "../../callsystem/protocol-client.ts";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { ControllerError, JsonText } from "../../callsystem/protocol-client.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -11,8 +12,11 @@ import type { PubSub } from "../../realtime/pubsub.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage, systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { readOurConfig } from "../calls/config-shape.ts";
-import { readSnapshot, storeSnapshot } from "../calls/config-snapshot.repo.ts";
+import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
+import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot } from "../calls/config-snapshot.repo.ts";
+import { validatePublishBody } from "./validate-off-thread.ts";
+import { diffInSlices } from "./diff-in-slices.ts";
+import { stringifyInSlices } from "./json-in-slices.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { assertConfigEditable } from "./commit-guard.ts";
 import { publishRuns, type PublishRun } from "./publish-runs.ts";
@@ -60,7 +64,8 @@ export interface ConfigChangelogView {
   progress: number;
   step: SendStep | null;
   config: ConfigSyncInfo;
-  changelog: ConfigChangeLogEntry[];
+  /** Compared on first use (once). */
+  changelog: () => Promise<ConfigChangeLogEntry[]>;
 }
 
 const iso = (ms: number | null | undefined): string | null => (ms ? new Date(ms).toISOString() : null);
@@ -76,18 +81,32 @@ function statusOf(link: CallSystemLink | undefined, run: PublishRun | undefined,
   return localEdits ? "needs-commit" : "ready";
 }
 
-/** spec "Config changelog result: status, error, progress, config, changelog" of the request's system. */
+/**
+ * spec "Config changelog result: status, error, progress, config, changelog" of the request's system.
+ * While a publish runs, the status is "processing" whatever the differences, so the comparison
+ * (ours read and diffed: most of a second at 20,000 nodes, on the event loop the boards share) is
+ * made only when the changelog itself is asked for; the commit popup's poll asks for the progress.
+ */
 export async function configChangelog(ctx: RequestContext): Promise<ConfigChangelogView> {
   const db = ctx.db.kysely;
   const systemId = ctx.systemId;
-  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshot(db, systemId)]);
-  const ours = await readOurConfig(db, systemId, snapshot?.revision ?? 0);
+  // Theirs itself (megabytes at 20,000 nodes) is read only for the comparison.
+  const [state, snapshot] = await Promise.all([readAppState(db), readSnapshotInfo(db, systemId)]);
   const run = publishRuns.get(systemId);
   const localEdits = hasLocalEdits({ lastChange: state.last_gets_change, lastCommit: state.last_gets_commit, lastImport: snapshot?.imported_at ?? null });
   const publishing = run ? (SEND_STEPS.indexOf(run.step) >= SEND_STEPS.indexOf("sending") ? "sent" : "submitting") : null;
-  const changelog = diffConfigs(ours, snapshot?.theirs ?? null, { localEdits, publishing });
+  let diff: Promise<ConfigChangeLogEntry[]> | null = null;
+  const changelog = (): Promise<ConfigChangeLogEntry[]> =>
+    (diff ??= (async () => {
+      const ours = await readOurConfig(db, systemId, snapshot?.revision ?? 0);
+      await yieldToLoop();
+      const theirs = snapshot ? ((await readSnapshot(db, systemId))?.theirs ?? null) : null;
+      await yieldToLoop();
+      return diffInSlices(ours, theirs, { localEdits, publishing });
+    })());
+  const differences = run ? 0 : (await changelog()).length;
   return {
-    status: statusOf(ctx.links?.get(systemId), run, snapshot !== null, changelog.length, localEdits),
+    status: statusOf(ctx.links?.get(systemId), run, snapshot !== null, differences, localEdits),
     error: run ? null : state.last_commit_error,
     progress: run?.progress ?? 0,
     step: run?.step ?? null,
@@ -160,7 +179,7 @@ export async function importConfigChanges(ctx: RequestContext): Promise<number> 
   const db = ctx.db.kysely;
   const now = ctx.now();
   await storeSnapshot(db, ctx.systemId, theirs, now, null);
-  const changes = (await configChangelog(ctx)).changelog.length;
+  const changes = (await (await configChangelog(ctx)).changelog()).length;
   await importControllerConfig(db, ctx.systemId, theirs, now, { userId: ctx.user.id, changes });
   // Every node was replaced: open trees refetch.
   const signal: SystemTreeSignal = { system_id: ctx.systemId, ids: [] };
@@ -173,19 +192,25 @@ export async function importConfigChanges(ctx: RequestContext): Promise<number> 
  * own validation, sent, then followed in the background until done or failed (system messages
  * getsconfig.*). One per system at a time; configuration changes wait (commit-guard.ts).
  */
-export async function publishConfig(ctx: RequestContext): Promise<boolean> {
+export async function publishConfig(ctx: RequestContext, options: { auto?: boolean } = {}): Promise<boolean> {
   const systemId = ctx.systemId;
   const db = ctx.db.kysely;
   const link = connectedLink(ctx);
   const now = ctx.now();
-  const run = publishRuns.claim(systemId, now);
+  const run = publishRuns.claim(systemId, now, options.auto ?? false);
   if (!run) throw new AppError("CONFLICT", "a publish of this system is running", { reason: "publish_running" });
   let jobId: string;
   try {
-    const snapshot = await readSnapshot(db, systemId);
-    const { revision: _revision, ...body } = await readOurConfig(db, systemId, snapshot?.revision ?? 0);
+    const snapshot = await readSnapshotText(db, systemId);
+    // With the hub passwords entered here (docs/decisions/032): for the controller only.
+    const { revision: _revision, ...body } = await readPublishBody(db, systemId, snapshot?.revision ?? 0);
+    // 20,000 nodes: serialised once (between turns of the event loop), validated in a worker
+    // thread, so that calls keep reaching the boards meanwhile (bench/publish.ts).
+    await yieldToLoop();
+    const text = new JsonText(await stringifyInSlices(body));
     try {
-      validateConfig(publishBodySchema.parse(body), snapshot?.theirs ?? null, new Date(now).toISOString());
+      const records = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
+      await validatePublishBody({ body: text.text, previous: snapshot?.theirs ?? null, now: new Date(now).toISOString() }, records);
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
       await updateAppState(db, { last_commit_error: error.message }, now);
@@ -197,7 +222,7 @@ export async function publishConfig(ctx: RequestContext): Promise<boolean> {
     await updateAppState(db, { commit_started_at: now, last_commit_error: null }, now);
     await pushMessage(ctx.bus, systemMessage("getsconfig.commit", { system_id: systemId }));
     try {
-      jobId = await asSyncJob(ctx.bus, systemId, "publish", () => link.publish(body));
+      jobId = await asSyncJob(ctx.bus, systemId, "publish", () => link.publish(text));
     } catch (error) {
       await pushHttpError(ctx.bus, link, "publish", error, { system_id: systemId });
       const busy = error instanceof ControllerError && error.status === 409;
@@ -224,18 +249,20 @@ async function endPublish(ctx: RequestContext, run: PublishRun, error: string | 
       await updateAppState(db, { commit_started_at: null, last_gets_commit: now, last_commit_error: null }, now);
       await writeAudit(db, {
         systemId: run.system_id,
-        userId: ctx.user.id,
+        // An auto-commit is nobody's: the change it publishes is audited with its author.
+        userId: run.auto ? null : ctx.user.id,
         now,
         entityType: "systemparams",
         entityId: run.system_id,
         action: "gets_committed",
-        meta: { revision: revision ?? null, job_id: run.job_id },
+        meta: { revision: revision ?? null, job_id: run.job_id, auto_commit: run.auto },
       });
     } else {
       await updateAppState(db, { commit_started_at: null, last_commit_error: error }, now);
     }
   } finally {
     publishRuns.release(run.system_id);
+    publishRuns.ended(run, error);
     await pushMessage(ctx.bus, systemMessage("getsconfig.commit_done", { system_id: run.system_id, result: error === null ? "done" : "failed", error }));
   }
 }
@@ -271,8 +298,21 @@ export async function followPublish(ctx: RequestContext, link: CallSystemLink, r
       }
       if (step === "done") {
         // Theirs is now ours: kept at once, so the changelog is in sync before config.changed arrives.
+        // Changes were refused while it ran, so ours is what the controller now runs: theirs
+        // counts as imported, and the re-import config.changed asks for finds nothing to do.
         const theirs = await link.fetchConfig().catch(() => null);
-        if (theirs) await storeSnapshot(ctx.db.kysely, run.system_id, theirs, ctx.now(), null);
+        await yieldToLoop();
+        if (theirs) {
+          const at = ctx.now();
+          await storeSnapshot(ctx.db.kysely, run.system_id, theirs, at, at);
+          // The import config.changed asked for (left while the publish ran) is done with it.
+          const revision = typeof theirs.revision === "number" ? theirs.revision : null;
+          await ctx.db.kysely
+            .updateTable("callsystem_links")
+            .set({ config_revision: revision, imported_at: at, updated_at: at })
+            .where("system_id", "=", run.system_id)
+            .execute();
+        }
         return await endPublish(ctx, run, null, job.revision);
       }
       if (step === "failed") return await endPublish(ctx, run, job.detail ? `${job.error ?? "failed"}: ${job.detail}` : (job.error ?? "failed"));

@@ -2,11 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
 import type { CallSystemLink } from "../../callsystem/link.ts";
 import type { RequestContext } from "../../context.ts";
-import { followPublish, GETS_HTTP_ERROR_TOPIC, markInterruptedPublish, publishTimings, RESTART_ERROR, SYNC_TIMEOUT_ERROR } from "./config-sync.service.ts";
+import {
+  followPublish,
+  GETS_HTTP_ERROR_TOPIC,
+  type GetsHttpError,
+  markInterruptedPublish,
+  publishTimings,
+  RESTART_ERROR,
+  SYNC_TIMEOUT_ERROR,
+} from "./config-sync.service.ts";
 import { publishRuns } from "./publish-runs.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { startLinkedSystem, until, type LinkedSystem } from "../../test-support/linked-system.ts";
 import { TEST_DIALECTS } from "../../test-support/test-server.ts";
+import { startTestSimulator } from "../../test-support/simulator.ts";
 
 interface Changelog {
   status: string;
@@ -192,6 +201,102 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
       async () => (await simulator.get<{ publishing: unknown }>("/api/status")).publishing,
       (publishing) => publishing === null,
     );
+  });
+
+  it("ends as failed when the controller answers 500: refused at the start, or stopped answering mid-publish; nothing half-applied", async () => {
+    const { simulator, server, admin } = linked;
+    await until(
+      async () => server.links?.get(1)?.state().connected === true,
+      (connected) => connected,
+    );
+    const before = await controllerRevision();
+    const errors = server.pubsub.subscribe(GETS_HTTP_ERROR_TOPIC);
+    const first = errors.next();
+    await simulator.post("/api/debug/fail", { status: 500 });
+    try {
+      const refused = await admin.gql("mutation { publishConfig }");
+      expect(refused.errors?.[0]).toMatchObject({ extensions: { code: "CONFLICT", reason: "publish_refused" } });
+      expect((await first).value as GetsHttpError).toMatchObject({ checks: "controller_error", message: expect.stringContaining("HTTP 5xx") as string });
+    } finally {
+      await errors.return(undefined);
+      await simulator.post("/api/debug/fail", { status: 0 });
+    }
+    let state = await readAppState(server.db.kysely);
+    expect(state.commit_started_at).toBeNull();
+    expect(state.last_commit_error).toBe("the call system refused the publish");
+    expect(await controllerRevision()).toBe(before);
+
+    // Mid-publish: the polls meet 500 until the server gives up. (The link may have dropped
+    // during the fault: it is back first.)
+    await until(
+      async () => server.links?.get(1)?.state().connected === true,
+      (connected) => connected,
+    );
+    const failures = publishTimings.maxPollFailures;
+    publishTimings.maxPollFailures = 5;
+    try {
+      tick();
+      expect((await admin.gql(RENAME_SECTION, { name: "Station 3 bei 500" })).errors).toBeUndefined();
+      tick();
+      expect((await admin.gql<{ publishConfig: boolean }>("mutation { publishConfig }")).data?.publishConfig).toBe(true);
+      await simulator.post("/api/debug/fail", { status: 500 });
+      await until(
+        () => readAppState(server.db.kysely),
+        (s) => s.commit_started_at === null,
+      );
+    } finally {
+      publishTimings.maxPollFailures = failures;
+      await simulator.post("/api/debug/fail", { status: 0 });
+    }
+    state = await readAppState(server.db.kysely);
+    expect(state.last_commit_error).toBe("the call system stopped answering during the publish");
+    expect(publishRuns.get(1)).toBeUndefined();
+    // The controller runs the previous configuration or (its swap is whole) the new one, never a part.
+    const theirs = await simulator.get<{ revision: number; sections: { id: number; name: string }[] }>("/api/config");
+    expect([before, before + 1]).toContain(theirs.revision);
+    expect(theirs.sections.find((s) => s.id === 3)?.name).toBe(theirs.revision === before ? "Station 3 publiziert" : "Station 3 bei 500");
+    // Changes are possible again.
+    tick();
+    expect((await admin.gql(RENAME_SECTION, { name: "Station 3 danach" })).errors).toBeUndefined();
+  });
+
+  it("ends as failed when the controller goes away mid-publish; after it is back it runs the previous configuration and a retry publishes", async () => {
+    const { server, admin } = linked;
+    // The link comes back after the faults of the test before.
+    await until(
+      async () => server.links?.get(1)?.state().connected === true,
+      (connected) => connected,
+    );
+    tick();
+    await admin.gql(RENAME_SECTION, { name: "Station 3 nach Ausfall" });
+    tick();
+    const before = await controllerRevision();
+    const { port, dataDir } = linked.simulator;
+    expect(await admin.gql<{ publishConfig: boolean }>("mutation { publishConfig }")).toEqual({ data: { publishConfig: true } });
+    await linked.simulator.stop(false);
+    const failed = await until(
+      () => readAppState(server.db.kysely),
+      (s) => s.commit_started_at === null,
+    );
+    expect(failed.last_commit_error).toMatch(/call system (stopped answering|no longer knows the job)/);
+    expect(publishRuns.get(1)).toBeUndefined();
+
+    linked.simulator = await startTestSimulator({ port, dataDir });
+    const back = await linked.simulator.get<{ revision: number; sections: { id: number; name: string }[] }>("/api/config");
+    expect(back.revision).toBe(before);
+    expect(back.sections.find((s) => s.id === 3)?.name).not.toBe("Station 3 nach Ausfall");
+    await until(
+      async () => server.links?.get(1)?.state().connected === true,
+      (connected) => connected,
+    );
+    tick();
+    expect((await admin.gql<{ publishConfig: boolean }>("mutation { publishConfig }")).data?.publishConfig).toBe(true);
+    const done = await until(
+      () => readAppState(server.db.kysely),
+      (s) => s.commit_started_at === null,
+    );
+    expect(done.last_commit_error).toBeNull();
+    expect(await controllerRevision()).toBe(before + 1);
   });
 
   it("ends as failed with the spec's sync timeout when the configurator never leaves init", async () => {

@@ -1,0 +1,63 @@
+// The server's own work of a publish at 20,000 nodes, part by part (event-loop time, in process):
+//   node bench/publish-parts.ts [--nodes 20000]
+// Ours read, parsed and validated as a publish does, theirs normalised and compared as the
+// changelog and the re-import after config.changed do.
+import { parseArgs } from "node:util";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSimulator } from "@caresuite/simulator";
+import { diffConfigs, publishBodySchema, validateConfig, type ControllerConfig } from "@caresuite/protocol";
+import { startTestServer } from "../apps/server/src/test-support/test-server.ts";
+import { importControllerConfig } from "../apps/server/src/modules/calls/import-config.ts";
+import { normaliseTheirs, readOurConfig } from "../apps/server/src/modules/calls/config-shape.ts";
+import { storeSnapshot } from "../apps/server/src/modules/calls/config-snapshot.repo.ts";
+import { buildSystem } from "../apps/server/src/test-support/builders.ts";
+import { validatePublishBody } from "../apps/server/src/modules/config-sync/validate-off-thread.ts";
+
+const { values } = parseArgs({ options: { nodes: { type: "string", default: "20000" } } });
+const dataDir = mkdtempSync(join(tmpdir(), "caresuite-parts-"));
+const sim = await startSimulator({ port: 0, dataDir, siteNodes: Number(values.nodes), traffic: false });
+const theirs = (await (
+  await fetch(`${sim.url}/api/config`, { headers: { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}` } })
+).json()) as ControllerConfig;
+const server = await startTestServer("sqlite");
+await buildSystem(server.db.kysely, 1);
+const db = server.db.kysely;
+const rows: [string, number][] = [];
+const time = async <T>(label: string, work: () => T | Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const result = await work();
+  rows.push([label, performance.now() - started]);
+  return result;
+};
+await time("import (tables replaced, once at the first connection)", () => importControllerConfig(db, 1, theirs, Date.now()));
+const ours = await time("readOurConfig", () => readOurConfig(db, 1, theirs.revision));
+const { revision: _r, ...body } = ours;
+const parsed = await time("publishBodySchema.parse", () => publishBodySchema.parse(body));
+await time("validateConfig", () => validateConfig(parsed, theirs, new Date().toISOString()));
+const text = await time("JSON.stringify (the body sent)", () => JSON.stringify(body));
+const records0 = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
+const previous = JSON.stringify(theirs);
+// In a worker: the main thread's event loop is free meanwhile (its longest stall is printed).
+let longest = 0;
+let last = performance.now();
+const lag = setInterval(() => {
+  const at = performance.now();
+  longest = Math.max(longest, at - last);
+  last = at;
+}, 10);
+await time("validatePublishBody in a worker (wall time)", () => validatePublishBody({ body: text, previous, now: new Date().toISOString() }, records0));
+clearInterval(lag);
+rows.push(["  longest event-loop stall of the main thread meanwhile", longest]);
+await time("JSON.parse (theirs fetched)", () => JSON.parse(text) as unknown);
+const normalised = await time("normaliseTheirs", () => normaliseTheirs(theirs, 1));
+await time("storeSnapshot", () => storeSnapshot(db, 1, theirs, Date.now(), null));
+await time("diffConfigs", () => diffConfigs(ours, normalised, { localEdits: false, publishing: null }));
+const records = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
+console.log(`| part (${records.toLocaleString("en")} records) | ms |\n|---|---|`);
+for (const [label, ms] of rows) console.log(`| ${label} | ${Math.round(ms)} |`);
+await server.close();
+await sim.stop();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
