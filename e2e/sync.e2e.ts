@@ -111,11 +111,13 @@ describe("configuration sync at /sync", () => {
     await byTestId(page, TESTIDS.entityForm.save).click();
     await byTestId(page, TESTIDS.notification).filter({ hasText: "gespeichert" }).first().waitFor();
 
-    // The top bar says the change waits for its commit (AppData as of the next page load).
-    await page.goto(`${server.baseUrl}/admin/systemparams`);
+    // The top bar says at once that the change waits for its commit (pushed, no page load).
     const indicator = byTestId(page, TESTIDS.shell.syncIndicator);
     await expect.poll(() => indicator.getAttribute("data-state")).toBe("needsCommit");
     expect(Number(await byTestId(page, TESTIDS.shell.syncIndicatorLink).getAttribute("data-pulse"))).toBeGreaterThan(0);
+    // The node form is a modal over the tree: closed first, the indicator is in reach.
+    await page.keyboard.press("Escape");
+    await waitForPath(page, "/tree");
     await byTestId(page, TESTIDS.shell.syncIndicatorLink).click();
     await waitForPath(page, "/sync");
 

@@ -27,6 +27,11 @@ export interface SystemMessagePayloads {
   "getsconfig.commit": { system_id: number; started_at?: string };
   /** spec: "getsconfig.progress sets import progress": the publish's send step and percentage (0..100). */
   "getsconfig.progress": { system_id: number; step: SendStep; progress: number };
+  /**
+   * Not in the spec's list (docs/decisions/026): a configuration change was saved (`changed_at`
+   * ISO): every open browser shows "needs commit" at once, not after its next page load.
+   */
+  "getsconfig.changed": { system_id: number; changed_at: string };
   /** A publish ended: result done or failed, with the error (spec §8 wording) when it failed. */
   "getsconfig.commit_done": { system_id: number; result: "done" | "failed"; error: string | null };
   /**
@@ -54,6 +59,7 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "videostream",
   "getsconfig.commit",
   "getsconfig.progress",
+  "getsconfig.changed",
   "getsconfig.commit_done",
   "getshttp.start",
   "getshttp.finished",

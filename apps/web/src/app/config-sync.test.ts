@@ -61,6 +61,15 @@ describe("sync jobs", () => {
     setup().send("getshttp.start", { system_id: 1, id: "j1", auto_commit: false });
     expect(localChange.get()).toBe(new Date(NOW).toISOString());
   });
+
+  // docs/decisions/026: a change saved in any browser shows "needs commit" in every open one.
+  it("a pushed getsconfig.changed is the last change; a malformed one changes nothing", () => {
+    const { send } = setup();
+    send("getsconfig.changed", { system_id: 1, changed_at: "nonsense" });
+    expect(localChange.get()).toBeNull();
+    send("getsconfig.changed", { system_id: 1, changed_at: "2026-11-27T01:00:00.000Z" });
+    expect(localChange.get()).toBe("2026-11-27T01:00:00.000Z");
+  });
 });
 
 describe("committing by push", () => {

@@ -21,7 +21,10 @@ export const syncJobs = createStore<readonly string[]>([]);
 export const commitPush = createStore<CommitPush | null>(null);
 /** spec: "getsconfig.progress sets import progress" (percent), for the commit popup. */
 export const importProgress = createStore<number | null>(null);
-/** spec: "Adding a sync job with auto_commit false marks the configuration as changed now." (ISO) */
+/**
+ * spec: "Adding a sync job with auto_commit false marks the configuration as changed now."; also
+ * a pushed getsconfig.changed (a change saved anywhere). ISO.
+ */
 export const localChange = createStore<string | null>(null);
 
 /** Forgets everything pushed (system switch: the pushes were about the other system). */
@@ -87,6 +90,11 @@ export function registerConfigSyncMessages(dispatcher: SystemMessageDispatcher, 
       commitPush.set({ start: null, appDataStart: deps.appDataCommitStart() });
       importProgress.set(null);
       deps.refetch();
+    }),
+    // A change saved in this or another browser (docs/decisions/026): needs commit from then on.
+    dispatcher.register("getsconfig.changed", (payload) => {
+      const changedAt = stringField(payload, "changed_at");
+      if (changedAt !== "" && !Number.isNaN(Date.parse(changedAt))) localChange.set(changedAt);
     }),
     dispatcher.register("getsconfig.progress", (payload) => {
       const progress = isRecord(payload) ? payload["progress"] : undefined;

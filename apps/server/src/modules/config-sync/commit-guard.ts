@@ -1,6 +1,7 @@
 import { isCommitting } from "@caresuite/domain";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 
 /** spec: "Publishing takes up to 10 minutes and blocks other changes." The answer's reason (api-contract CONFIG_SYNC_REASONS). */
@@ -29,5 +30,8 @@ export function onConfigChanged(listener: (ctx: RequestContext) => void): void {
 export async function markConfigChanged(ctx: RequestContext): Promise<void> {
   const now = ctx.now();
   await updateAppState(ctx.db.kysely, { last_gets_change: now }, now);
+  // Every open browser's sync indicator, not only the saving one's (docs/decisions/026).
+  const pushed = systemMessage("getsconfig.changed", { system_id: ctx.systemId, changed_at: new Date(now).toISOString() });
+  await ctx.bus.publish(SYSTEM_MESSAGES_TOPIC, pushed).catch(() => undefined);
   for (const listener of changeListeners) listener(ctx);
 }

@@ -60,14 +60,23 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
 
   it("lists a local rename as updated with its field diff, and needs a commit", async () => {
     tick();
+    const pushes = linked.server.pubsub.subscribe(SYSTEM_MESSAGES_TOPIC);
+    const changed = (async () => {
+      for await (const message of pushes) {
+        const { subject, payload } = message as SystemMessage;
+        if (subject === "getsconfig.changed") return JSON.parse(payload) as unknown;
+      }
+      return null;
+    })();
     const renamed = await linked.admin.gql(RENAME_SECTION, { name: "Station 3 neu" });
     expect(renamed.errors).toBeUndefined();
+    // Every open browser learns of the change at once (docs/decisions/026).
+    expect(await changed).toEqual({ system_id: 1, changed_at: new Date((await readAppState(linked.server.db.kysely)).last_gets_change).toISOString() });
     const log = await changelog();
     expect(log.status).toBe("needs-commit");
-    // The update form sends the whole record: fields left out fall back to their defaults, so
-    // more fields than the name may differ; the name is the one this test asks about.
+    // An update names what it changes: the rename differs in its name only.
     expect(log.changelog.map((e) => [e.id, e.entity_kind, e.state])).toEqual([["sections:3", "sections", "updated"]]);
-    expect(log.changelog[0]?.changes).toContainEqual({ field: "name", ours: JSON.stringify("Station 3 neu"), theirs: expect.any(String) as string });
+    expect(log.changelog[0]?.changes).toEqual([{ field: "name", ours: JSON.stringify("Station 3 neu"), theirs: expect.any(String) as string }]);
   });
 
   it("keeps the local edit when the controller's configuration changes meanwhile, and imports it on request", async () => {
