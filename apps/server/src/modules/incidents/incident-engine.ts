@@ -1,0 +1,390 @@
+import {
+  batteryIncident,
+  criterionCode,
+  defectIncident,
+  engineStep,
+  monitoredKind,
+  probableDefectIncident,
+  reachabilityIncident,
+  type IncidentEpisode,
+  type IncidentSeverity,
+  type IncidentStatus,
+  type IncidentSubject,
+} from "@caresuite/domain";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, IncidentsTable } from "../../db/schema.ts";
+import type { PubSub } from "../../realtime/pubsub.ts";
+import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
+import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
+import { writeAudit } from "../audit/audit.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
+
+/**
+ * The incident engine (docs/decisions/030-incident-engine.md): it compares what the call system
+ * reported (stored by the call path: battery, reachability, calls) with the incidents, device by
+ * device and subject by subject, and lets the domain's `engineStep` say what changes. It reads
+ * state, not events: evaluating the same state twice (a replayed event, a pass right after an
+ * event) finds the open incident and changes nothing, and the unique guard of migration 0017
+ * refuses a second open incident should two evaluations race anyway.
+ *
+ * It runs after the call path's commit for the devices an event named, and as a periodic pass over
+ * every device (timeouts run out without any event). Evaluations of one system run one at a time.
+ */
+
+type IncidentRow = Selectable<IncidentsTable>;
+
+/** What one evaluation changed. */
+export interface EvaluationResult {
+  devices: number;
+  opened: number;
+  changed: number;
+  resolved: number;
+}
+
+interface Condition {
+  node_id: number;
+  subject: IncidentSubject;
+  source_id: number;
+  severity: IncidentSeverity;
+}
+
+const keyOf = (node: number, subject: string, source: number): string => `${node}|${subject}|${source}`;
+
+/** Ids in IN lists stay below the databases' parameter limits. */
+const CHUNK = 900;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Runs `query` over all ids (one query) or over the given ones (chunked). */
+async function byIds<T>(ids: readonly number[] | null, query: (ids: readonly number[] | null) => Promise<T[]>): Promise<T[]> {
+  if (ids === null) return query(null);
+  const out: T[] = [];
+  for (const part of chunks(ids)) out.push(...(await query(part)));
+  return out;
+}
+
+/** Every condition of the system's devices now (or of the given devices). */
+async function conditionsNow(
+  db: Kysely<Database>,
+  systemId: number,
+  deviceIds: readonly number[] | null,
+  now: number,
+): Promise<{ conditions: Condition[]; devices: number }> {
+  const settings = await readGlobalSettings(db);
+  const nodes = await byIds(deviceIds, (ids) => {
+    let q = db.selectFrom("system_tree_nodes").select(["id", "battery", "reachable", "is_tech", "radio"]).where("system_id", "=", systemId);
+    if (ids) q = q.where("id", "in", ids);
+    return q.execute();
+  });
+  const since = await byIds(deviceIds, (ids) => {
+    let q = db
+      .selectFrom("device_reachability_history")
+      .select(["node_id", "from_at"])
+      .where("system_id", "=", systemId)
+      .where("to_at", "is", null)
+      .where("reachable", "=", 0);
+    if (ids) q = q.where("node_id", "in", ids);
+    return q.execute();
+  });
+  const unreachableSince = new Map(since.map((row) => [row.node_id, Number(row.from_at)]));
+  const conditions: Condition[] = [];
+  for (const node of nodes) {
+    const battery = batteryIncident(node.battery, settings);
+    if (battery) conditions.push({ node_id: node.id, subject: "Battery", source_id: 0, severity: battery });
+    const reach = reachabilityIncident(
+      {
+        reachable: node.reachable === 1,
+        unreachable_since: unreachableSince.get(node.id) ?? null,
+        kind: monitoredKind({ is_tech: node.is_tech === 1, radio: node.radio === 1 }),
+      },
+      settings,
+      now,
+    );
+    if (reach) conditions.push({ node_id: node.id, subject: "Reachability", source_id: 0, severity: reach });
+  }
+
+  // Defects: open calls of call types flagged Defect (spec §2 "call type flag: Defect").
+  const defectTypes = (
+    await entityTables(db).selectFrom("call_types").select("id").where("system_id", "=", systemId).where("flag", "=", "Defect").execute()
+  ).map((r) => Number(r.id));
+  if (defectTypes.length > 0) {
+    const open = await byIds(deviceIds, (ids) => {
+      let q = db
+        .selectFrom("calls")
+        .select((eb) => ["device_id", eb.fn.min<number>("opened_at").as("since")])
+        .where("system_id", "=", systemId)
+        .where("closed_at", "is", null)
+        .where("call_type_id", "in", defectTypes)
+        .groupBy("device_id");
+      if (ids) q = q.where("device_id", "in", ids);
+      return q.execute();
+    });
+    for (const row of open) {
+      const severity = defectIncident(Number(row.since), settings.defects_timeout, now);
+      if (severity) conditions.push({ node_id: row.device_id, subject: "Defect", source_id: 0, severity });
+    }
+  }
+
+  // Probable defects: each monitor counts a device's calls of the call type its criterion names.
+  const monitors = await db.selectFrom("incident_monitors").selectAll().where("system_id", "=", systemId).execute();
+  for (const monitor of monitors) {
+    const counts = await byIds(deviceIds, (ids) => {
+      let q = db
+        .selectFrom("calls")
+        .select((eb) => ["device_id", eb.fn.countAll<number>().as("n")])
+        .where("system_id", "=", systemId)
+        .where("call_type_id", "=", criterionCode(monitor.criterion))
+        .where("opened_at", ">=", now - monitor.timeframe * 3_600_000)
+        .groupBy("device_id");
+      if (ids) q = q.where("device_id", "in", ids);
+      return q.execute();
+    });
+    for (const row of counts) {
+      const severity = probableDefectIncident(Number(row.n), monitor.threshold);
+      if (severity) conditions.push({ node_id: row.device_id, subject: "ProbableDefect", source_id: monitor.id, severity });
+    }
+  }
+  return { conditions, devices: deviceIds?.length ?? nodes.length };
+}
+
+/** The incidents the engine compares with: open ones, and closed ones whose condition was not seen ending. */
+async function relevantIncidents(db: Kysely<Database>, systemId: number, deviceIds: readonly number[] | null): Promise<IncidentRow[]> {
+  return byIds(deviceIds, (ids) => {
+    let q = db
+      .selectFrom("incidents")
+      .selectAll()
+      .where("system_id", "=", systemId)
+      .where((eb) => eb.or([eb("open_guard", "=", 1), eb.and([eb("status", "=", "Closed"), eb("condition_ended_at", "is", null)])]));
+    if (ids) q = q.where("node_id", "in", ids);
+    return q.execute();
+  });
+}
+
+const episode = (row: IncidentRow): IncidentEpisode => ({
+  status: row.status as IncidentStatus,
+  severity: row.severity as IncidentSeverity,
+  condition_ended_at: row.condition_ended_at,
+  held: row.held === 1,
+});
+
+async function nodeName(db: Kysely<Database>, systemId: number, nodeId: number): Promise<string> {
+  const node = await db
+    .selectFrom("system_tree_nodes")
+    .select(["name", "text_long"])
+    .where("system_id", "=", systemId)
+    .where("id", "=", nodeId)
+    .executeTakeFirst();
+  return node ? node.text_long || node.name : `#${nodeId}`;
+}
+
+/** One evaluation: conditions against incidents, the changes in one transaction, audited; pushes incidents.updated when something changed. */
+export async function evaluateIncidents(
+  db: Kysely<Database>,
+  bus: PubSub | null,
+  systemId: number,
+  now: number,
+  deviceIds: readonly number[] | null = null,
+): Promise<EvaluationResult> {
+  const ids = deviceIds === null ? null : [...new Set(deviceIds)];
+  const { conditions, devices } = await conditionsNow(db, systemId, ids, now);
+  const incidents = await relevantIncidents(db, systemId, ids);
+  const latest = new Map<string, IncidentRow>();
+  for (const row of incidents) {
+    const key = keyOf(row.node_id, row.subject, row.source_id);
+    const known = latest.get(key);
+    // An open one wins over a closed one; otherwise the newest.
+    if (!known || (row.open_guard === 1 && known.open_guard !== 1) || (Boolean(row.open_guard) === Boolean(known.open_guard) && row.id > known.id))
+      latest.set(key, row);
+  }
+  const wanted = new Map(conditions.map((c) => [keyOf(c.node_id, c.subject, c.source_id), c]));
+  const keys = new Set([...latest.keys(), ...wanted.keys()]);
+  const result: EvaluationResult = { devices, opened: 0, changed: 0, resolved: 0 };
+  const work: ((trx: Kysely<Database>) => Promise<void>)[] = [];
+  for (const key of keys) {
+    const row = latest.get(key) ?? null;
+    const condition = wanted.get(key) ?? null;
+    const step = engineStep(row ? episode(row) : null, condition?.severity ?? null);
+    if (step.kind === "none") continue;
+    work.push(async (trx) => {
+      {
+        if (step.kind === "open" && condition) {
+          const inserted = await trx
+            .insertInto("incidents")
+            .values({
+              system_id: systemId,
+              node_id: condition.node_id,
+              subject: condition.subject,
+              source_id: condition.source_id,
+              severity: step.severity,
+              status: "New",
+              open_guard: 1,
+              user_id: null,
+              closed_by_user_id: null,
+              created_at: now,
+              assigned_at: null,
+              closed_at: null,
+              condition_ended_at: null,
+              updated_at: now,
+            })
+            .onConflict((oc) => oc.columns(["system_id", "node_id", "subject", "source_id", "open_guard"]).doNothing())
+            .returning("id")
+            .executeTakeFirst();
+          if (!inserted) return; // a concurrent evaluation opened it
+          // The closed one before it is history now: its condition ended where this one began.
+          if (row)
+            await trx
+              .updateTable("incidents")
+              .set({ condition_ended_at: now, updated_at: now })
+              .where("id", "=", row.id)
+              .where("condition_ended_at", "is", null)
+              .execute();
+          await writeAudit(trx, {
+            systemId,
+            userId: null,
+            now,
+            entityType: "incident",
+            entityId: inserted.id,
+            entityDisplayName: `${condition.subject}: ${await nodeName(trx, systemId, condition.node_id)}`,
+            action: "created",
+            changes: [
+              { field: "subject", value_old: null, value_new: condition.subject },
+              { field: "severity", value_old: null, value_new: step.severity },
+              { field: "status", value_old: null, value_new: "New" },
+            ],
+          });
+          result.opened++;
+        } else if (step.kind === "severity" && row) {
+          const updated = await trx
+            .updateTable("incidents")
+            .set({ severity: step.severity, updated_at: now })
+            .where("id", "=", row.id)
+            .where("open_guard", "=", 1)
+            .where("severity", "=", row.severity)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) return;
+          await writeAudit(trx, {
+            systemId,
+            userId: null,
+            now,
+            entityType: "incident",
+            entityId: row.id,
+            entityDisplayName: `${row.subject}: ${await nodeName(trx, systemId, row.node_id)}`,
+            action: "updated",
+            changes: [{ field: "severity", value_old: row.severity, value_new: step.severity }],
+          });
+          result.changed++;
+        } else if (step.kind === "resolve" && row) {
+          const updated = await trx
+            .updateTable("incidents")
+            .set({ status: "Closed", open_guard: null, closed_at: now, condition_ended_at: now, updated_at: now })
+            .where("id", "=", row.id)
+            .where("open_guard", "=", 1)
+            .where("held", "=", 0)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) return;
+          await writeAudit(trx, {
+            systemId,
+            userId: null,
+            now,
+            entityType: "incident",
+            entityId: row.id,
+            entityDisplayName: `${row.subject}: ${await nodeName(trx, systemId, row.node_id)}`,
+            action: "resolved",
+            changes: [{ field: "status", value_old: row.status, value_new: "Closed" }],
+          });
+          result.resolved++;
+        } else if (step.kind === "condition_ended" && row) {
+          // Not a change anyone sees: the next occurrence will be a recurrence.
+          await trx.updateTable("incidents").set({ condition_ended_at: now }).where("id", "=", row.id).where("condition_ended_at", "is", null).execute();
+        }
+      }
+    });
+  }
+  // Every change of one evaluation commits together (one fsync on SQLite, however many devices).
+  if (work.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      for (const run of work) await run(trx);
+    });
+  }
+  if (bus && result.opened + result.changed + result.resolved > 0) {
+    await bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("incidents.updated", { system_id: systemId })).catch(() => undefined);
+  }
+  return result;
+}
+
+/** One evaluation at a time per system: a pass and an event's evaluation never interleave. */
+const queues = new Map<number, Promise<unknown>>();
+
+export function exclusive<T>(systemId: number, run: () => Promise<T>): Promise<T> {
+  const before = queues.get(systemId) ?? Promise.resolve();
+  const next = before.then(run, run);
+  const settled = next.catch(() => undefined);
+  queues.set(systemId, settled);
+  void settled.then(() => {
+    if (queues.get(systemId) === settled) queues.delete(systemId);
+  });
+  return next;
+}
+
+export interface IncidentEngine {
+  /** Devices the call system just reported on (after the call path's commit): evaluated soon, off the call path. */
+  devicesReported(systemId: number, deviceIds: readonly number[]): void;
+  /** One pass over every device of every system. */
+  pass(): Promise<void>;
+  /** Resolves when every queued evaluation has run (tests, shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How often the pass runs: timeouts are minutes (spec §9), so a minute is soon enough. */
+export const INCIDENT_PASS_INTERVAL_MS = 60_000;
+
+export function startIncidentEngine(deps: {
+  db: Kysely<Database>;
+  bus: PubSub;
+  now: () => number;
+  log: { error(obj: unknown, msg: string): void };
+  intervalMs?: number;
+}): IncidentEngine {
+  const pending = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>): void => {
+    const done = p.catch((error: unknown) => deps.log.error(error, "incident evaluation failed"));
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+  const pass = async (): Promise<void> => {
+    const systems = await deps.db.selectFrom("systems").select("id").execute();
+    for (const system of systems) {
+      await exclusive(system.id, () => evaluateIncidents(deps.db, deps.bus, system.id, deps.now()));
+    }
+  };
+  let running = true;
+  const timer = setInterval(() => {
+    if (running) track(pass());
+  }, deps.intervalMs ?? INCIDENT_PASS_INTERVAL_MS);
+  timer.unref();
+  const idle = async (): Promise<void> => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  };
+  return {
+    devicesReported: (systemId, deviceIds) => {
+      if (!running || deviceIds.length === 0) return;
+      track(exclusive(systemId, () => evaluateIncidents(deps.db, deps.bus, systemId, deps.now(), deviceIds)));
+    },
+    pass: async () => {
+      const run = pass();
+      track(run);
+      await run;
+    },
+    idle,
+    stop: async () => {
+      running = false;
+      clearInterval(timer);
+      await idle();
+    },
+  };
+}
