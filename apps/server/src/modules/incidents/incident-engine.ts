@@ -6,6 +6,7 @@ import {
   monitoredKind,
   probableDefectIncident,
   reachabilityIncident,
+  type EngineStep,
   type IncidentEpisode,
   type IncidentSeverity,
   type IncidentStatus,
@@ -16,7 +17,7 @@ import type { Database, IncidentsTable } from "../../db/schema.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
-import { writeAudit } from "../audit/audit.repo.ts";
+import { writeAudits, type AuditEntry } from "../audit/audit.repo.ts";
 import { entityTables } from "../entities/entity-tables.ts";
 
 /**
@@ -59,11 +60,19 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Runs `query` over all ids (one query) or over the given ones (chunked). */
+/**
+ * Lets timers and I/O run: SQLite's driver is synchronous under its promises, so a pass of several
+ * queries would otherwise hold the event loop (and the call path) from its first query to its last.
+ */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Runs `query` over all ids (one query) or over the given ones (chunked), breathing after each. */
 async function byIds<T>(ids: readonly number[] | null, query: (ids: readonly number[] | null) => Promise<T[]>): Promise<T[]> {
-  if (ids === null) return query(null);
   const out: T[] = [];
-  for (const part of chunks(ids)) out.push(...(await query(part)));
+  for (const part of ids === null ? [null] : chunks(ids)) {
+    out.push(...(await query(part)));
+    await breathe();
+  }
   return out;
 }
 
@@ -75,6 +84,7 @@ async function conditionsNow(
   now: number,
 ): Promise<{ conditions: Condition[]; devices: number }> {
   const settings = await readGlobalSettings(db);
+  await breathe();
   const nodes = await byIds(deviceIds, (ids) => {
     let q = db.selectFrom("system_tree_nodes").select(["id", "battery", "reachable", "is_tech", "radio"]).where("system_id", "=", systemId);
     if (ids) q = q.where("id", "in", ids);
@@ -171,14 +181,123 @@ const episode = (row: IncidentRow): IncidentEpisode => ({
   held: row.held === 1,
 });
 
-async function nodeName(db: Kysely<Database>, systemId: number, nodeId: number): Promise<string> {
-  const node = await db
-    .selectFrom("system_tree_nodes")
-    .select(["name", "text_long"])
-    .where("system_id", "=", systemId)
-    .where("id", "=", nodeId)
-    .executeTakeFirst();
-  return node ? node.text_long || node.name : `#${nodeId}`;
+interface Plan {
+  row: IncidentRow | null;
+  condition: Condition | null;
+  step: EngineStep;
+}
+
+/** Changes per transaction. */
+const BATCH = 200;
+
+/** One batch of changes: a few statements whatever its size (bulk insert, updates by id lists, audits). */
+async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, plans: readonly Plan[], result: EvaluationResult): Promise<void> {
+  const nodeIds = [...new Set(plans.map((p) => p.row?.node_id ?? p.condition?.node_id ?? 0))];
+  const names = new Map(
+    (await trx.selectFrom("system_tree_nodes").select(["id", "name", "text_long"]).where("system_id", "=", systemId).where("id", "in", nodeIds).execute()).map(
+      (n) => [n.id, n.text_long || n.name],
+    ),
+  );
+  const display = (subject: string, nodeId: number): string => `${subject}: ${names.get(nodeId) ?? `#${nodeId}`}`;
+  const audits: (AuditEntry & { entityId: number })[] = [];
+  const audit = (entityId: number, subject: string, nodeId: number, action: string, changes: AuditEntry["changes"]): void => {
+    audits.push({ systemId, userId: null, now, entityType: "incident", entityId, entityDisplayName: display(subject, nodeId), action, changes });
+  };
+
+  const opens = plans.filter(
+    (p): p is Plan & { condition: Condition; step: { kind: "open"; severity: IncidentSeverity } } => p.step.kind === "open" && p.condition !== null,
+  );
+  if (opens.length > 0) {
+    const inserted = await trx
+      .insertInto("incidents")
+      .values(
+        opens.map((p) => ({
+          system_id: systemId,
+          node_id: p.condition.node_id,
+          subject: p.condition.subject,
+          source_id: p.condition.source_id,
+          severity: p.step.severity,
+          status: "New",
+          open_guard: 1,
+          user_id: null,
+          closed_by_user_id: null,
+          created_at: now,
+          assigned_at: null,
+          closed_at: null,
+          condition_ended_at: null,
+          updated_at: now,
+        })),
+      )
+      // A concurrent evaluation opened it already: nothing doubles.
+      .onConflict((oc) => oc.columns(["system_id", "node_id", "subject", "source_id", "open_guard"]).doNothing())
+      .returning(["id", "node_id", "subject", "source_id", "severity"])
+      .execute();
+    const opened = new Set(inserted.map((r) => keyOf(r.node_id, r.subject, r.source_id)));
+    for (const r of inserted) {
+      audit(r.id, r.subject, r.node_id, "created", [
+        { field: "subject", value_old: null, value_new: r.subject },
+        { field: "severity", value_old: null, value_new: r.severity },
+        { field: "status", value_old: null, value_new: "New" },
+      ]);
+    }
+    // The closed one before a recurrence is history now: its condition ended where the new one began.
+    const before = opens.filter((p) => p.row && opened.has(keyOf(p.condition.node_id, p.condition.subject, p.condition.source_id))).map((p) => p.row?.id ?? 0);
+    if (before.length > 0) {
+      await trx
+        .updateTable("incidents")
+        .set({ condition_ended_at: now, updated_at: now })
+        .where("id", "in", before)
+        .where("condition_ended_at", "is", null)
+        .execute();
+    }
+    result.opened += inserted.length;
+  }
+
+  for (const severity of new Set(plans.flatMap((p) => (p.step.kind === "severity" ? [p.step.severity] : [])))) {
+    const rows = plans.filter((p) => p.step.kind === "severity" && p.step.severity === severity).flatMap((p) => (p.row ? [p.row] : []));
+    const updated = await trx
+      .updateTable("incidents")
+      .set({ severity, updated_at: now })
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .where("open_guard", "=", 1)
+      .returning("id")
+      .execute();
+    const done = new Set(updated.map((u) => u.id));
+    for (const row of rows.filter((r) => done.has(r.id)))
+      audit(row.id, row.subject, row.node_id, "updated", [{ field: "severity", value_old: row.severity, value_new: severity }]);
+    result.changed += updated.length;
+  }
+
+  const resolving = plans.filter((p) => p.step.kind === "resolve").flatMap((p) => (p.row ? [p.row] : []));
+  if (resolving.length > 0) {
+    const updated = await trx
+      .updateTable("incidents")
+      .set({ status: "Closed", open_guard: null, closed_at: now, condition_ended_at: now, updated_at: now })
+      .where(
+        "id",
+        "in",
+        resolving.map((r) => r.id),
+      )
+      .where("open_guard", "=", 1)
+      .where("held", "=", 0)
+      .returning("id")
+      .execute();
+    const done = new Set(updated.map((u) => u.id));
+    for (const row of resolving.filter((r) => done.has(r.id)))
+      audit(row.id, row.subject, row.node_id, "resolved", [{ field: "status", value_old: row.status, value_new: "Closed" }]);
+    result.resolved += updated.length;
+  }
+
+  // Not a change anyone sees: the next occurrence will be a recurrence.
+  const ended = plans.filter((p) => p.step.kind === "condition_ended").flatMap((p) => (p.row ? [p.row.id] : []));
+  if (ended.length > 0)
+    await trx.updateTable("incidents").set({ condition_ended_at: now }).where("id", "in", ended).where("condition_ended_at", "is", null).execute();
+
+  await writeAudits(trx, audits);
 }
 
 /** One evaluation: conditions against incidents, the changes in one transaction, audited; pushes incidents.updated when something changed. */
@@ -203,112 +322,19 @@ export async function evaluateIncidents(
   const wanted = new Map(conditions.map((c) => [keyOf(c.node_id, c.subject, c.source_id), c]));
   const keys = new Set([...latest.keys(), ...wanted.keys()]);
   const result: EvaluationResult = { devices, opened: 0, changed: 0, resolved: 0 };
-  const work: ((trx: Kysely<Database>) => Promise<void>)[] = [];
+  const plans: Plan[] = [];
   for (const key of keys) {
     const row = latest.get(key) ?? null;
     const condition = wanted.get(key) ?? null;
     const step = engineStep(row ? episode(row) : null, condition?.severity ?? null);
-    if (step.kind === "none") continue;
-    work.push(async (trx) => {
-      {
-        if (step.kind === "open" && condition) {
-          const inserted = await trx
-            .insertInto("incidents")
-            .values({
-              system_id: systemId,
-              node_id: condition.node_id,
-              subject: condition.subject,
-              source_id: condition.source_id,
-              severity: step.severity,
-              status: "New",
-              open_guard: 1,
-              user_id: null,
-              closed_by_user_id: null,
-              created_at: now,
-              assigned_at: null,
-              closed_at: null,
-              condition_ended_at: null,
-              updated_at: now,
-            })
-            .onConflict((oc) => oc.columns(["system_id", "node_id", "subject", "source_id", "open_guard"]).doNothing())
-            .returning("id")
-            .executeTakeFirst();
-          if (!inserted) return; // a concurrent evaluation opened it
-          // The closed one before it is history now: its condition ended where this one began.
-          if (row)
-            await trx
-              .updateTable("incidents")
-              .set({ condition_ended_at: now, updated_at: now })
-              .where("id", "=", row.id)
-              .where("condition_ended_at", "is", null)
-              .execute();
-          await writeAudit(trx, {
-            systemId,
-            userId: null,
-            now,
-            entityType: "incident",
-            entityId: inserted.id,
-            entityDisplayName: `${condition.subject}: ${await nodeName(trx, systemId, condition.node_id)}`,
-            action: "created",
-            changes: [
-              { field: "subject", value_old: null, value_new: condition.subject },
-              { field: "severity", value_old: null, value_new: step.severity },
-              { field: "status", value_old: null, value_new: "New" },
-            ],
-          });
-          result.opened++;
-        } else if (step.kind === "severity" && row) {
-          const updated = await trx
-            .updateTable("incidents")
-            .set({ severity: step.severity, updated_at: now })
-            .where("id", "=", row.id)
-            .where("open_guard", "=", 1)
-            .where("severity", "=", row.severity)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) === 0) return;
-          await writeAudit(trx, {
-            systemId,
-            userId: null,
-            now,
-            entityType: "incident",
-            entityId: row.id,
-            entityDisplayName: `${row.subject}: ${await nodeName(trx, systemId, row.node_id)}`,
-            action: "updated",
-            changes: [{ field: "severity", value_old: row.severity, value_new: step.severity }],
-          });
-          result.changed++;
-        } else if (step.kind === "resolve" && row) {
-          const updated = await trx
-            .updateTable("incidents")
-            .set({ status: "Closed", open_guard: null, closed_at: now, condition_ended_at: now, updated_at: now })
-            .where("id", "=", row.id)
-            .where("open_guard", "=", 1)
-            .where("held", "=", 0)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) === 0) return;
-          await writeAudit(trx, {
-            systemId,
-            userId: null,
-            now,
-            entityType: "incident",
-            entityId: row.id,
-            entityDisplayName: `${row.subject}: ${await nodeName(trx, systemId, row.node_id)}`,
-            action: "resolved",
-            changes: [{ field: "status", value_old: row.status, value_new: "Closed" }],
-          });
-          result.resolved++;
-        } else if (step.kind === "condition_ended" && row) {
-          // Not a change anyone sees: the next occurrence will be a recurrence.
-          await trx.updateTable("incidents").set({ condition_ended_at: now }).where("id", "=", row.id).where("condition_ended_at", "is", null).execute();
-        }
-      }
-    });
+    if (step.kind !== "none") plans.push({ row, condition, step });
   }
-  // Every change of one evaluation commits together (one fsync on SQLite, however many devices).
-  if (work.length > 0) {
-    await db.transaction().execute(async (trx) => {
-      for (const run of work) await run(trx);
-    });
+  // Short transactions of at most BATCH changes, the event loop free between them: the call path
+  // (one SQLite connection) never waits for more than one batch.
+  for (let i = 0; i < plans.length; i += BATCH) {
+    const part = plans.slice(i, i + BATCH);
+    await db.transaction().execute((trx) => applyPlans(trx, systemId, now, part, result));
+    await breathe();
   }
   if (bus && result.opened + result.changed + result.resolved > 0) {
     await bus.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("incidents.updated", { system_id: systemId })).catch(() => undefined);
