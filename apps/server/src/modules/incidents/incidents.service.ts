@@ -1,5 +1,7 @@
 import {
+  canAccessSystem,
   fieldErrors,
+  hasPermission,
   incidentMonitorSchema,
   incidentTransition,
   notificationsPausedUntil,
@@ -21,6 +23,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { readAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { findUserById, loadAuthUser } from "../auth/users.repo.ts";
 import { isUniqueViolation } from "../entities/entities.repo.ts";
 
 /**
@@ -258,15 +261,20 @@ async function act(
   return toIncident(updated);
 }
 
-/** Assigns a New incident to a user (the caller when none is named). */
+/**
+ * Assigns a New incident to a user (the caller when none is named): someone who manages incidents
+ * (analytics::manage_incidents) in this system; anyone else is no match.
+ */
 export async function assignIncident(ctx: RequestContext, id: number, userId: number | null | undefined): Promise<IncidentView> {
   const assignee = userId ?? ctx.user.id;
   if (assignee !== ctx.user.id) {
-    const user = await ctx.db.kysely.selectFrom("users").select("id").where("id", "=", assignee).executeTakeFirst();
-    if (!user)
+    const row = await findUserById(ctx.db.kysely, assignee);
+    const user = row ? await loadAuthUser(ctx.db.kysely, row) : null;
+    if (!user || !hasPermission(user, "analytics::manage_incidents") || !canAccessSystem(user, ctx.systemId)) {
       throw new AppError("VALIDATION", "Validation failed", {
         fields: { user_id: [{ message: VALIDATION_KEYS.no_match, data: { field: "user_id", value: String(assignee) } }] },
       });
+    }
   }
   return act(ctx, id, "assign", (_row, now) => ({ status: "Assigned", user_id: assignee, assigned_at: now }), ["New"]);
 }

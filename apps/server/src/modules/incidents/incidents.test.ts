@@ -163,7 +163,8 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     const device = devices[0]?.id ?? 0;
     const [incident] = await list({ node: device });
     server.clock.now = NOW + 3 * MIN;
-    const assigned = await tech.gql<{ assignIncident: Incident }>(ASSIGN, { id: incident?.id });
+    // tech2 gives it to tech.
+    const assigned = await tech2.gql<{ assignIncident: Incident }>(ASSIGN, { id: incident?.id, user: techId });
     expect(assigned.errors).toBeUndefined();
     expect(assigned.data?.assignIncident).toMatchObject({
       status: "Assigned",
@@ -182,7 +183,8 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     });
     expect(log.errors).toBeUndefined();
     expect(log.data?.auditLogs.map((a) => a.action)).toEqual(["assigned", "updated", "created"]);
-    expect(log.data?.auditLogs[0]?.user?.id).toBe(techId);
+    expect(log.data?.auditLogs[0]?.user?.id).not.toBe(techId);
+    expect(log.data?.auditLogs[0]?.changes).toContainEqual({ field: "user_id", value_old: null, value_new: String(techId) });
   });
 
   it("the device recovers: the engine closes it; a closed incident cannot be assigned", async () => {
@@ -229,8 +231,15 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     expect(lost).toHaveLength(1);
     expect(code(lost[0]?.errors)).toBe("CONFLICT");
     expect(reason(lost[0]?.errors)).toBe("incident_already_assigned");
+    // Only to someone who manages incidents.
     const unknownUser = await tech.gql(ASSIGN, { id: open?.id, user: 99999 });
     expect(code(unknownUser.errors)).toBe("VALIDATION");
+    const viewerId = (await server.db.kysely.selectFrom("users").select("id").where("username", "=", "viewer").executeTakeFirstOrThrow()).id;
+    const toViewer = await tech.gql(ASSIGN, { id: open?.id, user: viewerId });
+    expect(toViewer.errors, JSON.stringify(toViewer)).toBeDefined();
+    expect(fields(toViewer.errors), JSON.stringify(toViewer.errors)).toEqual({
+      user_id: [{ message: "validation.no_match", data: { field: "user_id", value: String(viewerId) } }],
+    });
   });
 
   it("reopen: a closed incident opens again and stays open until a person closes it; never next to an open one", async () => {
