@@ -345,4 +345,23 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     expect((await list({ node: device, subject: "Battery" }))[0]).toMatchObject({ severity: "Critical", status: "New" });
     await engine.stop();
   });
+
+  it("the periodic pass raises what no event announces: a monitoring timeout running out", async () => {
+    const device = devices[6]?.id ?? 0;
+    const down = NOW + 60 * HOUR;
+    let clock = down;
+    const engine = startIncidentEngine({ db: server.db.kysely, bus: server.pubsub, now: () => clock, log: { error: () => undefined } });
+    const handlers = createLinkHandlers({ db: server.db, bus: server.pubsub, incidents: engine });
+    await handlers.apply(
+      1,
+      [{ seq: ++seq, type: "device.reachability", at: new Date(down).toISOString(), data: { device_id: device, reachable: false } }],
+      down,
+    );
+    await engine.idle();
+    expect(await list({ node: device, subject: "Reachability" })).toEqual([]);
+    clock = down + 25 * HOUR;
+    await engine.pass();
+    expect((await list({ node: device, subject: "Reachability" }))[0]).toMatchObject({ severity: "Critical", status: "New" });
+    await engine.stop();
+  });
 });
