@@ -377,6 +377,8 @@ export function startIncidentEngine(deps: {
   intervalMs?: number;
 }): IncidentEngine {
   const pending = new Set<Promise<unknown>>();
+  /** Per system, the devices reported since its queued evaluation was asked for. */
+  const reported = new Map<number, Set<number>>();
   const track = (p: Promise<unknown>): void => {
     const done = p.catch((error: unknown) => deps.log.error(error, "incident evaluation failed"));
     pending.add(done);
@@ -389,8 +391,14 @@ export function startIncidentEngine(deps: {
     }
   };
   let running = true;
+  // A pass slower than the interval is not joined by the next one: they would only pile up.
+  let passing: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running) track(pass());
+    if (!running || passing) return;
+    passing = pass().finally(() => {
+      passing = null;
+    });
+    track(passing);
   }, deps.intervalMs ?? INCIDENT_PASS_INTERVAL_MS);
   timer.unref();
   const idle = async (): Promise<void> => {
@@ -399,7 +407,20 @@ export function startIncidentEngine(deps: {
   return {
     devicesReported: (systemId, deviceIds) => {
       if (!running || deviceIds.length === 0) return;
-      track(exclusive(systemId, () => evaluateIncidents(deps.db, deps.bus, systemId, deps.now(), deviceIds)));
+      // Reports that arrive while an evaluation waits join it (a replayed backlog is a few evaluations, not one per batch).
+      const waiting = reported.get(systemId);
+      if (waiting) {
+        for (const id of deviceIds) waiting.add(id);
+        return;
+      }
+      const ids = new Set(deviceIds);
+      reported.set(systemId, ids);
+      track(
+        exclusive(systemId, () => {
+          reported.delete(systemId);
+          return evaluateIncidents(deps.db, deps.bus, systemId, deps.now(), [...ids]);
+        }),
+      );
     },
     pass: async () => {
       const run = pass();

@@ -346,6 +346,19 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     await engine.stop();
   });
 
+  it("reports arriving while an evaluation waits join it: no device is left out", async () => {
+    const [a, b] = [devices[7]?.id ?? 0, devices[3]?.id ?? 0];
+    const at = NOW + 55 * HOUR;
+    await report(at, battery(a, 10), battery(b, 30));
+    const engine = startIncidentEngine({ db: server.db.kysely, bus: server.pubsub, now: () => at, log: { error: () => undefined } });
+    engine.devicesReported(1, [a]);
+    engine.devicesReported(1, [b]);
+    await engine.idle();
+    expect((await list({ node: a, subject: "Battery" }))[0]).toMatchObject({ severity: "Critical", status: "New" });
+    expect((await list({ node: b, subject: "Battery" }))[0]).toMatchObject({ severity: "Warning", status: "New" });
+    await engine.stop();
+  });
+
   it("the periodic pass raises what no event announces: a monitoring timeout running out", async () => {
     const device = devices[6]?.id ?? 0;
     const down = NOW + 60 * HOUR;
