@@ -10,6 +10,7 @@ import { memoryPubSub, redisPubSub } from "./realtime/pubsub.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "./realtime/topics.ts";
 import { createLinks } from "./callsystem/links.ts";
 import { createLinkHandlers } from "./modules/calls/link-handlers.ts";
+import { startIncidentEngine } from "./modules/incidents/incident-engine.ts";
 import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import { seedDemo } from "./modules/demo/demo-seed.ts";
 import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
@@ -39,7 +40,9 @@ useCrashLogger(app.log);
 // a loud warning with the development licence key; production refuses it.
 await enforceLicenceKey(db.kysely, config, app.log, Date.now());
 // The links speak the protocol; what events do is the calls module's (one-way layers, docs/ARCHITECTURE.md).
-const links = createLinks({ db, log: app.log, now: Date.now, handlers: createLinkHandlers({ db, bus: pubsub }) });
+// Incidents follow what the call system reports: after each commit for the reporting devices, and a pass every minute.
+const incidents = startIncidentEngine({ db: db.kysely, bus: pubsub, now: Date.now, log: app.log });
+const links = createLinks({ db, log: app.log, now: Date.now, handlers: createLinkHandlers({ db, bus: pubsub, incidents }) });
 services.links = links;
 const virtual = createVirtualManager({ db: db.kysely, dataDir: config.DATA_DIR, port: config.CONTROLLER_PORT, log: app.log, now: Date.now });
 services.virtual = virtual;
@@ -75,6 +78,7 @@ async function shutdown(signal: string): Promise<void> {
   await stopReports();
   stopExports();
   await links.stop();
+  await incidents.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
   await pubsub.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("restart", { version: PRODUCT_VERSION }));

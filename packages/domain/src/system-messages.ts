@@ -43,6 +43,8 @@ export interface SystemMessagePayloads {
   "getshttp.start": { system_id: number; id: string; action: "publish" | "import"; auto_commit: boolean };
   "getshttp.finished": { system_id: number; id: string; action: "publish" | "import" };
   "getshttp.failed": { system_id: number; id: string; action: "publish" | "import"; error?: string };
+  /** spec: "incidents.updated stored": a system's incidents changed (raised, assigned, closed, reopened). */
+  "incidents.updated": { system_id: number };
 }
 
 export type SystemMessageSubject = keyof SystemMessagePayloads;
@@ -64,4 +66,5 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "getshttp.start",
   "getshttp.finished",
   "getshttp.failed",
+  "incidents.updated",
 ] as const satisfies readonly SystemMessageSubject[];

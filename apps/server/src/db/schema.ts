@@ -34,6 +34,46 @@ export interface Database {
   report_subscriptions: ReportSubscriptionsTable;
   export_jobs: ExportJobsTable;
   config_snapshots: ConfigSnapshotsTable;
+  incidents: IncidentsTable;
+  incident_monitors: IncidentMonitorsTable;
+}
+
+/** Incidents of the incident engine (migration 0017, spec data §3.8, docs/decisions/033). */
+export interface IncidentsTable {
+  id: Generated<number>;
+  system_id: number;
+  /** The target: the device (system tree node) the incident is about. */
+  node_id: number;
+  subject: string;
+  /** The monitor of a ProbableDefect; 0 for the other subjects. */
+  source_id: Generated<number>;
+  severity: string;
+  status: string;
+  /** 1 while New or Assigned, null once Closed (the unique guard against doubles). */
+  open_guard: number | null;
+  /** The person it is assigned to. */
+  user_id: number | null;
+  /** Who closed it; null when the engine closed it because the device recovered. */
+  closed_by_user_id: number | null;
+  /** 1 after a person reopened it: the engine no longer closes it. */
+  held: Generated<number>;
+  created_at: number;
+  assigned_at: number | null;
+  closed_at: number | null;
+  condition_ended_at: number | null;
+  updated_at: number;
+}
+
+/** Probable-defect monitors (migration 0017, spec data §3.8 "name, criterion, threshold, timeframe in hours"). */
+export interface IncidentMonitorsTable {
+  id: Generated<number>;
+  system_id: number;
+  name: string;
+  criterion: string;
+  threshold: number;
+  timeframe: number;
+  created_at: number;
+  updated_at: number;
 }
 
 /** The controller's configuration as last fetched per system (migration 0016, docs/decisions/028). */

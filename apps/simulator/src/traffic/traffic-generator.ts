@@ -2,7 +2,7 @@ import type { CallEngine } from "../engine/call-engine.ts";
 import type { CallTypeRecord, TreeNode } from "@caresuite/protocol";
 import { ActionQueue } from "./action-queue.ts";
 import { DeviceHealth, type HealthAction } from "./device-health.ts";
-import { exponential, mulberry32, pick, pickWeighted, type Random } from "./prng.ts";
+import { exponential, logNormal, mulberry32, pick, pickWeighted, type Random } from "./prng.ts";
 import { callEnding, isDayTime, ratePerHour, UPKEEP, visitLength, type TrafficProfile } from "./traffic-model.ts";
 
 type Action =
@@ -13,6 +13,7 @@ type Action =
   | { kind: "presence-on"; deviceId: number; callId: number | null; emergency: boolean }
   | { kind: "presence-off"; deviceId: number }
   | { kind: "reset"; callId: number }
+  | { kind: "chatter"; deviceId: number; until: number }
   | HealthAction;
 
 export interface TrafficStats {
@@ -36,6 +37,11 @@ export class TrafficGenerator {
   private readonly profile: TrafficProfile;
   private readonly queue = new ActionQueue<Action>();
   private readonly health: DeviceHealth;
+  /**
+   * Its own random source for devices that call by themselves, so adding them changed none of the
+   * draws of the calls, visits and device health a seed gave before.
+   */
+  private readonly faults: Random;
   /** Hubs that stopped syncing (a scenario for the "outdated hubs" banner): they report nothing. */
   private readonly staleHubIds: ReadonlySet<number>;
   readonly stats: TrafficStats = { arrivals: { day: 0, night: 0 }, opened: 0 };
@@ -44,6 +50,7 @@ export class TrafficGenerator {
     this.engine = engine;
     this.random = mulberry32(options.seed);
     this.health = new DeviceHealth(engine, this.random);
+    this.faults = mulberry32(options.seed ^ 0x5eed_fa17);
     this.staleHubIds = new Set(options.staleHubIds ?? []);
     this.profile = options.profile;
     this.scheduleNext("arrival", options.startAt);
@@ -107,6 +114,8 @@ export class TrafficGenerator {
       case "reset":
         this.engine.closeCall(action.callId, "reset", at);
         return;
+      case "chatter":
+        return this.chatter(at, action.deviceId, action.until);
       case "reconnect":
       case "replace":
         this.health.run(at, action);
@@ -170,9 +179,26 @@ export class TrafficGenerator {
     }
   }
 
-  /** Hourly: device health (batteries, radio), hub syncs, now and then a hub printer message. */
+  /** A device calling by itself: a false call (cancelled at the device soon), the next one later, until it is fixed. */
+  private chatter(at: number, deviceId: number, until: number): void {
+    if (at > until) return;
+    const node = this.hardware().find((n) => n.id === deviceId);
+    const typeId = node?.default_call_type_id ?? this.profile.mix[0]?.callTypeId;
+    if (node && typeId !== undefined && this.freeDevices([node]).length > 0) {
+      const [opened] = this.engine.openCall(deviceId, typeId, at);
+      if (opened?.type === "call.opened") this.queue.push(at + UPKEEP.chatterCancelMs, { kind: "reset", callId: opened.data.call_id });
+    }
+    this.queue.push(at + exponential(this.faults, 1 / UPKEEP.chatterEveryMs), { kind: "chatter", deviceId, until });
+  }
+
+  /** Hourly: device health (batteries, radio), devices that start calling by themselves, hub syncs, now and then a hub printer message. */
   private upkeep(at: number): void {
     for (const later of this.health.hour(at, this.hardware())) this.queue.push(later.at, later.action);
+    for (const device of this.bedDevices()) {
+      if (this.faults.next() < UPKEEP.chatterPerHour) {
+        this.queue.push(at, { kind: "chatter", deviceId: device.id, until: at + logNormal(this.faults, UPKEEP.chatterMedianMs, 0.5) });
+      }
+    }
     this.syncHubs(at);
     const hub = pick(this.random, this.engine.config.hubs);
     if (hub && this.random.next() < UPKEEP.printerPerHour) {

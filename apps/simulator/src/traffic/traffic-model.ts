@@ -89,6 +89,16 @@ export const UPKEEP = {
   /** Chance per radio device and hour to lose contact for days (moved, switched off, broken): a few a month on the demo site. */
   outagePerHour: 0.00002,
   outageMedianMs: 3 * 24 * HOUR,
+  /**
+   * Chance per bed device and hour that it starts calling by itself (a stuck pull cord, a bouncing
+   * magnet contact): a false call every ~10 minutes, each cancelled at the device after ~30 s, for
+   * ~3 hours until a technician fixes it. What the probable-defect monitors look for; about one
+   * episode a week on the demo site.
+   */
+  chatterPerHour: 0.00004,
+  chatterEveryMs: 10 * MINUTE,
+  chatterMedianMs: 3 * HOUR,
+  chatterCancelMs: 30_000,
   /** Chance per hour of a hub printer message somewhere. */
   printerPerHour: 1 / 24,
   printerErrors: ["Papier leer", "Papierstau", "Drucker nicht erreichbar"],

@@ -52,3 +52,42 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
   }
   return inserted.id;
 }
+
+/**
+ * Writes many audit entries with two statements (entries and their changes); each entry needs an
+ * entity id, unique within the call, which pairs the returned ids with their changes. For writers
+ * of many records at once (the incident engine's pass); call inside the change's transaction.
+ */
+export async function writeAudits(db: Kysely<Database>, entries: readonly (AuditEntry & { entityId: number })[]): Promise<void> {
+  if (entries.length === 0) return;
+  const inserted = await db
+    .insertInto("audit_logs")
+    .values(
+      entries.map((entry) => ({
+        system_id: entry.systemId,
+        user_id: entry.userId,
+        created_at: entry.now,
+        entity_type: entry.entityType,
+        entity_id: entry.entityId,
+        entity_display_name: entry.entityDisplayName ?? null,
+        namespace: entry.namespace ?? "caresuite",
+        action: entry.action,
+        field: null,
+        value_old: null,
+        value_new: null,
+        meta: entry.meta ? JSON.stringify(entry.meta) : null,
+      })),
+    )
+    .returning(["id", "entity_id"])
+    .execute();
+  const idOf = new Map(inserted.map((row) => [Number(row.entity_id), row.id]));
+  const changes = entries.flatMap((entry) =>
+    (entry.changes ?? []).map((c) => ({
+      audit_log_id: idOf.get(entry.entityId) ?? 0,
+      field: c.field,
+      value_old: stringify(c.value_old),
+      value_new: stringify(c.value_new),
+    })),
+  );
+  if (changes.length > 0) await db.insertInto("audit_log_changes").values(changes).execute();
+}

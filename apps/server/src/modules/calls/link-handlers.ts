@@ -4,6 +4,7 @@ import type { PubSub } from "../../realtime/pubsub.ts";
 import { callsTopic, systemTreeTopic, type SystemTreeSignal } from "../../realtime/topics.ts";
 import { announceVideoStreams } from "../display/video-stream-triggers.ts";
 import { publishHubPrinterMessages } from "../hubs/hubs.service.ts";
+import type { IncidentEngine } from "../incidents/incident-engine.ts";
 import { applyControllerEvents } from "./apply-event.ts";
 import { receiveControllerConfig } from "./import-config.ts";
 
@@ -12,7 +13,7 @@ import { receiveControllerConfig } from "./import-config.ts";
  * given to them at wiring time (main.ts): the calls module owns the effects, the adapter only
  * speaks the protocol.
  */
-export function createLinkHandlers(deps: { db: Db; bus: PubSub }): LinkHandlers {
+export function createLinkHandlers(deps: { db: Db; bus: PubSub; incidents?: Pick<IncidentEngine, "devicesReported"> }): LinkHandlers {
   const db = deps.db.kysely;
   // Open trees refetch what the controller changed: the reporting devices, or the whole tree
   // (no ids) after an import. The events are committed by then; a lost signal costs a refetch only.
@@ -30,7 +31,11 @@ export function createLinkHandlers(deps: { db: Db; bus: PubSub }): LinkHandlers 
           ? [Number((event.data as { device_id: unknown }).device_id)]
           : [],
       );
-      if (devices.length > 0) await treeChanged(systemId, [...new Set(devices)]);
+      if (devices.length > 0) {
+        await treeChanged(systemId, [...new Set(devices)]);
+        // Queued, not awaited: the acknowledgement never waits for the incident engine.
+        deps.incidents?.devicesReported(systemId, devices);
+      }
       return outcomes;
     },
     callsChanged: (systemId, signal) => deps.bus.publish(callsTopic(systemId), signal),
