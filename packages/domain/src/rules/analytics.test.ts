@@ -3,7 +3,7 @@ import { dateOfLocalDay, offsetSegments, percentile, percentileOfHistogram, shif
 
 const at = (iso: string): number => Date.parse(iso);
 
-describe('ARCHITECTURE «Product rules» / PRODUCT-NOTES: "by shift: day 07:00–18:59, night 19:00–06:59" in the system\'s local time', () => {
+describe('ARCHITECTURE «Product rules»: "Day is 07:00–18:59, night 19:00–06:59, in the call system\'s local time"', () => {
   it.each<[number, Shift]>([
     [0, "NIGHT"],
     [6, "NIGHT"],
@@ -26,7 +26,7 @@ describe('ARCHITECTURE «Product rules» / PRODUCT-NOTES: "by shift: day 07:00�
   ])("%s in %s is the %s shift", (instant, zone, shift) => expect(shiftAt(at(instant), zone)).toBe(shift));
 });
 
-describe("PRODUCT-NOTES: response time as median and p90 (nearest rank, a response time that occurred)", () => {
+describe("response time as median and p90 (docs/decisions/030-analytics.md: nearest rank, a response time that occurred)", () => {
   it.each<[number[], number, number | null]>([
     [[], 50, null],
     [[30], 50, 30],
