@@ -110,6 +110,21 @@ const LAZY_SECTIONS: LazySection[] = [
       return log.loadLogRoutes(CallFormPage);
     },
   },
+  {
+    // Analytics and its drill-downs: the call form (the display feature's) and the node form
+    // render as modals over the charts (spec /analytics children call/edit/:id?, systemtree/edit/:id?).
+    prefix: "/analytics",
+    parentId: "main",
+    load: async () => {
+      const [analytics, calls, nodeForm] = await Promise.all([
+        import("../features/analytics/analytics-routes"),
+        import("../features/display/calls-module"),
+        import("../features/node-form/node-form-module"),
+      ]);
+      const [{ CallFormPage }, { NodeFormPage }] = await Promise.all([calls.loadCallFormPage(), nodeForm.loadNodeFormPage()]);
+      return analytics.loadAnalyticsRoutes(CallFormPage, NodeFormPage);
+    },
+  },
 ];
 
 const sectionLoads = new Map<LazySection, Promise<RouteObject[]>>();
