@@ -52,7 +52,14 @@ describe("analytics /analytics", () => {
       [MANAGER_FR, "fr"],
     ] as const) {
       await admin.query(`mutation ($data: UserInput!) { createUser(data: $data) { id } }`, {
-        data: { username: user.username, password: user.password, password_repeat: user.password, password_is_temporary: false, roles: [role.createRole.id], locale },
+        data: {
+          username: user.username,
+          password: user.password,
+          password_repeat: user.password,
+          password_is_temporary: false,
+          roles: [role.createRole.id],
+          locale,
+        },
       });
     }
     // The replayed history has arrived when the last 30 days hold calls with a response.

@@ -139,14 +139,12 @@ const OptionRef = builder.objectRef<{ id: number; name: string }>("AnalyticsOpti
 const TypeOptionRef = builder.objectRef<{ id: number; name: string; color: string }>("AnalyticsCallTypeOption").implement({
   fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name"), color: t.exposeString("color") }),
 });
-const FilterOptionsRef = builder
-  .objectRef<Awaited<ReturnType<typeof analyticsFilterOptions>>>("AnalyticsFilterOptions")
-  .implement({
-    fields: (t) => ({
-      sections: t.field({ type: [OptionRef], resolve: (o) => o.sections }),
-      call_types: t.field({ type: [TypeOptionRef], resolve: (o) => o.call_types }),
-    }),
-  });
+const FilterOptionsRef = builder.objectRef<Awaited<ReturnType<typeof analyticsFilterOptions>>>("AnalyticsFilterOptions").implement({
+  fields: (t) => ({
+    sections: t.field({ type: [OptionRef], resolve: (o) => o.sections }),
+    call_types: t.field({ type: [TypeOptionRef], resolve: (o) => o.call_types }),
+  }),
+});
 
 builder.queryField("analyticsFilterOptions", (t) =>
   t.field({

@@ -19,6 +19,8 @@ export interface AnalyticsQuery {
   /** Defect calls hidden from the caller (as the call log hides them). */
   hideDefects: "none" | "all" | "not_repeater" | "repeater";
   defectTypeIds: number[];
+  /** Call types left out altogether (staff presence, unless the filter names it). */
+  excludedTypeIds: number[];
   /** The zone's offsets over the period, for the local wall clock of an opening. */
   offsets: OffsetSegment[];
 }
@@ -39,6 +41,7 @@ function where(db: Kysely<Database>, q: AnalyticsQuery) {
     if (q.to !== null) and.push(eb("opened_at", "<", q.to));
     if (q.callTypeIds) and.push(eb("call_type_id", "in", q.callTypeIds));
     if (q.sectionIds) and.push(eb("section_id", "in", q.sectionIds));
+    if (q.excludedTypeIds.length > 0) and.push(eb("call_type_id", "not in", q.excludedTypeIds));
     if (q.hideDefects !== "none" && q.defectTypeIds.length > 0) {
       const notDefect = eb("call_type_id", "not in", q.defectTypeIds);
       if (q.hideDefects === "all") and.push(notDefect);

@@ -237,6 +237,8 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
     sectionIds,
     hideDefects,
     defectTypeIds: types.filter((t) => t["flag"] === "Defect").map((t) => Number(t.id)),
+    // Staff presence is the answer to a call, not a call that waits for one (docs/decisions/030).
+    excludedTypeIds: callTypeIds ? [] : types.filter((t) => t["flag"] === "Presence").map((t) => Number(t.id)),
     offsets: offsetSegments(start, Math.max(start, to ?? now), timeZone),
   };
 
@@ -329,7 +331,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   };
 }
 
-/** The sections and call types the analytics filter chooses from. */
+/** The sections and call types the analytics filter chooses from (presence types left out). */
 export async function analyticsFilterOptions(
   ctx: RequestContext,
   overrideSystem: number | null | undefined,
@@ -338,11 +340,18 @@ export async function analyticsFilterOptions(
   const db = entityTables(ctx.db.kysely);
   const [sections, types] = await Promise.all([
     db.selectFrom("sections").select(["id", "name"]).where("system_id", "=", systemId).orderBy("name").orderBy("id").execute(),
-    db.selectFrom("call_types").select(["id", "name", "color", "sort_order"]).where("system_id", "=", systemId).orderBy("sort_order").orderBy("id").execute(),
+    db
+      .selectFrom("call_types")
+      .select(["id", "name", "color", "sort_order", "flag"])
+      .where("system_id", "=", systemId)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute(),
   ]);
   return {
     sections: sections.map((s) => ({ id: Number(s.id), name: s.name ?? "" })),
-    call_types: types.map((t) => ({ id: Number(t.id), name: t.name ?? "", color: t.color ?? "" })),
+    // Staff presence is no call to analyse (left out of the charts unless named in the filter).
+    call_types: types.filter((t) => t["flag"] !== "Presence").map((t) => ({ id: Number(t.id), name: t.name ?? "", color: t.color ?? "" })),
   };
 }
 

@@ -117,6 +117,8 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
     await insert("open", 10, 3, "2026-03-26T23:00:00.000Z", null); // 00:00 local on the 27th, still open, no presence
     // A defect (call type 1 has flag Defect) on the heating (17): only for analytics::see_defects.
     await insert("defect", 17, 1, "2026-03-25T09:00:00.000Z", 5_000_000);
+    // Staff presence (demo call type 6, flag Presence) is no call waiting for a response: left out.
+    await insert("presence", 23, 6, "2026-03-25T10:00:00.000Z", 1_800_000);
     // Outside the period.
     await insert("before", 23, 4, "2026-03-19T12:00:00.000Z", 1_000);
   });
@@ -195,6 +197,14 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
     const root = (await ask(PERIOD, admin)).data!.callAnalytics;
     expect(root.opened).toBe(10);
     expect(root.longest_waits[0]).toMatchObject({ id: ids["defect"], response_seconds: 5000, device_id: 17 });
+  });
+
+  it("leaves staff presence out unless the filter names its call type", async () => {
+    const presence = (await ask(`${PERIOD}, call_type_ids: [6]`, manager, "opened overall { calls p90_seconds }")).data!.callAnalytics;
+    expect(presence).toEqual({ opened: 1, overall: { calls: 1, p90_seconds: 1800 } });
+    const options = await manager.gql<{ analyticsFilterOptions: { call_types: { id: number }[] } }>("{ analyticsFilterOptions { call_types { id } } }");
+    expect(options.data?.analyticsFilterOptions.call_types.map((t) => t.id)).not.toContain(6);
+    expect(options.data?.analyticsFilterOptions.call_types.map((t) => t.id)).toContain(2);
   });
 
   it("resolves the named periods in the system's zone", async () => {

@@ -27,7 +27,7 @@ export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode
             data={spec.data}
             dataKey="name"
             orientation="vertical"
-            yAxisProps={{ width: 130 }}
+            yAxisProps={{ width: 130, interval: 0 }}
             valueFormatter={(v) => formatSeconds(v)}
             series={[
               { name: "median", label: spec.medianLabel, color: "blue.7" },
