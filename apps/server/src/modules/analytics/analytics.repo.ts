@@ -92,7 +92,7 @@ export async function countByLocalHour(db: Kysely<Database>, q: AnalyticsQuery):
   return rows.map((r) => ({ hour: Number(r.hour), calls: Number(r.calls), responded: Number(r.responded), response_ms: Number(r.response_ms) }));
 }
 
-export type HistogramKey = "shift" | "hour_of_day" | "call_type" | "device";
+export type HistogramKey = "hour_of_day" | "call_type" | "device";
 
 export interface HistogramRow {
   key: number;
@@ -103,10 +103,8 @@ export interface HistogramRow {
 function keyExpression(key: HistogramKey, offsets: OffsetSegment[]): RawBuilder<number> {
   switch (key) {
     case "hour_of_day":
+      // The shifts are sums of these hours (domain shiftOfHour).
       return sql<number>`(${localHourNumber(offsets)} % 24)`;
-    case "shift":
-      // 1 day (07:00–18:59), 0 night: ARCHITECTURE «Product rules»; domain shiftOfHour says the same.
-      return sql<number>`(case when ${localHourNumber(offsets)} % 24 between 7 and 18 then 1 else 0 end)`;
     case "call_type":
       return sql<number>`call_type_id`;
     case "device":

@@ -257,14 +257,15 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
     }
     return sums;
   };
-  const shiftHistogram = once(() => responseHistogram(db, q, "shift"));
+  // One scan gives the hours of the day; the shifts and the whole period are sums of them.
+  const hourHistogram = once(() => responseHistogram(db, q, "hour_of_day"));
 
   return {
     from: from === null ? null : new Date(from).toISOString(),
     to: to === null ? null : new Date(to).toISOString(),
     time_zone: timeZone,
     opened: async () => (await hours()).reduce((sum, h) => sum + h.calls, 0),
-    overall: async () => stat([...byKey(await shiftHistogram(), () => 0).values()].flat()),
+    overall: async () => stat([...byKey(await hourHistogram(), () => 0).values()].flat()),
     byDay: async () =>
       [...sumHours(await hours(), (h) => Math.floor(h / 24))]
         .sort((a, b) => a[0] - b[0])
@@ -274,7 +275,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
           mean_response_seconds: s.responded > 0 ? Math.round(s.ms / s.responded / 1000) : null,
         })),
     byHour: async () => {
-      const [list, histogram] = await Promise.all([hours(), responseHistogram(db, q, "hour_of_day")]);
+      const [list, histogram] = await Promise.all([hours(), hourHistogram()]);
       const opened = sumHours(list, (h) => h % 24);
       const groups = byKey(histogram);
       return Array.from({ length: 24 }, (_, hour) => ({ hour, opened: opened.get(hour)?.opened ?? 0, ...stat(groups.get(hour) ?? []) }));
@@ -284,9 +285,9 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       return Array.from({ length: 7 * 24 }, (_, i) => ({ weekday: Math.floor(i / 24), hour: i % 24, opened: cells.get(i)?.opened ?? 0 }));
     },
     byShift: async () => {
-      const [list, histogram] = await Promise.all([hours(), shiftHistogram()]);
+      const [list, histogram] = await Promise.all([hours(), hourHistogram()]);
       const opened = sumHours(list, (h) => (shiftOfHour(h % 24) === "DAY" ? 1 : 0));
-      const groups = byKey(histogram);
+      const groups = byKey(histogram, (hour) => (shiftOfHour(hour) === "DAY" ? 1 : 0));
       return (["DAY", "NIGHT"] as const).map((shift) => {
         const key = shift === "DAY" ? 1 : 0;
         return { shift, opened: opened.get(key)?.opened ?? 0, ...stat(groups.get(key) ?? []) };
