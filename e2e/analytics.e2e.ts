@@ -114,6 +114,7 @@ describe("analytics /analytics", () => {
     await byTestId(page, TESTIDS.analytics.range).click();
     await page.getByRole("option", { name: "Letzte 14 Tage", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("range") === "DAYS_14");
+    await page.locator(`[data-testid="${TESTIDS.analytics.page}"][data-fetching="false"]`).waitFor();
 
     // A longest wait opens its call in the call form over the charts; closing comes back with the filter.
     const link = byTestId(page, TESTIDS.analytics.callLink).first();
@@ -128,6 +129,21 @@ describe("analytics /analytics", () => {
     await page.screenshot({ path: join(SHOTS, "analytics-call-1920-de.png") });
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.pathname === "/analytics" && url.searchParams.get("range") === "DAYS_14");
+
+    // The slowest room opens the node form (read-only without the tree module).
+    const roomCard = page.locator(`[data-testid="${TESTIDS.analytics.card}"][data-chart="room"]`);
+    await roomCard.getByText("Tabelle", { exact: true }).click();
+    const roomLink = roomCard.locator(`[data-testid="${TESTIDS.analytics.roomLink}"]`).first();
+    const roomName = (await roomLink.textContent()) ?? "";
+    await roomLink.click();
+    await page.waitForURL((url) => /^\/analytics\/systemtree\/edit\/\d+$/.test(url.pathname));
+    const nodeForm = byTestId(page, TESTIDS.nodeForm.form);
+    await nodeForm.waitFor({ timeout: 15_000 });
+    expect(await byTestId(page, TESTIDS.nodeForm.header).textContent()).toContain(roomName);
+    expect(await nodeForm.getAttribute("data-can-save")).not.toBe("true");
+    await page.screenshot({ path: join(SHOTS, "analytics-room-1920-de.png") });
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => url.pathname === "/analytics");
     expect(consoleErrors).toEqual([]);
   });
 

@@ -541,6 +541,7 @@ export const TESTIDS = {
     previewEmpty: "demo.previewEmpty",
   },
   analytics: {
+    /** With `data-fetching` while the numbers of a filter load. */
     page: "analytics.page",
     range: "analytics.range",
     sections: "analytics.sections",

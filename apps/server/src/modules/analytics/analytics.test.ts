@@ -182,6 +182,19 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
     expect(call.data?.call).toEqual({ id: ids["d5"], response_time: 600 });
   });
 
+  it("opens a room's node form for the drill-down, read-only without the tree module", async () => {
+    const node = await manager.gql<{ systemTreeNode: { node: { id: number; name: string }; editable_fields: string[] } }>(
+      `{ systemTreeNode(id: ${roomOf[24]}) { node { id name } editable_fields } }`,
+    );
+    expect(node.errors).toBeUndefined();
+    expect(node.data?.systemTreeNode.node).toMatchObject({ id: roomOf[24], name: expect.stringMatching(/102/) });
+    expect(node.data?.systemTreeNode.editable_fields).toEqual([]);
+    const change = await manager.gql(`mutation { updateSystemTreeNode(id: ${roomOf[24]}, data: { name: "Zimmer X" }) { id } }`);
+    expect(change.errors?.[0]?.extensions).toMatchObject({ code: "MISSING_PERMISSION" });
+    const denied = await nurse.gql(`{ systemTreeNode(id: ${roomOf[24]}) { node { id } } }`);
+    expect(denied.errors?.[0]?.extensions).toMatchObject({ code: "MISSING_PERMISSION" });
+  });
+
   it("filters by section and call type", async () => {
     const night = (await ask(`${PERIOD}, section_ids: [2]`)).data!.callAnalytics;
     expect(night.by_shift).toEqual([

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   Alert,
   Anchor,
@@ -221,7 +221,12 @@ export function AnalyticsPage(): ReactNode {
   const [battery] = useQuery({ query: ANALYTICS_LOW_BATTERY, variables: boxVariables, pause: !seeBattery });
   const [reachability] = useQuery({ query: ANALYTICS_NOT_REACHABLE, variables: boxVariables, pause: !seeReachability });
 
-  const a = error ? undefined : data?.callAnalytics;
+  // While another filter's numbers load, the last ones stay on screen (no flash of a loader).
+  const [shown, setShown] = useState(data);
+  useEffect(() => {
+    if (data) setShown(data);
+  }, [data]);
+  const a = error ? undefined : (data ?? shown)?.callAnalytics;
   const typeOptions = (options?.analyticsFilterOptions.call_types ?? []).map((type) => ({ value: String(type.id), label: type.name }));
   const sectionOptions = (options?.analyticsFilterOptions.sections ?? []).map((s) => ({ value: String(s.id), label: s.name || `#${s.id}` }));
   const shiftName = (shift: string): string => t(`analytics.shifts.${shift}`);
@@ -233,7 +238,7 @@ export function AnalyticsPage(): ReactNode {
   const responseLabels = { medianLabel: t("analytics.columns.median"), p90Label: t("analytics.columns.p90") };
 
   return (
-    <Stack p="md" gap="md" data-testid={TESTIDS.analytics.page}>
+    <Stack p="md" gap="md" data-testid={TESTIDS.analytics.page} data-fetching={fetching} aria-busy={fetching}>
       <Title order={1} size="h2">
         {t("analytics.title")}
       </Title>
