@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
+import { ANALYTICS_TESTIDS } from "../apps/web/src/features/analytics/analytics-testids.ts";
 import { formatSeconds } from "../apps/web/src/features/analytics/analytics-filter.ts";
 import { signInApi, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";
@@ -82,14 +83,14 @@ describe("analytics /analytics", () => {
     // spec "Home redirect": "... else to analytics if the analytics module is allowed".
     await waitForPath(page, "/analytics");
     expect(await byTestId(page, TESTIDS.shell.nav("analytics")).count()).toBeGreaterThan(0);
-    await byTestId(page, TESTIDS.analytics.shift).first().waitFor({ timeout: 20_000 });
+    await byTestId(page, ANALYTICS_TESTIDS.shift).first().waitFor({ timeout: 20_000 });
 
     // The numbers on screen are the server's: median and p90 per shift.
     const { callAnalytics } = await manager.query<{ callAnalytics: { by_shift: Shift[] } }>(
       "{ callAnalytics(filter: { range: DAYS_30 }) { by_shift { shift opened median_seconds p90_seconds } } }",
     );
     for (const shift of callAnalytics.by_shift) {
-      const card = page.locator(`[data-testid="${TESTIDS.analytics.shift}"][data-shift="${shift.shift}"]`);
+      const card = page.locator(`[data-testid="${ANALYTICS_TESTIDS.shift}"][data-shift="${shift.shift}"]`);
       const text = await card.textContent();
       expect(text).toContain(`Median ${formatSeconds(shift.median_seconds)}`);
       expect(text).toContain(`90 % innert ${formatSeconds(shift.p90_seconds)}`);
@@ -98,26 +99,26 @@ describe("analytics /analytics", () => {
     expect(callAnalytics.by_shift.every((s) => s.opened > 0 && s.median_seconds !== null)).toBe(true);
 
     // The chart draws (the charting library loads with it), and its table says the same as text.
-    const shiftCard = page.locator(`[data-testid="${TESTIDS.analytics.card}"][data-chart="shift"]`);
+    const shiftCard = page.locator(`[data-testid="${ANALYTICS_TESTIDS.card}"][data-chart="shift"]`);
     await shiftCard.locator(".recharts-surface").first().waitFor({ timeout: 20_000 });
     await page.locator(".recharts-surface").nth(4).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(SHOTS, "analytics-1920-de.png"), fullPage: true });
-    expect(await seriousViolations(page, `[data-testid="${TESTIDS.analytics.page}"]`)).toEqual([]);
+    expect(await seriousViolations(page, `[data-testid="${ANALYTICS_TESTIDS.page}"]`)).toEqual([]);
     await shiftCard.getByText("Tabelle", { exact: true }).click();
-    const table = shiftCard.locator(`[data-testid="${TESTIDS.analytics.table}"]`);
+    const table = shiftCard.locator(`[data-testid="${ANALYTICS_TESTIDS.table}"]`);
     const day = callAnalytics.by_shift.find((s) => s.shift === "DAY");
     await expect.poll(() => table.textContent()).toContain(formatSeconds(day?.median_seconds ?? null));
     expect(await table.textContent()).toContain("Tagschicht (07:00–18:59)");
-    expect(await seriousViolations(page, `[data-testid="${TESTIDS.analytics.page}"]`)).toEqual([]);
+    expect(await seriousViolations(page, `[data-testid="${ANALYTICS_TESTIDS.page}"]`)).toEqual([]);
 
     // The filter lives in the URL.
-    await byTestId(page, TESTIDS.analytics.range).click();
+    await byTestId(page, ANALYTICS_TESTIDS.range).click();
     await page.getByRole("option", { name: "Letzte 14 Tage", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("range") === "DAYS_14");
-    await page.locator(`[data-testid="${TESTIDS.analytics.page}"][data-fetching="false"]`).waitFor();
+    await page.locator(`[data-testid="${ANALYTICS_TESTIDS.page}"][data-fetching="false"]`).waitFor();
 
     // A longest wait opens its call in the call form over the charts; closing comes back with the filter.
-    const link = byTestId(page, TESTIDS.analytics.callLink).first();
+    const link = byTestId(page, ANALYTICS_TESTIDS.callLink).first();
     await link.waitFor();
     await link.click();
     await page.waitForURL((url) => /^\/analytics\/call\/edit\/\d+$/.test(url.pathname) && url.searchParams.get("range") === "DAYS_14");
@@ -131,9 +132,9 @@ describe("analytics /analytics", () => {
     await page.waitForURL((url) => url.pathname === "/analytics" && url.searchParams.get("range") === "DAYS_14");
 
     // The slowest room opens the node form (read-only without the tree module).
-    const roomCard = page.locator(`[data-testid="${TESTIDS.analytics.card}"][data-chart="room"]`);
+    const roomCard = page.locator(`[data-testid="${ANALYTICS_TESTIDS.card}"][data-chart="room"]`);
     await roomCard.getByText("Tabelle", { exact: true }).click();
-    const roomLink = roomCard.locator(`[data-testid="${TESTIDS.analytics.roomLink}"]`).first();
+    const roomLink = roomCard.locator(`[data-testid="${ANALYTICS_TESTIDS.roomLink}"]`).first();
     const roomName = (await roomLink.textContent()) ?? "";
     await roomLink.click();
     await page.waitForURL((url) => /^\/analytics\/systemtree\/edit\/\d+$/.test(url.pathname));
@@ -154,7 +155,7 @@ describe("analytics /analytics", () => {
     expect(await byTestId(page, TESTIDS.shell.nav("analytics")).count()).toBe(0);
     await page.goto(`${server.baseUrl}/analytics`);
     await byTestId(page, TESTIDS.noAccess.page).waitFor();
-    expect(await byTestId(page, TESTIDS.analytics.page).count()).toBe(0);
+    expect(await byTestId(page, ANALYTICS_TESTIDS.page).count()).toBe(0);
   });
 
   it("reads in French and fits a phone", async () => {
@@ -170,13 +171,13 @@ describe("analytics /analytics", () => {
         const { page, consoleErrors } = await newPage(browser, { viewport });
         await signIn(page, server.baseUrl, user.username, user.password);
         await waitForPath(page, "/analytics");
-        await byTestId(page, TESTIDS.analytics.shift).first().waitFor({ timeout: 20_000 });
+        await byTestId(page, ANALYTICS_TESTIDS.shift).first().waitFor({ timeout: 20_000 });
         await page.locator(".recharts-surface").nth(4).waitFor({ timeout: 20_000 });
         if (lang === "fr") await page.getByText("Temps de réaction par équipe").first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(SHOTS, `analytics-${viewport.width}-${lang}.png`), fullPage: true });
-        expect(await seriousViolations(page, `[data-testid="${TESTIDS.analytics.page}"]`)).toEqual([]);
+        expect(await seriousViolations(page, `[data-testid="${ANALYTICS_TESTIDS.page}"]`)).toEqual([]);
         expect(consoleErrors).toEqual([]);
         await page.context().close();
       }

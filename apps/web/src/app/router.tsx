@@ -111,19 +111,10 @@ const LAZY_SECTIONS: LazySection[] = [
     },
   },
   {
-    // Analytics and its drill-downs: the call form (the display feature's) and the node form
-    // render as modals over the charts (spec /analytics children call/edit/:id?, systemtree/edit/:id?).
+    // Analytics and its drill-downs (app/analytics-section.ts).
     prefix: "/analytics",
     parentId: "main",
-    load: async () => {
-      const [analytics, calls, nodeForm] = await Promise.all([
-        import("../features/analytics/analytics-routes"),
-        import("../features/display/calls-module"),
-        import("../features/node-form/node-form-module"),
-      ]);
-      const [{ CallFormPage }, { NodeFormPage }] = await Promise.all([calls.loadCallFormPage(), nodeForm.loadNodeFormPage()]);
-      return analytics.loadAnalyticsRoutes(CallFormPage, NodeFormPage);
-    },
+    load: async () => (await import("./analytics-section")).loadAnalyticsSection(),
   },
 ];
 

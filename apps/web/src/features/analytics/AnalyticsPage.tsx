@@ -26,7 +26,7 @@ import { hasPermission, LOG_DATE_RANGES } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { hasErrorCode } from "../../api/errors";
 import { formatDate, formatDateTime, formatNumber } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import { ANALYTICS_TESTIDS } from "./analytics-testids";
 import {
   analyticsFilterFromParams,
   analyticsFilterToParams,
@@ -56,7 +56,7 @@ function ChartCard({ name, title, chart, table }: { name: string; title: string;
   const { t } = useTranslation();
   const [view, setView] = useState<"chart" | "table">("chart");
   return (
-    <Paper withBorder p="md" radius="md" data-testid={TESTIDS.analytics.card} data-chart={name} component="section" aria-label={title}>
+    <Paper withBorder p="md" radius="md" data-testid={ANALYTICS_TESTIDS.card} data-chart={name} component="section" aria-label={title}>
       <Group justify="space-between" align="center" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
           {title}
@@ -70,7 +70,7 @@ function ChartCard({ name, title, chart, table }: { name: string; title: string;
             { value: "table", label: t("analytics.view.table") },
           ]}
           aria-label={t("analytics.view.label", { title })}
-          data-testid={TESTIDS.analytics.viewToggle}
+          data-testid={ANALYTICS_TESTIDS.viewToggle}
         />
       </Group>
       {view === "chart" ? (
@@ -84,7 +84,7 @@ function ChartCard({ name, title, chart, table }: { name: string; title: string;
           {chart}
         </Suspense>
       ) : (
-        <Box className={classes.tableWrap} data-testid={TESTIDS.analytics.table}>
+        <Box className={classes.tableWrap} data-testid={ANALYTICS_TESTIDS.table}>
           {table}
         </Box>
       )}
@@ -238,7 +238,7 @@ export function AnalyticsPage(): ReactNode {
   const responseLabels = { medianLabel: t("analytics.columns.median"), p90Label: t("analytics.columns.p90") };
 
   return (
-    <Stack p="md" gap="md" data-testid={TESTIDS.analytics.page} data-fetching={fetching} aria-busy={fetching}>
+    <Stack p="md" gap="md" data-testid={ANALYTICS_TESTIDS.page} data-fetching={fetching} aria-busy={fetching}>
       <Title order={1} size="h2">
         {t("analytics.title")}
       </Title>
@@ -250,7 +250,7 @@ export function AnalyticsPage(): ReactNode {
           onChange={(value) => value && change({ range: value as AnalyticsFilterState["range"] })}
           allowDeselect={false}
           w={210}
-          data-testid={TESTIDS.analytics.range}
+          data-testid={ANALYTICS_TESTIDS.range}
         />
         {sectionOptions.length > 0 && (
           <MultiSelect
@@ -263,7 +263,7 @@ export function AnalyticsPage(): ReactNode {
             searchable
             miw={200}
             maw={360}
-            data-testid={TESTIDS.analytics.sections}
+            data-testid={ANALYTICS_TESTIDS.sections}
           />
         )}
         <MultiSelect
@@ -276,7 +276,7 @@ export function AnalyticsPage(): ReactNode {
           searchable
           miw={200}
           maw={360}
-          data-testid={TESTIDS.analytics.callTypes}
+          data-testid={ANALYTICS_TESTIDS.callTypes}
         />
       </Group>
       {a && (
@@ -293,7 +293,7 @@ export function AnalyticsPage(): ReactNode {
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {seeBattery && (
             <HealthBox
-              testId={TESTIDS.analytics.lowBattery}
+              testId={ANALYTICS_TESTIDS.lowBattery}
               title={t("analytics.boxes.lowBattery")}
               data={battery.data?.analyticsLowBattery}
               fetching={battery.fetching}
@@ -303,7 +303,7 @@ export function AnalyticsPage(): ReactNode {
           )}
           {seeReachability && (
             <HealthBox
-              testId={TESTIDS.analytics.notReachable}
+              testId={ANALYTICS_TESTIDS.notReachable}
               title={t("analytics.boxes.notReachable")}
               data={reachability.data?.analyticsNotReachable}
               fetching={reachability.fetching}
@@ -315,7 +315,7 @@ export function AnalyticsPage(): ReactNode {
       )}
 
       {fetching && !a && (
-        <Center p="xl" data-testid={TESTIDS.analytics.loading}>
+        <Center p="xl" data-testid={ANALYTICS_TESTIDS.loading}>
           <Loader aria-label={t("analytics.loading")} />
         </Center>
       )}
@@ -324,7 +324,7 @@ export function AnalyticsPage(): ReactNode {
           color="red"
           icon={<IconAlertCircle />}
           title={t(hasErrorCode(error, "VALIDATION") ? "analytics.invalid" : "analytics.loadError")}
-          data-testid={TESTIDS.analytics.error}
+          data-testid={ANALYTICS_TESTIDS.error}
         >
           <Button variant="light" color="red" mt="xs" onClick={() => reexecute({ requestPolicy: "network-only" })}>
             {t("analytics.retry")}
@@ -332,7 +332,7 @@ export function AnalyticsPage(): ReactNode {
         </Alert>
       )}
       {a && a.opened === 0 && (
-        <Alert color="gray" data-testid={TESTIDS.analytics.empty}>
+        <Alert color="gray" data-testid={ANALYTICS_TESTIDS.empty}>
           {t("analytics.empty")}
         </Alert>
       )}
@@ -349,7 +349,7 @@ export function AnalyticsPage(): ReactNode {
               </Text>
             </Paper>
             {a.by_shift.map((s) => (
-              <Paper key={s.shift} withBorder p="md" radius="md" data-testid={TESTIDS.analytics.shift} data-shift={s.shift}>
+              <Paper key={s.shift} withBorder p="md" radius="md" data-testid={ANALYTICS_TESTIDS.shift} data-shift={s.shift}>
                 <Text size="sm" c="dimmed">
                   {t("analytics.kpi.shift", { shift: shiftName(s.shift) })}
                 </Text>
@@ -517,7 +517,7 @@ export function AnalyticsPage(): ReactNode {
                   rows={a.by_room.map((r) => ({
                     key: String(r.room_id),
                     name: (
-                      <Anchor component={Link} to={{ pathname: `/analytics/systemtree/edit/${r.room_id}`, search }} data-testid={TESTIDS.analytics.roomLink}>
+                      <Anchor component={Link} to={{ pathname: `/analytics/systemtree/edit/${r.room_id}`, search }} data-testid={ANALYTICS_TESTIDS.roomLink}>
                         {r.room_name}
                       </Anchor>
                     ),
@@ -552,7 +552,7 @@ export function AnalyticsPage(): ReactNode {
             />
           </SimpleGrid>
 
-          <Paper withBorder p="md" radius="md" component="section" aria-label={t("analytics.charts.longestWaits")} data-testid={TESTIDS.analytics.longestWaits}>
+          <Paper withBorder p="md" radius="md" component="section" aria-label={t("analytics.charts.longestWaits")} data-testid={ANALYTICS_TESTIDS.longestWaits}>
             <Title order={2} size="h4" mb="sm">
               {t("analytics.charts.longestWaits")}
             </Title>
@@ -571,7 +571,7 @@ export function AnalyticsPage(): ReactNode {
                   {a.longest_waits.map((w) => (
                     <Table.Tr key={w.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={{ pathname: `/analytics/call/edit/${w.id}`, search }} data-testid={TESTIDS.analytics.callLink}>
+                        <Anchor component={Link} to={{ pathname: `/analytics/call/edit/${w.id}`, search }} data-testid={ANALYTICS_TESTIDS.callLink}>
                           {formatDateTime(w.opened_at)}
                         </Anchor>
                       </Table.Td>
