@@ -111,6 +111,12 @@ const LAZY_SECTIONS: LazySection[] = [
       return log.loadLogRoutes(CallFormPage);
     },
   },
+  {
+    // Analytics and its drill-downs (app/analytics-section.ts).
+    prefix: "/analytics",
+    parentId: "main",
+    load: async () => (await import("./analytics-section")).loadAnalyticsSection(),
+  },
 ];
 
 const sectionLoads = new Map<LazySection, Promise<RouteObject[]>>();

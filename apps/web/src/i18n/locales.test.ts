@@ -30,6 +30,10 @@ import logDe from "./locales/log/de.json";
 import logEn from "./locales/log/en.json";
 import logFr from "./locales/log/fr.json";
 import logIt from "./locales/log/it.json";
+import analyticsDe from "./locales/analytics/de.json";
+import analyticsEn from "./locales/analytics/en.json";
+import analyticsFr from "./locales/analytics/fr.json";
+import analyticsIt from "./locales/analytics/it.json";
 import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
@@ -76,6 +80,8 @@ const parts = {
   tree: { de: flatten(treeDe), others: { en: flatten(treeEn), fr: flatten(treeFr), it: flatten(treeIt) } },
   // The call log's texts, loaded with it (features/log/log-catalogue.ts).
   log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
+  // The analytics screen's texts, loaded with it (features/analytics/analytics-catalogue.ts).
+  analytics: { de: flatten(analyticsDe), others: { en: flatten(analyticsEn), fr: flatten(analyticsFr), it: flatten(analyticsIt) } },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
   // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
@@ -93,6 +99,7 @@ const allGerman = new Map([
   ...parts.nodeForm.de,
   ...parts.tree.de,
   ...parts.log.de,
+  ...parts.analytics.de,
   ...parts.search.de,
   ...parts.sync.de,
 ]);

@@ -168,9 +168,10 @@ const CallLogPage = builder.objectRef<CallLogAnswer>("CallLogPage").implement({
 builder.queryField("call", (t) =>
   t.field({
     type: CallType,
-    description: "One call, open or closed, for the call form (spec route callForm: /log/edit/:id with query system).",
+    description: "One call, open or closed, for the call form (spec route callForm: /log/edit/:id with query system; /analytics/call/edit/:id).",
     args: { id: t.arg.int({ required: true }), override_system: t.arg.int() },
-    authScopes: { permission: "calllog::use_module" },
+    // The analytics drill-down opens the same form (spec route table: /analytics children call/edit/:id?).
+    authScopes: { $any: { permission: "calllog::use_module", $all: { permission: "analytics::use_module", licence: "analytics" } } },
     resolve: (_root, args, ctx) => callById(ctx, args.override_system, args.id),
   }),
 );

@@ -166,8 +166,12 @@ builder.queryField("systemTreeNode", (t) =>
     type: SystemTreeNodeType,
     description: "spec §7 SystemTreeNode(id): the node with its open calls, children, linking nodes and parents; the demo screen polls its rooms every 8 s.",
     args: { id: t.arg.int({ required: true }) },
-    // The tree module's users, and anyone on the public demo screen of a demo installation.
-    authScopes: { permission: "systemtree::use_module", demoMode: true },
+    // The tree module's users, anyone on the public demo screen of a demo installation, and the
+    // analytics users' drill-down (spec route table: /analytics children systemtree/edit/:id?);
+    // what they may change is the node's editable_fields, changes need the tree module.
+    authScopes: {
+      $any: { permission: "systemtree::use_module", demoMode: true, $all: { permission: "analytics::use_module", licence: "analytics" } },
+    },
     resolve: (_root, args, ctx) => systemTreeNode(ctx, args.id),
   }),
 );

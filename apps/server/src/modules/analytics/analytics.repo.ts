@@ -1,0 +1,198 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import type { OffsetSegment } from "@caresuite/domain";
+import type { Database } from "../../db/schema.ts";
+
+/**
+ * The analytics queries over the calls table (docs/decisions/034-analytics.md). Every query groups
+ * in the database and hands back small aggregates: counts per local hour, and histograms of the
+ * response time in whole seconds per key, from which the service takes exact percentiles.
+ */
+
+/** A validated analytics query: everything resolved to ids and instants (analytics.service.ts builds it). */
+export interface AnalyticsQuery {
+  systemId: number;
+  /** Opening instants [from, to) in ms; null: open on that side. */
+  from: number | null;
+  to: number | null;
+  callTypeIds: number[] | null;
+  sectionIds: number[] | null;
+  /** Defect calls hidden from the caller (as the call log hides them). */
+  hideDefects: "none" | "all" | "not_repeater" | "repeater";
+  defectTypeIds: number[];
+  /** Call types left out altogether (staff presence, unless the filter names it). */
+  excludedTypeIds: number[];
+  /** The zone's offsets over the period, for the local wall clock of an opening. */
+  offsets: OffsetSegment[];
+}
+
+// As the call log writes it (migration 0013's expression index is on the same text).
+const RESPONSE_SQL = sql<number>`(coalesce(presence_at, closed_at) - opened_at)`;
+
+type CallsEb = ExpressionBuilder<Database, "calls">;
+
+function repeaters(db: Kysely<Database>, systemId: number) {
+  return db.selectFrom("system_tree_nodes").select("id").where("system_id", "=", systemId).where("kind", "=", "repeater");
+}
+
+function where(db: Kysely<Database>, q: AnalyticsQuery) {
+  return (eb: CallsEb): Expression<SqlBool> => {
+    const and: Expression<SqlBool>[] = [eb("system_id", "=", q.systemId)];
+    if (q.from !== null) and.push(eb("opened_at", ">=", q.from));
+    if (q.to !== null) and.push(eb("opened_at", "<", q.to));
+    if (q.callTypeIds) and.push(eb("call_type_id", "in", q.callTypeIds));
+    if (q.sectionIds) and.push(eb("section_id", "in", q.sectionIds));
+    if (q.excludedTypeIds.length > 0) and.push(eb("call_type_id", "not in", q.excludedTypeIds));
+    if (q.hideDefects !== "none" && q.defectTypeIds.length > 0) {
+      const notDefect = eb("call_type_id", "not in", q.defectTypeIds);
+      if (q.hideDefects === "all") and.push(notDefect);
+      else if (q.hideDefects === "not_repeater") and.push(eb.or([notDefect, eb("device_id", "in", repeaters(db, q.systemId))]));
+      else and.push(eb.or([notDefect, eb("device_id", "not in", repeaters(db, q.systemId))]));
+    }
+    return eb.and(and);
+  };
+}
+
+/** The local wall clock of the opening as epoch ms (the zone's offset added); integers only, so both databases agree. */
+function localOpening(offsets: OffsetSegment[]): RawBuilder<number> {
+  const last = offsets[offsets.length - 1]?.offsetMs ?? 0;
+  const bounded = offsets.filter((s): s is { until: number; offsetMs: number } => s.until !== null);
+  if (bounded.length === 0) return sql<number>`(opened_at + ${sql.lit(last)})`;
+  const whens = bounded.map((s) => sql`when opened_at < ${sql.lit(s.until)} then ${sql.lit(s.offsetMs)}`);
+  return sql<number>`(opened_at + case ${sql.join(whens, sql` `)} else ${sql.lit(last)} end)`;
+}
+
+/** Local hours since 1970-01-01 00:00 local (integer division on both databases). */
+function localHourNumber(offsets: OffsetSegment[]): RawBuilder<number> {
+  return sql<number>`(${localOpening(offsets)} / 3600000)`;
+}
+
+export interface HourCount {
+  /** Local hours since the epoch: hour of day = n mod 24, local day = n div 24. */
+  hour: number;
+  calls: number;
+  /** Calls with a response (presence or close) and the sum of their response times in ms. */
+  responded: number;
+  response_ms: number;
+}
+
+/** Calls per local hour of the period (at most 24 × days rows). */
+export async function countByLocalHour(db: Kysely<Database>, q: AnalyticsQuery): Promise<HourCount[]> {
+  const hour = localHourNumber(q.offsets);
+  const rows = await db
+    .selectFrom("calls")
+    .select([
+      hour.as("hour"),
+      (eb) => eb.fn.countAll<number>().as("calls"),
+      sql<number>`count(coalesce(presence_at, closed_at))`.as("responded"),
+      sql<number>`coalesce(sum(${RESPONSE_SQL}), 0)`.as("response_ms"),
+    ])
+    .where(where(db, q))
+    .groupBy(hour)
+    .execute();
+  return rows.map((r) => ({ hour: Number(r.hour), calls: Number(r.calls), responded: Number(r.responded), response_ms: Number(r.response_ms) }));
+}
+
+export type HistogramKey = "hour_of_day" | "call_type" | "device";
+
+export interface HistogramRow {
+  key: number;
+  seconds: number;
+  n: number;
+}
+
+function keyExpression(key: HistogramKey, offsets: OffsetSegment[]): RawBuilder<number> {
+  switch (key) {
+    case "hour_of_day":
+      // The shifts are sums of these hours (domain shiftOfHour).
+      return sql<number>`(${localHourNumber(offsets)} % 24)`;
+    case "call_type":
+      return sql<number>`call_type_id`;
+    case "device":
+      return sql<number>`device_id`;
+  }
+}
+
+/**
+ * Response times in whole seconds, counted per key: the calls that had a response (staff presence,
+ * else the close). Open calls without presence have none yet and are left out.
+ */
+export async function responseHistogram(db: Kysely<Database>, q: AnalyticsQuery, key: HistogramKey): Promise<HistogramRow[]> {
+  const k = keyExpression(key, q.offsets);
+  const seconds = sql<number>`(${RESPONSE_SQL} / 1000)`;
+  const rows = await db
+    .selectFrom("calls")
+    .select([k.as("key"), seconds.as("seconds"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where(where(db, q))
+    .where(sql<SqlBool>`coalesce(presence_at, closed_at) is not null`)
+    .groupBy([k, seconds])
+    .execute();
+  return rows.map((r) => ({ key: Number(r.key), seconds: Number(r.seconds), n: Number(r.n) }));
+}
+
+export interface LongWaitRow {
+  id: number;
+  opened_at: number;
+  response_ms: number;
+  device_id: number;
+  device_text_long: string;
+  call_type_id: number;
+  call_type_text: string;
+  section_name: string;
+}
+
+/** The calls that waited longest for a response, longest first (ties: newest first, then by id). */
+export async function longestWaits(db: Kysely<Database>, q: AnalyticsQuery, limit: number): Promise<LongWaitRow[]> {
+  const rows = await db
+    .selectFrom("calls")
+    .select(["id", "opened_at", RESPONSE_SQL.as("response_ms"), "device_id", "device_text_long", "call_type_id", "call_type_text", "section_name"])
+    .where(where(db, q))
+    .where(sql<SqlBool>`coalesce(presence_at, closed_at) is not null`)
+    .orderBy(RESPONSE_SQL, "desc")
+    .orderBy("opened_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), opened_at: Number(r.opened_at), response_ms: Number(r.response_ms), device_id: Number(r.device_id) }));
+}
+
+/** The first opening of the system's calls matching the filter's scope (a period "since beginning" starts there). */
+export async function firstOpening(db: Kysely<Database>, systemId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("calls")
+    .select((eb) => eb.fn.min("opened_at").as("first"))
+    .where("system_id", "=", systemId)
+    .executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
+export interface TreeNodeRow {
+  id: number;
+  parent_id: number | null;
+  kind: string;
+  name: string;
+  text_long: string;
+  section_id: number | null;
+  battery: number | null;
+  battery_reported_at: number | null;
+  reachable: number;
+  last_reachable_at: number | null;
+}
+
+/** The system's tree, for a device's room and the health boxes. */
+export async function loadTree(db: Kysely<Database>, systemId: number): Promise<TreeNodeRow[]> {
+  const rows = await db
+    .selectFrom("system_tree_nodes")
+    .select(["id", "parent_id", "kind", "name", "text_long", "section_id", "battery", "battery_reported_at", "reachable", "last_reachable_at"])
+    .where("system_id", "=", systemId)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    section_id: r.section_id === null ? null : Number(r.section_id),
+    battery: r.battery === null ? null : Number(r.battery),
+    battery_reported_at: r.battery_reported_at === null ? null : Number(r.battery_reported_at),
+    reachable: Number(r.reachable),
+    last_reachable_at: r.last_reachable_at === null ? null : Number(r.last_reachable_at),
+  }));
+}
