@@ -63,3 +63,4 @@ export * from "./rules/report-schedule.ts";
 export * from "./call-filter-schema.ts";
 export * from "./rules/time-zone.ts";
 export * from "./rules/log-date-ranges.ts";
+export * from "./rules/sync-popups.ts";

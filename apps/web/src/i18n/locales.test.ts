@@ -26,6 +26,10 @@ import searchDe from "./locales/search/de.json";
 import searchEn from "./locales/search/en.json";
 import searchFr from "./locales/search/fr.json";
 import searchIt from "./locales/search/it.json";
+import syncPopupsDe from "./locales/sync-popups/de.json";
+import syncPopupsEn from "./locales/sync-popups/en.json";
+import syncPopupsFr from "./locales/sync-popups/fr.json";
+import syncPopupsIt from "./locales/sync-popups/it.json";
 import logDe from "./locales/log/de.json";
 import logEn from "./locales/log/en.json";
 import logFr from "./locales/log/fr.json";
@@ -74,6 +78,8 @@ const parts = {
   log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
+  // The commit and sync-error popups' texts, loaded when one opens (i18n/sync-popups-catalogue.ts).
+  syncPopups: { de: flatten(syncPopupsDe), others: { en: flatten(syncPopupsEn), fr: flatten(syncPopupsFr), it: flatten(syncPopupsIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
@@ -88,9 +94,10 @@ const allGerman = new Map([
   ...parts.tree.de,
   ...parts.log.de,
   ...parts.search.de,
+  ...parts.syncPopups.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "search"] as const)("%s catalogue", (name) => {
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "search", "syncPopups"] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
     expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
