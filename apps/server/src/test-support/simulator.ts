@@ -22,9 +22,17 @@ export interface TestSimulator {
 const AUTH = `Basic ${Buffer.from("admin:admin").toString("base64")}`;
 
 /** The virtual call system on a free loopback port with a fresh (or given) data dir. */
-export async function startTestSimulator(options: { dataDir?: string; port?: number; traffic?: boolean } = {}): Promise<TestSimulator> {
+export async function startTestSimulator(
+  options: {
+    dataDir?: string;
+    port?: number;
+    traffic?: boolean;
+    /** Time per publish step unit (default 20 ms; a browser test that watches a publish wants seconds). */
+    publishStepMs?: number;
+  } = {},
+): Promise<TestSimulator> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "caresuite-sim-"));
-  const running = await startSimulator({ port: options.port ?? 0, dataDir, traffic: options.traffic ?? false, publishStepMs: 20 });
+  const running = await startSimulator({ port: options.port ?? 0, dataDir, traffic: options.traffic ?? false, publishStepMs: options.publishStepMs ?? 20 });
   const call = async <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> => {
     const send = () =>
       fetch(`${running.url}${path}`, {

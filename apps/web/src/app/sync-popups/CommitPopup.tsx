@@ -112,8 +112,8 @@ export function CommitPopupBody({ mode, percent, step, canOpenSync, onClose }: C
             striped={percent === null}
             size="lg"
             aria-label={t("syncPopups.commit.progressLabel")}
-            // Without a percentage the bar only says "busy": no value for assistive technology.
-            aria-valuenow={percent ?? undefined}
+            // Without a percentage the bar only says "busy", as the text beside it does: no 100 % to announce.
+            aria-hidden={percent === null || undefined}
           />
         </Stack>
         {toSync && <Group justify="flex-end">{toSync}</Group>}
