@@ -82,6 +82,8 @@ describe("the commit and sync-error popups", () => {
       expect(["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing"]).toContain(step);
       expect(await byTestId(page, TESTIDS.syncPopups.toSync).getAttribute("href")).toBe("/sync");
     }
+    // Focus is inside the popup (Mantine's trap), on its one control.
+    expect(await desktop.page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     // spec: "not on display or sync".
     expect(await byTestId(onSync.page, TESTIDS.syncPopups.commit).count()).toBe(0);
 
@@ -100,6 +102,8 @@ describe("the commit and sync-error popups", () => {
     await result.waitFor({ timeout: 30_000 });
     expect(await result.getAttribute("data-result")).toBe("done");
     expect(await desktop.page.getByRole("dialog", { name: "Konfiguration übertragen" }).count()).toBe(1);
+    // The running content that held the focus is gone: it moves to Close.
+    await expect.poll(() => desktop.page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(TESTIDS.syncPopups.close);
     await desktop.page.screenshot({ path: join(shotsDir(), "commit-popup-done-de-1920x1080.png") });
     await expect.poll(() => byTestId(desktop.page, TESTIDS.syncPopups.commit).count(), { timeout: 12_000 }).toBe(0);
 
@@ -196,5 +200,45 @@ describe("the commit and sync-error popups", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => byTestId(page, TESTIDS.syncPopups.error).count()).toBe(0);
     await context.close();
+  });
+  // Last: it switches the user's language to French.
+  it("says why a publish failed, translated, and stays until closed (French)", async () => {
+    const { authUser } = await api.query<{ authUser: { id: number } }>("{ authUser { id } }");
+    await api.query('mutation ($id: Int!) { updateUser(id: $id, data: { locale: "fr" }) { id } }', { id: authUser.id });
+    await until(controllerPublishing, (busy) => !busy, 30_000);
+    const desktop = await openAt("/admin/systemparams", DESKTOP);
+    const phone = await openAt("/log", PHONE);
+    await byTestId(desktop.page, TESTIDS.shell.syncIndicator).waitFor();
+    await byTestId(phone.page, TESTIDS.log.page).waitFor();
+
+    await api.query("mutation { publishConfig }");
+    for (const { page } of [desktop, phone]) {
+      await shown(byTestId(page, TESTIDS.syncPopups.commit));
+      expect(await page.getByRole("dialog", { name: "Publication de la configuration en cours" }).count()).toBe(1);
+    }
+    // The call system restarts mid-publish: it no longer knows the job, the publish fails and the
+    // previous configuration stays.
+    await simulator.stop(false);
+    simulator = await startTestSimulator({ dataDir: simulator.dataDir, port: simulator.port, publishStepMs: STEP_MS });
+
+    for (const { page } of [desktop, phone]) {
+      const result = byTestId(page, TESTIDS.syncPopups.result);
+      await result.waitFor({ timeout: 30_000 });
+      expect(await result.getAttribute("data-result")).toBe("failed");
+      expect(await page.getByRole("dialog", { name: "Échec de la publication" }).count()).toBe(1);
+      expect(await result.textContent()).toContain("La publication a été interrompue : le système d'appel ne connaît plus la tâche.");
+      expect(await seriousViolations(page, `[data-testid="${TESTIDS.syncPopups.commit}"]`)).toEqual([]);
+    }
+    await desktop.page.screenshot({ path: join(shotsDir(), "commit-popup-failed-fr-1920x1080.png") });
+    await phone.page.screenshot({ path: join(shotsDir(), "commit-popup-failed-fr-390x844.png") });
+    // A failure does not vanish on its own ...
+    await desktop.page.waitForTimeout(7_000);
+    expect(await byTestId(desktop.page, TESTIDS.syncPopups.result).count()).toBe(1);
+    // ... it closes when closed.
+    await byTestId(desktop.page, TESTIDS.syncPopups.close).click();
+    await expect.poll(() => byTestId(desktop.page, TESTIDS.syncPopups.commit).count()).toBe(0);
+    expect(desktop.consoleErrors).toEqual([]);
+    await desktop.context.close();
+    await phone.context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -121,12 +121,20 @@ export function CommitPopupBody({ mode, percent, step, canOpenSync, onClose }: C
     );
   }
 
-  const done = mode.outcome.result === "done";
-  const { reason, detail } = failureTexts(t, mode.outcome.error);
+  return <ResultBody outcome={mode.outcome} toSync={toSync} onClose={onClose} />;
+}
+
+/** The end of the publish. The running content it replaces held the focus: it moves to Close. */
+function ResultBody({ outcome, toSync, onClose }: { outcome: CommitOutcome; toSync: ReactNode; onClose: () => void }): ReactNode {
+  const { t } = useTranslation();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeRef.current?.focus(), []);
+  const done = outcome.result === "done";
+  const { reason, detail } = failureTexts(t, outcome.error);
   return (
-    <Stack gap="md" data-testid={TESTIDS.syncPopups.result} data-result={mode.outcome.result}>
+    <Stack gap="md" data-testid={TESTIDS.syncPopups.result} data-result={outcome.result}>
       {done ? (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" role="status">
           <IconCircleCheck size={20} color="var(--mantine-color-teal-8)" aria-hidden="true" />
           <Text size="sm">{t("syncPopups.commit.doneText")}</Text>
         </Group>
@@ -144,7 +152,7 @@ export function CommitPopupBody({ mode, percent, step, canOpenSync, onClose }: C
         </Alert>
       )}
       <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose} data-autofocus data-testid={TESTIDS.syncPopups.close}>
+        <Button ref={closeRef} variant="default" onClick={onClose} data-autofocus data-testid={TESTIDS.syncPopups.close}>
           {t("common.close")}
         </Button>
         {toSync}

@@ -50,6 +50,8 @@ export function SyncPopups(): ReactNode {
   // The result shows only where the running popup was shown: a user who watched the publish on
   // /sync has seen it there. (State adjusted while rendering: each pushed outcome is handled once.)
   const running = showCommitPopup({ committing, routeNames, userId: user.id });
+  // Here the commit popup may show (a result, once the commit has ended).
+  const placeAllows = showCommitPopup({ committing: true, routeNames, userId: user.id });
   const [watching, setWatching] = useState(false);
   const [seen, setSeen] = useState<CommitOutcome | null>(outcome);
   const [result, setResult] = useState<CommitOutcome | null>(null);
@@ -57,8 +59,10 @@ export function SyncPopups(): ReactNode {
   if (outcome !== null && outcome !== seen && !running) {
     setSeen(outcome);
     setWatching(false);
-    setResult(watching ? outcome : null);
+    setResult(watching && placeAllows ? outcome : null);
   }
+  // Leaving for /sync (or signing out) ends the result: the sync page shows it there.
+  if (result !== null && !placeAllows) setResult(null);
   // A successful publish's result closes by itself; a failure stays until closed.
   useEffect(() => {
     if (result?.result !== "done") return undefined;
@@ -68,7 +72,7 @@ export function SyncPopups(): ReactNode {
   const closeResult = (): void => setResult(null);
 
   const errorShown = errors !== null && showSyncErrorPopup({ hasError: true, routeNames, userId: user.id });
-  const resultShown = result !== null && !running && showCommitPopup({ committing: true, routeNames, userId: user.id });
+  const resultShown = result !== null && !running;
 
   if (errorShown) {
     const close = (): void => {
