@@ -66,3 +66,4 @@ export * from "./call-filter-schema.ts";
 export * from "./rules/time-zone.ts";
 export * from "./rules/log-date-ranges.ts";
 export * from "./rules/analytics.ts";
+export * from "./rules/sync-popups.ts";

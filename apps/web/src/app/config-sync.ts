@@ -16,11 +16,23 @@ export interface CommitPush {
   appDataStart: string | null;
 }
 
+/** The result of a publish as pushed at its end. */
+export interface CommitOutcome {
+  result: "done" | "failed";
+  /** The server's failure text (spec §8 wording for the known ones). */
+  error: string | null;
+  at: number;
+}
+
 /** Pending HTTP sync jobs by id, in arrival order (an id may be "" when the push had none). */
 export const syncJobs = createStore<readonly string[]>([]);
 export const commitPush = createStore<CommitPush | null>(null);
 /** spec: "getsconfig.progress sets import progress" (percent), for the commit popup. */
 export const importProgress = createStore<number | null>(null);
+/** The running publish's send step as last pushed (getsconfig.progress), for the commit popup (which checks it). */
+export const publishStep = createStore<string | null>(null);
+/** How the last publish ended (getsconfig.commit_done), with when it arrived (ms); null while none or dismissed. */
+export const commitOutcome = createStore<CommitOutcome | null>(null);
 /**
  * spec: "Adding a sync job with auto_commit false marks the configuration as changed now."; also
  * a pushed getsconfig.changed (a change saved anywhere). ISO.
@@ -32,6 +44,8 @@ export function resetConfigSync(): void {
   syncJobs.set([]);
   commitPush.set(null);
   importProgress.set(null);
+  publishStep.set(null);
+  commitOutcome.set(null);
   localChange.set(null);
 }
 
@@ -68,6 +82,13 @@ function stringField(payload: unknown, key: string): string {
   return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
+/** commit_done's `{result, error}`; a payload without a result reads as failed only when it names an error. */
+export function outcomeOf(payload: unknown, now: number): CommitOutcome {
+  const error = isRecord(payload) && typeof payload["error"] === "string" && payload["error"] !== "" ? payload["error"] : null;
+  const result = isRecord(payload) && (payload["result"] === "done" || payload["result"] === "failed") ? payload["result"] : error ? "failed" : "done";
+  return { result, error: result === "failed" ? error : null, at: now };
+}
+
 interface ConfigSyncDeps {
   /** AppState committing_gets_config as currently loaded. */
   appDataCommitStart: () => string | null;
@@ -84,11 +105,16 @@ export function registerConfigSyncMessages(dispatcher: SystemMessageDispatcher, 
       const startedAt = stringField(payload, "started_at");
       const start = startedAt !== "" && !Number.isNaN(Date.parse(startedAt)) ? startedAt : new Date(deps.now()).toISOString();
       commitPush.set({ start, appDataStart: deps.appDataCommitStart() });
+      importProgress.set(null);
+      publishStep.set(null);
+      commitOutcome.set(null);
       deps.refetch();
     }),
-    dispatcher.register("getsconfig.commit_done", () => {
+    dispatcher.register("getsconfig.commit_done", (payload) => {
       commitPush.set({ start: null, appDataStart: deps.appDataCommitStart() });
       importProgress.set(null);
+      publishStep.set(null);
+      commitOutcome.set(outcomeOf(payload, deps.now()));
       deps.refetch();
     }),
     // A change saved in this or another browser (docs/decisions/026): needs commit from then on.
@@ -99,6 +125,8 @@ export function registerConfigSyncMessages(dispatcher: SystemMessageDispatcher, 
     dispatcher.register("getsconfig.progress", (payload) => {
       const progress = isRecord(payload) ? payload["progress"] : undefined;
       if (typeof progress === "number" && Number.isFinite(progress)) importProgress.set(Math.min(100, Math.max(0, progress)));
+      const step = isRecord(payload) ? payload["step"] : undefined;
+      if (typeof step === "string") publishStep.set(step);
     }),
     dispatcher.register("getshttp.start", (payload) => {
       syncJobs.set((jobs) => addSyncJob(jobs, stringField(payload, "id")));

@@ -26,6 +26,10 @@ import searchDe from "./locales/search/de.json";
 import searchEn from "./locales/search/en.json";
 import searchFr from "./locales/search/fr.json";
 import searchIt from "./locales/search/it.json";
+import syncPopupsDe from "./locales/sync-popups/de.json";
+import syncPopupsEn from "./locales/sync-popups/en.json";
+import syncPopupsFr from "./locales/sync-popups/fr.json";
+import syncPopupsIt from "./locales/sync-popups/it.json";
 import logDe from "./locales/log/de.json";
 import logEn from "./locales/log/en.json";
 import logFr from "./locales/log/fr.json";
@@ -86,6 +90,8 @@ const parts = {
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
   // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
   sync: { de: flatten(syncDe), others: { en: flatten(syncEn), fr: flatten(syncFr), it: flatten(syncIt) } },
+  // The commit and sync-error popups' texts, loaded when one opens (i18n/sync-popups-catalogue.ts).
+  syncPopups: { de: flatten(syncPopupsDe), others: { en: flatten(syncPopupsEn), fr: flatten(syncPopupsFr), it: flatten(syncPopupsIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
@@ -102,33 +108,37 @@ const allGerman = new Map([
   ...parts.analytics.de,
   ...parts.search.de,
   ...parts.sync.de,
+  ...parts.syncPopups.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "search", "sync"] as const)("%s catalogue", (name) => {
-  const admin = parts[name];
-  it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
-    expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
-  });
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "analytics", "search", "sync", "syncPopups"] as const)(
+  "%s catalogue",
+  (name) => {
+    const admin = parts[name];
+    it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
+      expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
+    });
 
-  it.each(Object.entries({ de: admin.de, ...admin.others }))("%s has a real text for every key", (_locale, catalogue) => {
-    for (const [key, value] of catalogue) {
-      expect(value.trim(), key).not.toBe("");
-      expect(value, key).not.toBe(key);
-    }
-  });
+    it.each(Object.entries({ de: admin.de, ...admin.others }))("%s has a real text for every key", (_locale, catalogue) => {
+      for (const [key, value] of catalogue) {
+        expect(value.trim(), key).not.toBe("");
+        expect(value, key).not.toBe(key);
+      }
+    });
 
-  it.each(Object.entries(admin.others))("%s uses the same placeholders as de", (_locale, catalogue) => {
-    for (const [key, value] of admin.de) {
-      expect(placeholders(catalogue.get(key) ?? ""), key).toEqual(placeholders(value));
-    }
-  });
+    it.each(Object.entries(admin.others))("%s uses the same placeholders as de", (_locale, catalogue) => {
+      for (const [key, value] of admin.de) {
+        expect(placeholders(catalogue.get(key) ?? ""), key).toEqual(placeholders(value));
+      }
+    });
 
-  it("shares no key with the other catalogues (all merge into one namespace)", () => {
-    const others = Object.entries(parts).filter(([other]) => other !== name);
-    const shared = [...admin.de.keys()].filter((key) => others.some(([, part]) => part.de.has(key)));
-    expect(shared).toEqual([]);
-  });
-});
+    it("shares no key with the other catalogues (all merge into one namespace)", () => {
+      const others = Object.entries(parts).filter(([other]) => other !== name);
+      const shared = [...admin.de.keys()].filter((key) => others.some(([, part]) => part.de.has(key)));
+      expect(shared).toEqual([]);
+    });
+  },
+);
 
 describe("locale catalogues", () => {
   it.each(Object.entries(others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
