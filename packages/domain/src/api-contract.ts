@@ -36,18 +36,6 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export const CONFIG_SYNC_REASONS = ["publish_running", "config_committing", "config_invalid", "publish_refused"] as const;
 export type ConfigSyncReason = (typeof CONFIG_SYNC_REASONS)[number];
 
-/**
- * The i18n key (under `configSyncErrors`) of a publish error text as the controller and the
- * server's changelog say it (spec §8 "Configuration", "Sync timeout", and the restart case).
- */
-export const CONFIG_SYNC_ERROR_KEYS: Readonly<Record<string, string>> = {
-  "duplicated position": "duplicatedPosition",
-  "duplicated serial": "duplicatedSerial",
-  "invalid config": "invalidConfig",
-  "invalid schedule interval": "invalidScheduleInterval",
-  "invalid value": "invalidValue",
-  "missing call source": "missingCallSource",
-  "missing relation": "missingRelation",
-  "configurator did not start in time": "syncTimeout",
-  "publish interrupted by a server restart": "interruptedByRestart",
-};
+// CONFIG_SYNC_ERROR_KEYS (publish error text → i18n key) lives in config-sync-error-keys.ts: a
+// re-export from here would put the table into every bundle that imports this contract (the web's
+// sign-in page) instead of the lazily loaded sync popups that use it.

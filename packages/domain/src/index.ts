@@ -1,6 +1,7 @@
 // Public API of @caresuite/domain: the pure rules shared by server and web.
 export * from "./version.ts";
 export * from "./api-contract.ts";
+export * from "./config-sync-error-keys.ts";
 export * from "./constants.ts";
 export * from "./time-of-day.ts";
 export * from "./permissions.ts";
@@ -13,6 +14,7 @@ export * from "./system-messages.ts";
 export * from "./validation.ts";
 export * from "./login-check.ts";
 export * from "./rules/commit.ts";
+export * from "./rules/send-steps.ts";
 export * from "./rules/sync-indicator.ts";
 export * from "./rules/sync-difference.ts";
 export * from "./rules/route-guard.ts";

@@ -1,4 +1,4 @@
-import type { SendStep } from "./rules/commit.ts";
+import type { SendStep } from "./rules/send-steps.ts";
 /**
  * The subjects of the `systemMessages` push (spec §7 "Push handling by subject") that the server
  * sends and the web handles today, with the payload each carries (sent as JSON text). One list for

@@ -1,7 +1,12 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Outlet } from "react-router";
+import { lazyPage } from "./lazy-page";
+import { useAppData } from "./providers/AppDataProvider";
 import { GraphqlProvider } from "./providers/GraphqlProvider";
-import { SyncPopups } from "./sync-popups/SyncPopups";
+
+// Signed-in users only: the setup wizard and a signed-out session (user id 0, for whom neither
+// popup opens) do without its code.
+const SyncPopups = lazyPage(() => import("./sync-popups/SyncPopups"), "SyncPopups");
 
 /**
  * The route layout around the app's GraphQL screens (app/router.tsx): all but sign-in. It also
@@ -9,10 +14,15 @@ import { SyncPopups } from "./sync-popups/SyncPopups";
  * for errors through the client (docs/decisions/036).
  */
 export function GraphqlLayout(): ReactNode {
+  const { data } = useAppData();
   return (
     <GraphqlProvider>
       <Outlet />
-      <SyncPopups />
+      {data.user.id !== 0 && (
+        <Suspense fallback={null}>
+          <SyncPopups />
+        </Suspense>
+      )}
     </GraphqlProvider>
   );
 }

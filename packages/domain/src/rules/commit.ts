@@ -73,9 +73,8 @@ export const ROW_STATES = [
 ] as const;
 export type RowState = (typeof ROW_STATES)[number];
 
-/** spec: "Send steps: init, preparing, wiping, sending, syncing, validating, finishing, done, failed." */
-export const SEND_STEPS = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done", "failed"] as const;
-export type SendStep = (typeof SEND_STEPS)[number];
+// SEND_STEPS lives in send-steps.ts: re-exported from here it would ride with the commit rules
+// into the web's first bundle.
 
 /** docs/decisions/031-auto-commit: a change publishes itself after this long without another one. */
 export const AUTO_COMMIT_QUIET_MS = 30_000;

@@ -1,4 +1,4 @@
-import { CONFIG_SYNC_ERROR_KEYS } from "../api-contract.ts";
+import { CONFIG_SYNC_ERROR_KEYS } from "../config-sync-error-keys.ts";
 import type { DataSyncStatus } from "./commit.ts";
 
 /** Where a popup is: the names of the matched route chain (empty when no route matched) and the user. */
