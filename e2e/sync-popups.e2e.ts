@@ -146,7 +146,13 @@ describe("the commit and sync-error popups", () => {
     await byTestId(desktop.page, TESTIDS.shell.syncIndicator).waitFor();
     await byTestId(phone.page, TESTIDS.log.page).waitFor();
 
-    await refusedPublish();
+    // Refused until both pages show it: a page whose popups were not listening yet misses a push.
+    const both = async (): Promise<boolean> =>
+      (await byTestId(desktop.page, TESTIDS.syncPopups.error).count()) > 0 && (await byTestId(phone.page, TESTIDS.syncPopups.error).count()) > 0;
+    for (let attempt = 0; attempt < 5 && !(await both()); attempt++) {
+      await refusedPublish();
+      await until(both, Boolean, 3_000).catch(() => undefined);
+    }
 
     for (const { page } of [desktop, phone]) {
       await errorPopup(page);
@@ -192,7 +198,13 @@ describe("the commit and sync-error popups", () => {
   it("shows the latest of errors in a row and how many came", async () => {
     const { page, context } = await openAt("/admin/systemparams", DESKTOP);
     await byTestId(page, TESTIDS.shell.syncIndicator).waitFor();
-    await refusedPublish();
+    // The popups load after the page: an error pushed before they listen is not shown (pushes are
+    // not kept). Refused again until the first one shows; the next is then the second in a row.
+    const popup = byTestId(page, TESTIDS.syncPopups.error);
+    for (let attempt = 0; attempt < 5 && (await popup.count()) === 0; attempt++) {
+      await refusedPublish();
+      await popup.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    }
     await errorPopup(page);
     await refusedPublish();
     await expect.poll(() => page.getByText("2 Fehler nacheinander, hier der letzte.").count()).toBe(1);
