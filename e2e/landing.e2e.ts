@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYTICS_TESTIDS } from "../apps/web/src/features/analytics/analytics-testids.ts";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { completeFirstRun } from "./support/api.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
@@ -11,7 +12,7 @@ import { freePort, startServer, type RunningServer } from "./support/server.ts";
  * install's superuser, and asserts that the page they land on is a working screen, not 'not
  * found'." Keep it passing as screens arrive: add each new screen's test id to SCREENS.
  */
-const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav, TESTIDS.tree.page, TESTIDS.log.page];
+const SCREENS = [TESTIDS.display.page, TESTIDS.sync.page, TESTIDS.admin.nav, TESTIDS.tree.page, TESTIDS.log.page, ANALYTICS_TESTIDS.page];
 const SHOTS = shotsDir();
 
 /** Signs in from /login and waits until a screen or the not-found page is shown; returns which. */
