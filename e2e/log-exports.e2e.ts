@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { signInApi, type ApiClient } from "./support/api.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
-import { signIn, waitForPath } from "./support/pages.ts";
+import { signIn } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
 import { until } from "./support/wait.ts";
 
@@ -93,7 +93,6 @@ describe("call log exports: cancel, interruption, start again", () => {
   it("cancels a running export from the list and starts it again to a whole file", async () => {
     const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
-    await waitForPath(page, "/log");
     await page.goto(`${server.baseUrl}/log?period=DAYS_14`);
     await byTestId(page, TESTIDS.log.row).first().waitFor();
 
@@ -124,7 +123,6 @@ describe("call log exports: cancel, interruption, start again", () => {
   it("an export interrupted by a server restart says so and starts again", async () => {
     const { page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
-    await waitForPath(page, "/log");
     await page.goto(`${server.baseUrl}/log?period=DAYS_14`);
     await byTestId(page, TESTIDS.log.row).first().waitFor();
     const id = await startExport(page);
