@@ -112,9 +112,12 @@ describe("analytics /analytics", () => {
     expect(await seriousViolations(page, `[data-testid="${ANALYTICS_TESTIDS.page}"]`)).toEqual([]);
 
     // The filter lives in the URL.
+    // Waiting for the answer first: clicking while the new numbers re-lay the charts out could hit something else.
+    const answered = page.waitForResponse((r) => r.url().endsWith("/backend/query") && (r.request().postData() ?? "").includes("DAYS_14"));
     await byTestId(page, ANALYTICS_TESTIDS.range).click();
     await page.getByRole("option", { name: "Letzte 14 Tage", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("range") === "DAYS_14");
+    await answered;
     await page.locator(`[data-testid="${ANALYTICS_TESTIDS.page}"][data-fetching="false"]`).waitFor();
 
     // A longest wait opens its call in the call form over the charts; closing comes back with the filter.
