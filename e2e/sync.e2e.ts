@@ -189,6 +189,44 @@ describe("configuration sync at /sync", () => {
     await context.close();
   }, 90_000);
 
+  it("shows a renamed device's next call on an open board without a reload once published", async () => {
+    // The board names a call by its device's long text (docs/decisions/030-sync-page.md, "The board and renamed devices").
+    const { systemTreeNodes } = await admin.query<{ systemTreeNodes: (TreeNode & { text_long: string })[] }>(
+      "{ systemTreeNodes { id name kind parent_id text_long } }",
+    );
+    const device = systemTreeNodes.find((node) => node.kind === "device" && node.parent_id === room.id && node.text_long !== "");
+    if (!device) throw new Error("no device in the renamed room");
+    const board = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(board.page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await board.page.goto(`${server.baseUrl}/display`);
+    await byTestId(board.page, TESTIDS.display.page).waitFor();
+    // A marker on the window survives only if the page is never loaded again.
+    await board.page.evaluate(() => Object.assign(window, { boardMarker: true }));
+
+    // A long text holds at most 19 characters.
+    const typed = `${device.text_long.slice(0, 15).trimEnd()} Ost`;
+    const updated = await admin.query<{ updateSystemTreeNode: { text_long: string } }>(
+      `mutation ($id: Int!, $data: SystemTreeNodeInput!) { updateSystemTreeNode(id: $id, data: $data) { text_long } }`,
+      { id: device.id, data: { text_long: typed, inherit_text_long: false } },
+    );
+    // Stored as the call system's displays write it (upper case).
+    const newText = updated.updateSystemTreeNode.text_long;
+    expect(newText.toLowerCase()).toBe(typed.toLowerCase());
+    await until(changelog, (log) => log.status === "needs-commit");
+    await admin.query("mutation { publishConfig }");
+    await until(changelog, (log) => log.status === "in-sync", 30_000);
+    const config = await simulator.get<{ system_tree: (TreeNode & { text_long: string })[] }>("/api/config");
+    expect(config.system_tree.find((node) => node.id === device.id)?.text_long).toBe(newText);
+
+    await simulator.press(device.id, "alert");
+    await byTestId(board.page, TESTIDS.display.callName).filter({ hasText: newText }).first().waitFor({ timeout: 10_000 });
+    expect(await board.page.evaluate(() => (window as unknown as { boardMarker?: boolean }).boardMarker)).toBe(true);
+    await simulator.press(device.id, "cancel");
+    await byTestId(board.page, TESTIDS.display.callName).filter({ hasText: newText }).first().waitFor({ state: "detached", timeout: 10_000 });
+    expect(board.consoleErrors).toEqual([]);
+    await board.context.close();
+  }, 90_000);
+
   it("refuses a publish the call system would refuse, naming the records in words", async () => {
     // Two devices with one serial: the controller's "duplicated serial".
     const db = openDatabase({ dataDir: server.dataDir });
