@@ -11,6 +11,7 @@ import {
   type ControllerPublishJob,
   FAILURE_TEXT,
   fetchControllerConfig,
+  fetchControllerConfigText,
   fetchFirmwareVersion,
   fetchJournalState,
   pressControllerDevice,
@@ -49,6 +50,8 @@ export interface CallSystemLink {
   press(deviceId: number, kind: PressKind, callTypeId?: number): Promise<void>;
   /** The configuration the controller runs now (GET /api/config). */
   fetchConfig(): Promise<ControllerConfig>;
+  /** GET /api/config as text, unparsed (a 20,000-node configuration is parsed off the event loop). */
+  fetchConfigText(): Promise<string>;
   /** Starts a publish (POST /api/config/publish): the job id. */
   publish(body: unknown): Promise<string>;
   publishJob(jobId: string): Promise<ControllerPublishJob>;
@@ -236,6 +239,7 @@ export function createLink(systemId: number, address: ControllerAddress, deps: L
     sendAction: (deviceId, action, sectionId) => sendControllerAction(address, deviceId, action, sectionId),
     press: (deviceId, kind, callTypeId) => pressControllerDevice(address, deviceId, kind, callTypeId),
     fetchConfig: () => fetchControllerConfig(address),
+    fetchConfigText: () => fetchControllerConfigText(address),
     publish: (body) => startControllerPublish(address, body),
     publishJob: (jobId) => fetchControllerPublishJob(address, jobId),
     url: () => baseUrl(address),

@@ -93,6 +93,16 @@ export const authorization = (address: ControllerAddress): string => `Basic ${Bu
 
 /** The body as JSON, read up to `maxBytes` (a host that is no controller may send anything, endlessly). */
 async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+  const text = await readText(response, maxBytes);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Never the parser's message: it quotes the body.
+    throw new ControllerError(response.status, FAILURE_TEXT.not_a_controller, "not_a_controller");
+  }
+}
+
+async function readText(response: Response, maxBytes: number): Promise<string> {
   const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -108,22 +118,19 @@ async function readJson(response: Response, maxBytes: number): Promise<unknown> 
       chunks.push(value);
     }
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
-  } catch {
-    // Never the parser's message: it quotes the body.
-    throw new ControllerError(response.status, FAILURE_TEXT.not_a_controller, "not_a_controller");
-  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 interface RequestOptions {
   body?: unknown;
+  /** The answer's text as it came, unparsed. */
+  raw?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
 }
 
 async function request<T>(address: ControllerAddress, method: "GET" | "POST", path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, timeoutMs = 5000, maxBytes = 64 * 1024 * 1024 } = options;
+  const { body, raw = false, timeoutMs = 5000, maxBytes = 64 * 1024 * 1024 } = options;
   let response: Response;
   try {
     response = await fetch(`${baseUrl(address)}${path}`, {
@@ -152,7 +159,7 @@ async function request<T>(address: ControllerAddress, method: "GET" | "POST", pa
         : failureOfStatus(response.status);
     throw new ControllerError(response.status, refusal ? text || `HTTP ${response.status}` : FAILURE_TEXT[failure], failure);
   }
-  return (await readJson(response, maxBytes)) as T;
+  return (raw ? await readText(response, maxBytes) : await readJson(response, maxBytes)) as T;
 }
 
 /** Firmware answers are a few bytes; more is no controller. */
@@ -184,8 +191,17 @@ export async function fetchFirmwareVersion(address: ControllerAddress): Promise<
  * another shape is not imported at all (the link retries), never half.
  */
 export async function fetchControllerConfig(address: ControllerAddress): Promise<ControllerConfig> {
-  const parsed = controllerConfigSchema.safeParse(await request<unknown>(address, "GET", "/api/config", { timeoutMs: 15_000 }));
-  // Named by its class; the issues would quote the remote body.
+  return parseControllerConfig(await request<unknown>(address, "GET", "/api/config", { timeoutMs: 15_000 }));
+}
+
+/** The configuration as the controller sent it, unparsed (parsed in a worker: theirs-off-thread.ts). */
+export function fetchControllerConfigText(address: ControllerAddress): Promise<string> {
+  return request<string>(address, "GET", "/api/config", { timeoutMs: 15_000, raw: true });
+}
+
+/** A controller's configuration, or not a controller's answer (named by its class: the issues would quote the remote body). */
+export function parseControllerConfig(body: unknown): ControllerConfig {
+  const parsed = controllerConfigSchema.safeParse(body);
   if (!parsed.success) throw new ControllerError(200, FAILURE_TEXT.not_a_controller, "not_a_controller");
   return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { formatTimeOfDay, parseTimeOfDay, type EntityDef } from "@caresuite/domain";
 import { ENTITY_COLLECTIONS, type ControllerConfig, type EntityCollection } from "@caresuite/protocol";
 import type { Kysely } from "kysely";
@@ -230,8 +231,30 @@ export async function readOurConfig(db: Kysely<Database>, systemId: number, revi
   const collections = Object.fromEntries(
     await Promise.all(COLLECTIONS.map(async ([collection, entity]) => [collection, await allRows(db, entity, systemId)] as const)),
   ) as unknown as ConfigRows["collections"];
-  const nodes = (await db.selectFrom("system_tree_nodes").selectAll().where("system_id", "=", systemId).execute()) as unknown as Record<string, unknown>[];
-  return rowsToConfig({ collections, nodes }, revision);
+  const config = rowsToConfig({ collections, nodes: [] }, revision);
+  return { ...config, system_tree: await readNodeRecordsInSlices(db, systemId) };
+}
+
+/** Nodes read per query: SQLite's driver is synchronous, and 20,000 rows at once hold the event loop. */
+const NODE_SLICE = 2000;
+
+/**
+ * Every node of a system in the controller's shape, in id order (as rowsToConfig sorts them),
+ * NODE_SLICE per query and conversion with the event loop turning between them.
+ */
+async function readNodeRecordsInSlices(db: Kysely<Database>, systemId: number): Promise<ControllerConfig["system_tree"]> {
+  const nodes: Record<string, unknown>[] = [];
+  let after: number | null = null;
+  for (;;) {
+    let query = db.selectFrom("system_tree_nodes").selectAll().where("system_id", "=", systemId);
+    if (after !== null) query = query.where("id", ">", after);
+    const slice = await query.orderBy("id").limit(NODE_SLICE).execute();
+    for (const node of slice) nodes.push(nodeRecord(node as unknown as Record<string, unknown>));
+    const last = slice.at(-1);
+    if (!last || slice.length < NODE_SLICE) return nodes as ControllerConfig["system_tree"];
+    after = Number(last.id);
+    await yieldToLoop();
+  }
 }
 
 /** The hub passwords stored for a system (non-empty only), by hub id. Secrets: server-side only. */

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { ControllerConfig } from "@caresuite/protocol";
-import { stringifyInSlices } from "../config-sync/json-in-slices.ts";
+import { parseInSlices, stringifyInSlices } from "../config-sync/json-in-slices.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { normaliseTheirs } from "./config-shape.ts";
@@ -19,7 +19,7 @@ export async function readSnapshot(db: Kysely<Database>, systemId: number): Prom
   if (!row) return null;
   return {
     ...row,
-    theirs: JSON.parse(row.theirs) as ControllerConfig,
+    theirs: (await parseInSlices(row.theirs)) as unknown as ControllerConfig,
     fetched_at: Number(row.fetched_at),
     imported_at: row.imported_at === null ? null : Number(row.imported_at),
   };
@@ -50,8 +50,25 @@ export async function storeSnapshot(db: Kysely<Database>, systemId: number, conf
   const theirs = normaliseTheirs(config, systemId);
   // Each step of a large configuration is a long task: the calls get the event loop between them.
   await yieldToLoop();
-  const values = { theirs: await stringifyInSlices(theirs as unknown as Record<string, unknown>), revision: theirs.revision, fetched_at: now };
+  const text = await snapshotText(theirs);
   await yieldToLoop();
+  await storeSnapshotText(db, systemId, { text, revision: theirs.revision }, now, importedAt);
+}
+
+/** Theirs as stored: normalised, one record per line (read back in slices by readSnapshot). */
+export function snapshotText(theirs: ControllerConfig): Promise<string> {
+  return stringifyInSlices(theirs as unknown as Record<string, unknown>, { itemPerLine: true });
+}
+
+/** storeSnapshot of a configuration already normalised into its stored text (theirs-off-thread.ts). */
+export async function storeSnapshotText(
+  db: Kysely<Database>,
+  systemId: number,
+  snapshot: { text: string; revision: number },
+  now: number,
+  importedAt: number | null,
+): Promise<void> {
+  const values = { theirs: snapshot.text, revision: snapshot.revision, fetched_at: now };
   await db
     .insertInto("config_snapshots")
     .values({ system_id: systemId, ...values, imported_at: importedAt })

@@ -13,10 +13,11 @@ import { SYSTEM_MESSAGES_TOPIC, systemMessage, systemTreeTopic, type SystemTreeS
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
-import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot } from "../calls/config-snapshot.repo.ts";
+import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot, storeSnapshotText } from "../calls/config-snapshot.repo.ts";
 import { validatePublishBody } from "./validate-off-thread.ts";
 import { diffInSlices } from "./diff-in-slices.ts";
 import { stringifyInSlices } from "./json-in-slices.ts";
+import { theirsSnapshotOffThread } from "./theirs-off-thread.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { assertConfigEditable } from "./commit-guard.ts";
 import { publishRuns, type PublishRun } from "./publish-runs.ts";
@@ -300,16 +301,18 @@ export async function followPublish(ctx: RequestContext, link: CallSystemLink, r
         // Theirs is now ours: kept at once, so the changelog is in sync before config.changed arrives.
         // Changes were refused while it ran, so ours is what the controller now runs: theirs
         // counts as imported, and the re-import config.changed asks for finds nothing to do.
-        const theirs = await link.fetchConfig().catch(() => null);
-        await yieldToLoop();
+        // Parsed and normalised off the event loop: 20,000 nodes would hold the boards (bench/publish.ts).
+        const theirs = await link
+          .fetchConfigText()
+          .then((text) => theirsSnapshotOffThread({ text, systemId: run.system_id }))
+          .catch(() => null);
         if (theirs) {
           const at = ctx.now();
-          await storeSnapshot(ctx.db.kysely, run.system_id, theirs, at, at);
+          await storeSnapshotText(ctx.db.kysely, run.system_id, theirs, at, at);
           // The import config.changed asked for (left while the publish ran) is done with it.
-          const revision = typeof theirs.revision === "number" ? theirs.revision : null;
           await ctx.db.kysely
             .updateTable("callsystem_links")
-            .set({ config_revision: revision, imported_at: at, updated_at: at })
+            .set({ config_revision: theirs.revision, imported_at: at, updated_at: at })
             .where("system_id", "=", run.system_id)
             .execute();
         }
