@@ -113,6 +113,12 @@ export const TESTIDS = {
     connectionsLink: "tree.connectionsLink",
     /** Link to /tree/displaygroupoverrides. */
     overridesLink: "tree.overridesLink",
+    /** The system tree export menu; `tree.export.<FORMAT>` its items; `tree.exportJob` a job (data-state, data-format). */
+    exportMenu: "tree.exportMenu",
+    exportFormat: (format: string): string => `tree.export.${format}`,
+    exportJob: "tree.exportJob",
+    exportCancel: "tree.exportCancel",
+    exportRestart: "tree.exportRestart",
     loadError: "tree.loadError",
     empty: "tree.empty",
     /** /tree/sort */
