@@ -105,11 +105,17 @@ describe("the system tree export on /tree", () => {
   });
 
   /** Opens the export menu on /tree, starts the format and downloads the finished file. */
-  async function exportFrom(page: Page, format: "CSV" | "XLSX"): Promise<{ path: string; name: string }> {
-    const done = page.locator(`[data-testid="${TESTIDS.tree.exportJob}"][data-format="${format}"][data-state="done"]`);
+  async function exportFrom(page: Page, format: "CSV" | "XLSX", menuShot?: string): Promise<{ path: string; name: string }> {
+    const done = page.locator(`[data-testid="${TESTIDS.exports.job}"][data-format="${format}"][data-state="done"]`);
     const before = await done.count();
-    await byTestId(page, TESTIDS.tree.exportMenu).click();
-    await byTestId(page, TESTIDS.tree.exportFormat(format)).click();
+    await byTestId(page, TESTIDS.exports.menu).click();
+    if (menuShot) {
+      await byTestId(page, TESTIDS.exports.format(format)).waitFor();
+      // The menu fades in.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(SHOTS, menuShot) });
+    }
+    await byTestId(page, TESTIDS.exports.format(format)).click();
     await expect.poll(() => done.count(), { timeout: 30_000 }).toBeGreaterThan(before);
     // Newest first: the job just started.
     const job = done.first();
@@ -166,7 +172,7 @@ describe("the system tree export on /tree", () => {
     await signIn(page, server.baseUrl, STATION.username, STATION.password);
     await waitForPath(page, "/tree");
     await byTestId(page, TESTIDS.tree.row).first().waitFor();
-    const csv = await exportFrom(page, "CSV");
+    const csv = await exportFrom(page, "CSV", "tree-export-menu-390-de.png");
     const rows = parseCsv(readFileSync(csv.path, "utf8")).slice(1);
     const section = sections.get(room101.section_id as number);
     expect(rows.some((r) => r[2] === "Zimmer 101")).toBe(true);

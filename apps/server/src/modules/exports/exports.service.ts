@@ -328,7 +328,10 @@ export async function exportFile(ctx: RequestContext, id: number): Promise<{ pat
   if (!job || job.state !== "done" || !job.file_name || !canAccessSystem(ctx.user, job.system_id)) return null;
   // The source's right as when it started (the call log's, or the tree's with its licence).
   if (!(await maySource(ctx, job.source))) return null;
-  return { path: filePath(ctx.config.DATA_DIR, job), fileName: job.file_name, format: job.format };
+  const path = filePath(ctx.config.DATA_DIR, job);
+  // A file removed behind the job's back (by hand, a restored backup) is not found, never a 500.
+  if (!(await stat(path).catch(() => null))) return null;
+  return { path, fileName: job.file_name, format: job.format };
 }
 
 /** Jobs that were running when the process stopped are `interrupted` (called at start). */
@@ -364,11 +367,18 @@ export function startExportHousekeeping(db: Kysely<Database>, dataDir: string, n
   return () => clearInterval(timer);
 }
 
-/** Starts the job in the background; the promise is kept for tests (`exportsSettled`). */
+/**
+ * Starts the job in the background; the promise is kept for tests (`exportsSettled`). A canceled
+ * run stops only at its next page and then removes its file: a restart right after the cancel
+ * waits for it, so the old run cannot remove the new run's file (both write the job's path).
+ */
 function launch(ctx: RequestContext, job: JobRow): void {
+  const id = Number(job.id);
   const controller = new AbortController();
-  running.set(Number(job.id), controller);
-  const done = runJob(ctx, job, controller.signal)
+  running.set(id, controller);
+  const previous = runs.get(id);
+  const done: Promise<void> = (previous ?? Promise.resolve())
+    .then(() => (controller.signal.aborted ? undefined : runJob(ctx, job, controller.signal)))
     .catch(async (error: unknown) => {
       await ctx.db.kysely
         .updateTable("export_jobs")
@@ -377,18 +387,23 @@ function launch(ctx: RequestContext, job: JobRow): void {
           error: error instanceof AppError && error.code === "VALIDATION" ? VALIDATION_KEYS.max_rows_exceeded : "export failed",
           finished_at: ctx.now(),
         })
-        .where("id", "=", Number(job.id))
+        .where("id", "=", id)
         .where("state", "in", ["new", "running"])
         .execute();
       await rm(filePath(ctx.config.DATA_DIR, job), { force: true });
     })
     .finally(() => {
-      running.delete(Number(job.id));
+      // Only this run's entries: a restart may have put its own there meanwhile.
+      if (running.get(id) === controller) running.delete(id);
+      if (runs.get(id) === done) runs.delete(id);
       pending.delete(done);
     });
+  runs.set(id, done);
   pending.add(done);
 }
 
+/** The run of each job in this process (a restart chains after a canceled run still stopping). */
+const runs = new Map<number, Promise<void>>();
 const pending = new Set<Promise<void>>();
 /** Waits until every job of this process has ended (tests; shutdown). */
 export async function exportsSettled(): Promise<void> {

@@ -1,6 +1,5 @@
 import { useCallback, type ReactNode } from "react";
 import { Group, Stack } from "@mantine/core";
-import { TESTIDS } from "../../testids";
 import { ExportJobs, ExportMenu, useExports } from "../../ui/exports/Exports";
 import { filterToQuery, type LogFilterState } from "./log-filter";
 
@@ -17,9 +16,9 @@ export function LogExports({ filter }: { filter: LogFilterState }): ReactNode {
   return (
     <Stack gap="xs">
       <Group gap="sm">
-        <ExportMenu exports={exports} testIds={TESTIDS.log} />
+        <ExportMenu exports={exports} />
       </Group>
-      <ExportJobs exports={exports} testIds={TESTIDS.log} fieldLabelKey={fieldLabelKey} />
+      <ExportJobs exports={exports} fieldLabelKey={fieldLabelKey} />
     </Stack>
   );
 }

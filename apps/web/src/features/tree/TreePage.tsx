@@ -121,7 +121,7 @@ export function TreePage(): ReactNode {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={2}>{t("tree.title")}</Title>
         <Group gap="xs">
-          {mayExport && <ExportMenu exports={exports} testIds={TESTIDS.tree} hint={t("exports.treeHint")} />}
+          {mayExport && <ExportMenu exports={exports} hint={t("exports.treeHint")} />}
           {hasPermissions(user, SORT_PERMISSIONS) && (
             <Button
               component={Link}
@@ -197,7 +197,7 @@ export function TreePage(): ReactNode {
           />
         )}
       </Group>
-      {mayExport && <ExportJobs exports={exports} testIds={TESTIDS.tree} />}
+      {mayExport && <ExportJobs exports={exports} />}
       {body}
       <Outlet />
     </Stack>

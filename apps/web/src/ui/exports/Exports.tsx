@@ -6,6 +6,7 @@ import { useMutation, useQuery, type CombinedError } from "urql";
 import type { VariablesOf } from "../../api/graphql";
 import { validationFieldErrors } from "../../api/errors";
 import { formatDateTime } from "../../i18n/format";
+import { TESTIDS } from "../../testids";
 import { translateFieldError } from "../field-error";
 import { CANCEL_EXPORT, EXPORT_JOBS, RESTART_EXPORT, START_EXPORT } from "./exports.graphql";
 
@@ -20,15 +21,6 @@ const ACTIVE = new Set(["new", "running"]);
 const RESTARTABLE = new Set(["canceled", "interrupted", "failed"]);
 /** The newest jobs shown. */
 const SHOWN = 5;
-
-/** The test ids of one screen's export menu and list (TESTIDS.log, TESTIDS.tree). */
-export interface ExportTestIds {
-  exportMenu: string;
-  exportFormat: (format: string) => string;
-  exportJob: string;
-  exportCancel: string;
-  exportRestart: string;
-}
 
 type Filter = VariablesOf<typeof START_EXPORT>["filter"];
 
@@ -46,6 +38,7 @@ export interface ExportsState {
   }[];
   starting: boolean;
   busy: boolean;
+  /** "started" after a start, while a job of the source is new or running. */
   message: "started" | null;
   lastAction: "start" | "cancel" | "restart";
   actionError: CombinedError | undefined;
@@ -100,7 +93,7 @@ export function useExports(source: ExportSourceName, filter?: () => Filter, paus
     jobs,
     starting: started.fetching,
     busy: canceled.fetching || restarted.fetching,
-    message,
+    message: active ? message : null,
     lastAction,
     actionError: { start: started.error, cancel: canceled.error, restart: restarted.error }[lastAction],
     start,
@@ -109,19 +102,19 @@ export function useExports(source: ExportSourceName, filter?: () => Filter, paus
 }
 
 /** The export button: a menu of the formats (under the hint, when given, of what is exported); each starts a background job. */
-export function ExportMenu({ exports, testIds, hint }: { exports: ExportsState; testIds: ExportTestIds; hint?: string }): ReactNode {
+export function ExportMenu({ exports, hint }: { exports: ExportsState; hint?: string }): ReactNode {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-start">
       <Menu.Target>
-        <Button variant="light" size="sm" loading={exports.starting} leftSection={<IconDownload size={16} aria-hidden />} data-testid={testIds.exportMenu}>
+        <Button variant="light" size="sm" loading={exports.starting} leftSection={<IconDownload size={16} aria-hidden />} data-testid={TESTIDS.exports.menu}>
           {t("exports.menu")}
         </Button>
       </Menu.Target>
       <Menu.Dropdown maw={320}>
         {hint ? <Menu.Label style={{ whiteSpace: "normal" }}>{hint}</Menu.Label> : null}
         {EXPORT_FORMATS.map((format) => (
-          <Menu.Item key={format} onClick={() => void exports.start(format)} data-testid={testIds.exportFormat(format)}>
+          <Menu.Item key={format} onClick={() => void exports.start(format)} data-testid={TESTIDS.exports.format(format)}>
             {t(`exports.format.${format}`)}
           </Menu.Item>
         ))}
@@ -138,11 +131,9 @@ export function ExportMenu({ exports, testIds, hint }: { exports: ExportsState; 
  */
 export function ExportJobs({
   exports,
-  testIds,
   fieldLabelKey = (name) => `exports.fields.${name}`,
 }: {
   exports: ExportsState;
-  testIds: ExportTestIds;
   fieldLabelKey?: (name: string) => string;
 }): ReactNode {
   const { t } = useTranslation();
@@ -171,8 +162,17 @@ export function ExportJobs({
       {jobs.length > 0 ? (
         <Stack gap={4} aria-label={t("exports.jobs")}>
           {jobs.map((job) => (
-            <Group key={job.id} gap="sm" wrap="wrap" data-testid={testIds.exportJob} data-id={job.id} data-state={job.state} data-format={job.format}>
-              <Text size="sm" miw={170}>
+            <Group
+              key={job.id}
+              gap="sm"
+              wrap="wrap"
+              data-testid={TESTIDS.exports.job}
+              data-id={job.id}
+              data-source={source}
+              data-state={job.state}
+              data-format={job.format}
+            >
+              <Text size="sm" miw={190}>
                 {formatDateTime(job.created_at)} · {job.format}
               </Text>
               <Text size="sm" w={110}>
@@ -197,7 +197,7 @@ export function ExportJobs({
                   color="red"
                   disabled={busy}
                   onClick={() => void exports.act("cancel", job.id)}
-                  data-testid={testIds.exportCancel}
+                  data-testid={TESTIDS.exports.cancel}
                 >
                   {t("exports.cancel")}
                 </Button>
@@ -208,7 +208,7 @@ export function ExportJobs({
                   variant="subtle"
                   disabled={busy}
                   onClick={() => void exports.act("restart", job.id)}
-                  data-testid={testIds.exportRestart}
+                  data-testid={TESTIDS.exports.restart}
                 >
                   {t("exports.restart")}
                 </Button>
