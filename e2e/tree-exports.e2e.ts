@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { demoFloors, signInApi, type ApiClient } from "./support/api.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { signIn, waitForPath } from "./support/pages.ts";
 import { freePort, startServer, type RunningServer } from "./support/server.ts";
@@ -164,6 +165,8 @@ describe("the system tree export on /tree", () => {
     });
     expect(found).toBe(true);
     await page.screenshot({ path: join(SHOTS, "tree-export-1920-de.png") });
+    // The export button and the job list add no serious accessibility violation.
+    expect(await seriousViolations(page, "body")).toEqual([]);
     expect(consoleErrors).toEqual([]);
   }, 90_000);
 
