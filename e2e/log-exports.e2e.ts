@@ -40,13 +40,13 @@ describe("call log exports: cancel, interruption, start again", () => {
     });
 
   const jobs = async (): Promise<Job[]> => (await nurse.query<{ exports: Job[] }>("{ exports { id state format } }")).exports;
-  const jobRow = (page: Page, id: number) => page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-id="${id}"]`);
+  const jobRow = (page: Page, id: number) => page.locator(`[data-testid="${TESTIDS.exports.job}"][data-id="${id}"]`);
 
   /** Starts an XLSX export of the two weeks on screen and gives its id. */
   async function startExport(page: Page): Promise<number> {
     const before = new Set((await jobs()).map((job) => job.id));
-    await byTestId(page, TESTIDS.log.exportMenu).click();
-    await byTestId(page, TESTIDS.log.exportFormat("XLSX")).click();
+    await byTestId(page, TESTIDS.exports.menu).click();
+    await byTestId(page, TESTIDS.exports.format("XLSX")).click();
     const started = await until(jobs, (list) => list.some((job) => !before.has(job.id)));
     const job = started.find((candidate) => !before.has(candidate.id));
     if (!job) throw new Error("no new export job");
@@ -55,7 +55,7 @@ describe("call log exports: cancel, interruption, start again", () => {
 
   async function downloadRows(page: Page, id: number): Promise<number> {
     const row = jobRow(page, id);
-    await page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-id="${id}"][data-state="done"]`).waitFor({ timeout: 60_000 });
+    await page.locator(`[data-testid="${TESTIDS.exports.job}"][data-id="${id}"][data-state="done"]`).waitFor({ timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), row.getByText("Herunterladen").click()]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
@@ -100,7 +100,7 @@ describe("call log exports: cancel, interruption, start again", () => {
     let canceled: number | null = null;
     for (let attempt = 0; attempt < 3 && canceled === null; attempt++) {
       const id = await startExport(page);
-      const cancel = jobRow(page, id).locator(`[data-testid="${TESTIDS.log.exportCancel}"]`);
+      const cancel = jobRow(page, id).locator(`[data-testid="${TESTIDS.exports.cancel}"]`);
       try {
         await cancel.click({ timeout: 5_000 });
         canceled = id;
@@ -115,7 +115,7 @@ describe("call log exports: cancel, interruption, start again", () => {
     await page.screenshot({ path: join(SHOTS, "log-export-canceled-1280-de.png") });
 
     // "Start again" runs the same export anew; its file holds the two weeks.
-    await row.locator(`[data-testid="${TESTIDS.log.exportRestart}"]`).click();
+    await row.locator(`[data-testid="${TESTIDS.exports.restart}"]`).click();
     expect(await downloadRows(page, canceled)).toBeGreaterThan(5000);
     expect(consoleErrors).toEqual([]);
   }, 180_000);
@@ -138,7 +138,7 @@ describe("call log exports: cancel, interruption, start again", () => {
     await page.reload();
     const row = jobRow(page, id);
     await expect.poll(() => row.getAttribute("data-state"), { timeout: 20_000 }).toBe("interrupted");
-    await row.locator(`[data-testid="${TESTIDS.log.exportRestart}"]`).click();
+    await row.locator(`[data-testid="${TESTIDS.exports.restart}"]`).click();
     expect(await downloadRows(page, id)).toBeGreaterThan(5000);
   }, 180_000);
 });

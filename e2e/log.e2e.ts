@@ -206,9 +206,9 @@ describe("the call log /log", () => {
     const { page } = await newPage(browser);
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
     await waitForPath(page, "/log");
-    await byTestId(page, TESTIDS.log.exportMenu).click();
-    await byTestId(page, TESTIDS.log.exportFormat("CSV")).click();
-    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"][data-format="CSV"]`).first();
+    await byTestId(page, TESTIDS.exports.menu).click();
+    await byTestId(page, TESTIDS.exports.format("CSV")).click();
+    const job = page.locator(`[data-testid="${TESTIDS.exports.job}"][data-state="done"][data-format="CSV"]`).first();
     await job.waitFor({ timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), job.getByText("Herunterladen").click()]);
     expect(download.suggestedFilename()).toMatch(/^rufprotokoll-\d+\.csv$/);
@@ -224,10 +224,10 @@ describe("the call log /log", () => {
     await signIn(page, server.baseUrl, NURSE.username, NURSE.password);
     await waitForPath(page, "/log");
     await byTestId(page, TESTIDS.log.row).first().waitFor();
-    await byTestId(page, TESTIDS.log.exportMenu).click();
-    await byTestId(page, TESTIDS.log.exportFormat("XLSX")).click();
+    await byTestId(page, TESTIDS.exports.menu).click();
+    await byTestId(page, TESTIDS.exports.format("XLSX")).click();
     // The nurse's earlier exports are listed too: this one is the XLSX job.
-    const job = page.locator(`[data-testid="${TESTIDS.log.exportJob}"][data-state="done"][data-format="XLSX"]`).first();
+    const job = page.locator(`[data-testid="${TESTIDS.exports.job}"][data-state="done"][data-format="XLSX"]`).first();
     await job.waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent("download"), job.getByText("Herunterladen").click()]);
     expect(download.suggestedFilename()).toMatch(/^rufprotokoll-\d+\.xlsx$/);

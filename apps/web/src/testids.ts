@@ -89,6 +89,18 @@ export const TESTIDS = {
     searchMagnetWarning: "shell.searchMagnetWarning",
   },
   /** /tree, the technicians' home. */
+  /**
+   * The export menu and job list of /log and /tree (ui/exports): `exports.<FORMAT>` the menu's
+   * items; `exports.job` a job (data-id, data-state, data-format, data-source); a job's cancel
+   * button (new/running) and its "start again" (canceled, interrupted, failed).
+   */
+  exports: {
+    menu: "exports.menu",
+    format: (format: string): string => `exports.${format}`,
+    job: "exports.job",
+    cancel: "exports.cancel",
+    restart: "exports.restart",
+  },
   tree: {
     page: "tree.page",
     /** The virtualized tree (role tree). */
@@ -158,13 +170,6 @@ export const TESTIDS = {
     /** "Saved filters" and "Save current filter" on the log. */
     savedFilters: "log.savedFilters",
     saveFilter: "log.saveFilter",
-    /** The export menu; `log.export.<FORMAT>` its items; `log.exportJob` a job (data-state, data-format). */
-    exportMenu: "log.exportMenu",
-    exportFormat: (format: string): string => `log.export.${format}`,
-    exportJob: "log.exportJob",
-    /** A job's cancel button (new/running) and its "start again" (canceled, interrupted, failed). */
-    exportCancel: "log.exportCancel",
-    exportRestart: "log.exportRestart",
     table: "log.table",
     /** One call row; carries `data-id`, `data-closed`. */
     row: "log.row",

@@ -92,8 +92,10 @@ export interface ExportJobsTable {
   system_id: number;
   user_id: number;
   format: string;
+  /** Calls or SystemTree (migration 0018; jobs from before are Calls). */
+  source: Generated<string>;
   state: string;
-  /** The CallLogFilter as JSON (without paging). */
+  /** The CallLogFilter as JSON (without paging); "{}" for a SystemTree export. */
   filter: string;
   locale: string;
   progress: Generated<number>;

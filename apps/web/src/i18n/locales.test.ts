@@ -30,6 +30,10 @@ import syncPopupsDe from "./locales/sync-popups/de.json";
 import syncPopupsEn from "./locales/sync-popups/en.json";
 import syncPopupsFr from "./locales/sync-popups/fr.json";
 import syncPopupsIt from "./locales/sync-popups/it.json";
+import exportsDe from "./locales/exports/de.json";
+import exportsEn from "./locales/exports/en.json";
+import exportsFr from "./locales/exports/fr.json";
+import exportsIt from "./locales/exports/it.json";
 import logDe from "./locales/log/de.json";
 import logEn from "./locales/log/en.json";
 import logFr from "./locales/log/fr.json";
@@ -82,6 +86,8 @@ const parts = {
   nodeForm: { de: flatten(nodeFormDe), others: { en: flatten(nodeFormEn), fr: flatten(nodeFormFr), it: flatten(nodeFormIt) } },
   // The tree screens' texts, loaded with them (features/tree/tree-catalogue.ts).
   tree: { de: flatten(treeDe), others: { en: flatten(treeEn), fr: flatten(treeFr), it: flatten(treeIt) } },
+  // The export menu's and job list's texts, loaded with the log and the tree (i18n/exports-catalogue.ts).
+  exports: { de: flatten(exportsDe), others: { en: flatten(exportsEn), fr: flatten(exportsFr), it: flatten(exportsIt) } },
   // The call log's texts, loaded with it (features/log/log-catalogue.ts).
   log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
   // The analytics screen's texts, loaded with it (features/analytics/analytics-catalogue.ts).
@@ -105,13 +111,14 @@ const allGerman = new Map([
   ...parts.nodeForm.de,
   ...parts.tree.de,
   ...parts.log.de,
+  ...parts.exports.de,
   ...parts.analytics.de,
   ...parts.search.de,
   ...parts.sync.de,
   ...parts.syncPopups.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "analytics", "search", "sync", "syncPopups"] as const)(
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "exports", "analytics", "search", "sync", "syncPopups"] as const)(
   "%s catalogue",
   (name) => {
     const admin = parts[name];

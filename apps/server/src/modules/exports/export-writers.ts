@@ -7,8 +7,8 @@ import { CSV_BOM, CSV_LINE_END, csvCallLine, csvHeaderLine } from "../reports/re
 import { translateReport, type ReportMessageKey } from "../reports/report-messages.ts";
 
 /** Writes one export file page by page; `close` finishes it (also after an abort: the caller removes it). */
-export interface ExportWriter {
-  rows(calls: readonly CallView[]): Promise<void>;
+export interface ExportWriter<T> {
+  rows(items: readonly T[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -16,6 +16,37 @@ export interface WriterOptions {
   path: string;
   locale: Locale;
   timeZone: string;
+}
+
+export type Cell = string | number | Date | null;
+
+/** One column of an export, as each format writes it. */
+export interface ExportColumn<T> {
+  label: ReportMessageKey;
+  /** XLSX width in characters. */
+  width: number;
+  /** PDF width in points: A4 landscape is 842 wide, 770 inside the margins. */
+  pdf: number;
+  /** An XLSX date cell (spec data §9 formats as an Excel number format). */
+  date?: boolean;
+  /** The XLSX cell: real dates and numbers (PRODUCT-NOTES "Exports"). */
+  cell: (row: T, timeZone: string) => Cell;
+  /** The PDF's text. */
+  text: (row: T, timeZone: string) => string;
+}
+
+/**
+ * What an export source writes (docs/decisions/037-system-tree-export.md): its columns, its CSV
+ * lines, the sheet name, the PDF's title and the "n rows" footer text.
+ */
+export interface ExportTable<T> {
+  columns: readonly ExportColumn<T>[];
+  csvHeader(locale: Locale): string;
+  csvLine(row: T, locale: Locale, timeZone: string): string;
+  sheet: ReportMessageKey;
+  title: ReportMessageKey;
+  /** Takes {count} and {created}. */
+  rowsText: ReportMessageKey;
 }
 
 /**
@@ -29,14 +60,14 @@ async function write(out: WriteStream, text: string): Promise<void> {
 }
 
 /** CSV with the report attachment's rules (docs/decisions/023): one CSV writer for both. */
-export async function csvWriter(options: WriterOptions): Promise<ExportWriter> {
+export async function csvWriter<T>(options: WriterOptions, table: ExportTable<T>): Promise<ExportWriter<T>> {
   const out = createWriteStream(options.path);
-  await write(out, CSV_BOM + csvHeaderLine(options.locale) + CSV_LINE_END);
+  await write(out, CSV_BOM + table.csvHeader(options.locale) + CSV_LINE_END);
   return {
-    async rows(calls) {
-      for (let i = 0; i < calls.length; i += SLICE.CSV) {
+    async rows(items) {
+      for (let i = 0; i < items.length; i += SLICE.CSV) {
         let chunk = "";
-        for (const call of calls.slice(i, i + SLICE.CSV)) chunk += csvCallLine(call, options.locale, options.timeZone) + CSV_LINE_END;
+        for (const item of items.slice(i, i + SLICE.CSV)) chunk += table.csvLine(item, options.locale, options.timeZone) + CSV_LINE_END;
         await write(out, chunk);
         await yieldToLoop();
       }
@@ -48,19 +79,41 @@ export async function csvWriter(options: WriterOptions): Promise<ExportWriter> {
   };
 }
 
-type Cell = string | number | Date | null;
-/** The CSV's columns; times as real dates (the system's wall clock: spreadsheets have no zones). */
-const XLSX_COLUMNS: { label: ReportMessageKey; width: number; date?: boolean; value: (call: CallView, timeZone: string) => Cell }[] = [
-  { label: "csv.opened_at", width: 20, date: true, value: (c, tz) => new Date(wallClockAsUtc(Date.parse(c.opened_at), tz)) },
-  { label: "csv.closed_at", width: 20, date: true, value: (c, tz) => (c.closed_at ? new Date(wallClockAsUtc(Date.parse(c.closed_at), tz)) : null) },
-  { label: "csv.duration", width: 10, value: (c) => c.duration },
-  { label: "csv.call_type", width: 20, value: (c) => c.call_type?.name ?? c.call_type_text },
-  { label: "csv.section", width: 20, value: (c) => c.section_name },
-  { label: "csv.device", width: 30, value: (c) => c.device_text_long },
-  { label: "csv.call_source", width: 20, value: (c) => c.call_source_text },
-  { label: "csv.handled_by", width: 20, value: (c) => c.handled_by_app_username ?? "" },
-  { label: "csv.closed_by", width: 20, value: (c) => c.manually_closed_by_username ?? "" },
-];
+const zonedText = (iso: string | null, timeZone: string): string => (iso ? formatZonedDateTime(Date.parse(iso), timeZone) : "");
+
+/** The call log's columns (the report CSV's); times as real dates in the system's wall clock (spreadsheets have no zones). */
+export const CALL_LOG_TABLE: ExportTable<CallView> = {
+  columns: [
+    {
+      label: "csv.opened_at",
+      width: 20,
+      pdf: 78,
+      date: true,
+      cell: (c, tz) => new Date(wallClockAsUtc(Date.parse(c.opened_at), tz)),
+      text: (c, tz) => zonedText(c.opened_at, tz),
+    },
+    {
+      label: "csv.closed_at",
+      width: 20,
+      pdf: 78,
+      date: true,
+      cell: (c, tz) => (c.closed_at ? new Date(wallClockAsUtc(Date.parse(c.closed_at), tz)) : null),
+      text: (c, tz) => zonedText(c.closed_at, tz),
+    },
+    { label: "csv.duration", width: 10, pdf: 44, cell: (c) => c.duration, text: (c) => (c.duration === null ? "" : String(c.duration)) },
+    { label: "csv.call_type", width: 20, pdf: 90, cell: (c) => c.call_type?.name ?? c.call_type_text, text: (c) => c.call_type?.name ?? c.call_type_text },
+    { label: "csv.section", width: 20, pdf: 90, cell: (c) => c.section_name, text: (c) => c.section_name },
+    { label: "csv.device", width: 30, pdf: 150, cell: (c) => c.device_text_long, text: (c) => c.device_text_long },
+    { label: "csv.call_source", width: 20, pdf: 90, cell: (c) => c.call_source_text, text: (c) => c.call_source_text },
+    { label: "csv.handled_by", width: 20, pdf: 75, cell: (c) => c.handled_by_app_username ?? "", text: (c) => c.handled_by_app_username ?? "" },
+    { label: "csv.closed_by", width: 20, pdf: 75, cell: (c) => c.manually_closed_by_username ?? "", text: (c) => c.manually_closed_by_username ?? "" },
+  ],
+  csvHeader: csvHeaderLine,
+  csvLine: csvCallLine,
+  sheet: "report.file",
+  title: "export.title",
+  rowsText: "export.rows",
+};
 /** spec data §9 formats, as an Excel number format. */
 const XLSX_DATE_FORMAT = "dd.mm.yyyy hh:mm:ss";
 
@@ -69,13 +122,13 @@ const XLSX_DATE_FORMAT = "dd.mm.yyyy hh:mm:ss";
  * comes, so a big export never holds the workbook in memory. Texts are cell values, never
  * formulas (exceljs writes a string as a string), so the CSV's formula guard is not needed.
  */
-export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> {
+export async function xlsxWriter<T>(options: WriterOptions, table: ExportTable<T>): Promise<ExportWriter<T>> {
   // exceljs and pdfkit load with the first export of their format: together they add ~0.7 s to
   // every server start (bench/skeleton.ts "cold start").
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.path, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(translateReport("report.file", options.locale), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = XLSX_COLUMNS.map((c) => ({
+  const sheet = workbook.addWorksheet(translateReport(table.sheet, options.locale), { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = table.columns.map((c) => ({
     header: translateReport(c.label, options.locale),
     width: c.width,
     ...(c.date ? { style: { numFmt: XLSX_DATE_FORMAT } } : {}),
@@ -83,10 +136,10 @@ export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> 
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {
-    async rows(calls) {
-      for (let i = 0; i < calls.length; i++) {
-        const call = calls[i] as CallView;
-        sheet.addRow(XLSX_COLUMNS.map((c) => c.value(call, options.timeZone))).commit();
+    async rows(items) {
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as T;
+        sheet.addRow(table.columns.map((c) => c.cell(item, options.timeZone))).commit();
         if ((i + 1) % SLICE.XLSX === 0) await yieldToLoop();
       }
     },
@@ -97,21 +150,29 @@ export async function xlsxWriter(options: WriterOptions): Promise<ExportWriter> 
   };
 }
 
-/** What the PDF's first page says about the export. */
+/** What the PDF's first page says about the export: lines under the title, and when it was made. */
 export interface PdfHeader {
-  /** The instants the period resolved to (ISO; null = open). */
-  from: string | null;
-  to: string | null;
-  /** The filter's fields that narrow the log, as the API names them. */
-  filter: Record<string, unknown>;
+  lines: readonly string[];
   created: number;
 }
 
 const PDF_MARGIN = 36;
 const PDF_FONT_SIZE = 8;
 const PDF_ROW = 12;
-/** Column widths in points: A4 landscape is 842 wide, 770 inside the margins. */
-const PDF_WIDTHS = [78, 78, 44, 90, 90, 150, 90, 75, 75];
+
+/** What the call log export's first page says: the instants the period resolved to (ISO; null = open) and the filter. */
+export function callLogHeaderLines(
+  period: { from: string | null; to: string | null },
+  filter: Record<string, unknown>,
+  locale: Locale,
+  timeZone: string,
+): string[] {
+  const zoned = (iso: string | null, open: ReportMessageKey): string => (iso ? formatZonedDateTime(Date.parse(iso), timeZone) : translateReport(open, locale));
+  return [
+    translateReport("export.period", locale, { from: zoned(period.from, "export.since_beginning"), to: zoned(period.to, "export.now"), timezone: timeZone }),
+    translateReport("export.filter", locale, { filter: filterText(filter, locale) }),
+  ];
+}
 
 function filterText(filter: Record<string, unknown>, locale: Locale): string {
   const parts = Object.entries(filter)
@@ -126,7 +187,7 @@ function filterText(filter: Record<string, unknown>, locale: Locale): string {
  * the "of y" (a PDF holds at most EXPORT_MAX_ROWS.PDF rows, about 250 pages); the document
  * streams to the file. Standard Helvetica (WinAnsi: the Latin letters of de/en/fr/it).
  */
-export async function pdfWriter(options: WriterOptions & { header: PdfHeader }): Promise<ExportWriter> {
+export async function pdfWriter<T>(options: WriterOptions & { header: PdfHeader }, table: ExportTable<T>): Promise<ExportWriter<T>> {
   const { locale, timeZone, header } = options;
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
@@ -134,7 +195,7 @@ export async function pdfWriter(options: WriterOptions & { header: PdfHeader }):
     layout: "landscape",
     margin: PDF_MARGIN,
     bufferPages: true,
-    info: { Title: translateReport("export.title", locale) },
+    info: { Title: translateReport(table.title, locale) },
   });
   const out = createWriteStream(options.path);
   doc.pipe(out);
@@ -151,7 +212,7 @@ export async function pdfWriter(options: WriterOptions & { header: PdfHeader }):
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(PDF_FONT_SIZE);
     let x = PDF_MARGIN;
     cells.forEach((text, i) => {
-      const width = PDF_WIDTHS[i] ?? 60;
+      const width = table.columns[i]?.pdf ?? 60;
       doc.text(text, x, y, { width: width - 4, height: PDF_ROW, lineBreak: false, ellipsis: true });
       x += width;
     });
@@ -160,30 +221,20 @@ export async function pdfWriter(options: WriterOptions & { header: PdfHeader }):
   };
   const tableHeader = (): void =>
     line(
-      XLSX_COLUMNS.map((c) => translateReport(c.label, locale)),
+      table.columns.map((c) => translateReport(c.label, locale)),
       true,
     );
 
-  const zoned = (iso: string | null, open: ReportMessageKey): string => (iso ? formatZonedDateTime(Date.parse(iso), timeZone) : translateReport(open, locale));
-  doc.font("Helvetica-Bold").fontSize(14).text(translateReport("export.title", locale));
+  doc.font("Helvetica-Bold").fontSize(14).text(translateReport(table.title, locale));
   doc.font("Helvetica").fontSize(9);
-  doc.text(
-    translateReport("export.period", locale, { from: zoned(header.from, "export.since_beginning"), to: zoned(header.to, "export.now"), timezone: timeZone }),
-  );
-  doc.text(translateReport("export.filter", locale, { filter: filterText(header.filter, locale) }));
+  for (const text of header.lines) doc.text(text);
   doc.moveDown();
   tableHeader();
 
   return {
-    async rows(calls) {
-      for (const call of calls) {
-        line(
-          XLSX_COLUMNS.map((c) => {
-            const value = c.date ? (c.label === "csv.opened_at" ? call.opened_at : call.closed_at) : c.value(call, timeZone);
-            if (c.date) return typeof value === "string" ? formatZonedDateTime(Date.parse(value), timeZone) : "";
-            return value === null ? "" : String(value);
-          }),
-        );
+    async rows(items) {
+      for (const item of items) {
+        line(table.columns.map((c) => c.text(item, timeZone)));
         count += 1;
         if (count % SLICE.PDF === 0) await yieldToLoop();
       }
@@ -192,7 +243,7 @@ export async function pdfWriter(options: WriterOptions & { header: PdfHeader }):
       const pages = doc.bufferedPageRange();
       for (let i = 0; i < pages.count; i++) {
         doc.switchToPage(pages.start + i);
-        const footer = i === 0 ? `${translateReport("export.rows", locale, { count, created: formatZonedDateTime(header.created, timeZone) })}   ·   ` : "";
+        const footer = i === 0 ? `${translateReport(table.rowsText, locale, { count, created: formatZonedDateTime(header.created, timeZone) })}   ·   ` : "";
         doc
           .font("Helvetica")
           .fontSize(PDF_FONT_SIZE)

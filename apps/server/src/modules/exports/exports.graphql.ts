@@ -5,25 +5,35 @@ import {
   EXPORT_FORMATS,
   EXPORT_LIMITS,
   EXPORT_MAX_ROWS,
+  EXPORT_SOURCES,
   exportJob,
   listExports,
   restartExport,
   startCallLogExport,
+  startExport,
   type ExportJobView,
 } from "./exports.service.ts";
 
 /**
- * Call log exports as background jobs (docs/decisions/025-call-log-exports.md): like the call log
- * (route /log) they need calllog::use_module and no licence feature; a user sees and downloads
- * only their own jobs.
+ * Exports as background jobs (docs/decisions/025-call-log-exports.md, 037-system-tree-export.md):
+ * call log exports (source Calls) need calllog::use_module and no licence feature, like the call
+ * log (route /log); system tree exports (source SystemTree) need systemtree::use_module and the
+ * management licence, like the tree (route /tree). A user sees and downloads only their own jobs,
+ * of the sources they may use (the service checks each job's source).
  */
 const USE = { permission: "calllog::use_module" } as const;
+const ANY_SOURCE = { $any: { permission: "calllog::use_module", $all: { permission: "systemtree::use_module", licence: "management" } } } as const;
 
 const ExportFormatEnum = builder.enumType("ExportFormat", { values: EXPORT_FORMATS });
+builder.enumType("ExportSource", {
+  description: "spec data §3.1 Export source (startExport takes it as a string: an unknown one is VALIDATION on source).",
+  values: EXPORT_SOURCES,
+});
 
 const ExportJobType = builder.objectRef<ExportJobView>("ExportJob").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
+    source: t.exposeString("source", { description: "An ExportSource: Calls or SystemTree." }),
     format: t.exposeString("format"),
     state: t.exposeString("state", { description: "new, running, done, failed, canceled or interrupted (the server stopped while it ran; restartExport)" }),
     progress: t.exposeInt("progress", {
@@ -41,9 +51,10 @@ const ExportJobType = builder.objectRef<ExportJobView>("ExportJob").implement({
 builder.queryField("exports", (t) =>
   t.field({
     type: [ExportJobType],
-    description: "The caller's own export jobs of the system, newest first (at most 100).",
-    authScopes: USE,
-    resolve: (_root, _args, ctx) => listExports(ctx),
+    description: "The caller's own export jobs of the system, newest first (at most 100): of the source when given, else of every source the caller may use.",
+    args: { source: t.arg.string({ description: "An ExportSource; another value is VALIDATION on source." }) },
+    authScopes: ANY_SOURCE,
+    resolve: (_root, args, ctx) => listExports(ctx, args.source),
   }),
 );
 
@@ -51,7 +62,7 @@ builder.queryField("export", (t) =>
   t.field({
     type: ExportJobType,
     args: { id: t.arg.int({ required: true }) },
-    authScopes: USE,
+    authScopes: ANY_SOURCE,
     resolve: (_root, args, ctx) => exportJob(ctx, args.id),
   }),
 );
@@ -70,12 +81,27 @@ builder.mutationField("startCallLogExport", (t) =>
   }),
 );
 
+builder.mutationField("startExport", (t) =>
+  t.field({
+    type: ExportJobType,
+    description:
+      "Starts an export of the source in the background: Calls (the call log for the filter, as startCallLogExport) or SystemTree (the nodes of the system tree the caller sees, in tree order; the filter is ignored). An unknown source is VALIDATION validation.one_option_required on source; a source the caller may not use is MISSING_PERMISSION. The caps and row limits of startCallLogExport apply.",
+    args: {
+      source: t.arg.string({ required: true, description: "An ExportSource." }),
+      filter: t.arg({ type: CallLogFilterInput }),
+      format: t.arg({ type: ExportFormatEnum, required: true }),
+    },
+    authScopes: ANY_SOURCE,
+    resolve: (_root, args, ctx) => startExport(ctx, args.source, args.filter ?? {}, args.format),
+  }),
+);
+
 builder.mutationField("cancelExport", (t) =>
   t.field({
     type: ExportJobType,
     description: "Cancels a new, running or interrupted export of the caller; its partial file is removed.",
     args: { id: t.arg.int({ required: true }) },
-    authScopes: USE,
+    authScopes: ANY_SOURCE,
     resolve: (_root, args, ctx) => cancelExport(ctx, args.id),
   }),
 );
@@ -85,7 +111,7 @@ builder.mutationField("restartExport", (t) =>
     type: ExportJobType,
     description: "Runs an interrupted, failed or canceled export again with its filter (the per-user cap applies).",
     args: { id: t.arg.int({ required: true }) },
-    authScopes: USE,
+    authScopes: ANY_SOURCE,
     resolve: (_root, args, ctx) => restartExport(ctx, args.id),
   }),
 );

@@ -1,20 +1,33 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
-import { canAccessSystem, LOCALES, VALIDATION_KEYS, type Locale } from "@caresuite/domain";
+import { canAccessSystem, hasPermission, isLicensed, LOCALES, VALIDATION_KEYS, type Locale } from "@caresuite/domain";
 import type { Kysely, Selectable } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import type { Database, ExportJobsTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { queryCallLog, type CallLogContext, type CallLogFilter } from "../calls/call-log.service.ts";
-import { csvWriter, pdfWriter, xlsxWriter, type ExportWriter } from "./export-writers.ts";
+import type { CallView } from "../calls/calls.repo.ts";
+import { currentLicence } from "../licence/licence.service.ts";
+import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
+import { translateReport } from "../reports/report-messages.ts";
+import { CALL_LOG_TABLE, callLogHeaderLines, csvWriter, pdfWriter, xlsxWriter, type ExportTable, type ExportWriter, type PdfHeader } from "./export-writers.ts";
+import { systemTreeExportRows, systemTreeTable, treeRows } from "./system-tree-export.ts";
 
 /** docs/decisions/025-call-log-exports.md. */
 export const EXPORT_FORMATS = ["CSV", "XLSX", "PDF"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_STATES = ["new", "running", "done", "failed", "canceled", "interrupted"] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
+/**
+ * spec data §3.1 "Export source: Calls, SystemTree": the call log for a filter, or the system tree
+ * the user sees (docs/decisions/037-system-tree-export.md).
+ */
+export const EXPORT_SOURCES = ["Calls", "SystemTree"] as const;
+export type ExportSource = (typeof EXPORT_SOURCES)[number];
+/** The audit's entity type per source. */
+const AUDIT_TYPES: Record<ExportSource, string> = { Calls: "callLogExport", SystemTree: "systemTreeExport" };
 
 /**
  * Rows a file of the format may hold (the decision explains the numbers). Mutable only so tests can
@@ -37,6 +50,7 @@ export const EXPORT_KEEP_MS = 31 * 24 * 3600_000;
 
 export interface ExportJobView {
   id: number;
+  source: string;
   format: string;
   state: string;
   /** Percent; null while unknown (more matches than the call log counts). */
@@ -52,6 +66,7 @@ type JobRow = Selectable<ExportJobsTable>;
 
 const toView = (row: JobRow): ExportJobView => ({
   id: Number(row.id),
+  source: row.source,
   format: row.format,
   state: row.state,
   progress: row.state === "done" ? 100 : row.progress < 0 ? null : row.progress,
@@ -75,6 +90,23 @@ function paging(filter: CallLogFilter): CallLogFilter {
   return rest;
 }
 
+/**
+ * Whether the user may export (and see, download, cancel, restart the exports of) the source: the
+ * call log's permission for Calls; for SystemTree what the tree asks, systemtree::use_module and
+ * the management licence (superusers hold both).
+ */
+export async function maySource(ctx: RequestContext, source: string): Promise<boolean> {
+  if (source === "SystemTree") return hasPermission(ctx.user, "systemtree::use_module") && isLicensed(await currentLicence(ctx), "management", ctx.user);
+  return hasPermission(ctx.user, "calllog::use_module");
+}
+
+/** The sources the user may use. */
+async function sourcesOf(ctx: RequestContext): Promise<ExportSource[]> {
+  const allowed: ExportSource[] = [];
+  for (const source of EXPORT_SOURCES) if (await maySource(ctx, source)) allowed.push(source);
+  return allowed;
+}
+
 async function ownJob(ctx: RequestContext, id: number): Promise<JobRow> {
   const row = await ctx.db.kysely
     .selectFrom("export_jobs")
@@ -83,17 +115,32 @@ async function ownJob(ctx: RequestContext, id: number): Promise<JobRow> {
     .where("user_id", "=", ctx.user.id)
     .where("system_id", "=", ctx.systemId)
     .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", `export ${id} not found`);
+  // A job of a source the user no longer may use is not theirs to see.
+  if (!row || !(await maySource(ctx, row.source))) throw new AppError("NOT_FOUND", `export ${id} not found`);
   return row;
 }
 
-/** The caller's own export jobs, newest first. */
-export async function listExports(ctx: RequestContext): Promise<ExportJobView[]> {
+/** Fails with VALIDATION one_option_required on source when it is not an export source. */
+export function checkSource(source: string): ExportSource {
+  if (!(EXPORT_SOURCES as readonly string[]).includes(source)) {
+    throw new AppError("VALIDATION", `unknown export source (one of ${EXPORT_SOURCES.join(", ")})`, {
+      fields: { source: [{ message: VALIDATION_KEYS.one_option_required, data: { field: "source" } }] },
+    });
+  }
+  return source as ExportSource;
+}
+
+/** The caller's own export jobs, newest first: of one source when given, of those the user may use. */
+export async function listExports(ctx: RequestContext, sourceName?: string | null): Promise<ExportJobView[]> {
+  const allowed = await sourcesOf(ctx);
+  const sources = sourceName == null ? allowed : allowed.filter((s) => s === checkSource(sourceName));
+  if (sources.length === 0) return [];
   const rows = await ctx.db.kysely
     .selectFrom("export_jobs")
     .selectAll()
     .where("user_id", "=", ctx.user.id)
     .where("system_id", "=", ctx.systemId)
+    .where("source", "in", sources)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(100)
@@ -141,7 +188,7 @@ async function auditState(db: Kysely<Database>, ctx: RequestContext, job: JobRow
     systemId: job.system_id,
     userId: ctx.user.id,
     now: ctx.now(),
-    entityType: "callLogExport",
+    entityType: AUDIT_TYPES[job.source === "SystemTree" ? "SystemTree" : "Calls"],
     entityId: Number(job.id),
     entityDisplayName: job.format,
     action: "updated",
@@ -158,12 +205,36 @@ function checkFormat(format: string): ExportFormat {
   return format as ExportFormat;
 }
 
+/**
+ * Starts an export of the source (startExport): the source is checked first (VALIDATION on
+ * source), then the caller's right to it (MISSING_PERMISSION). The filter is the call log's.
+ */
+export async function startExport(ctx: RequestContext, sourceName: string, filter: CallLogFilter, formatName: string): Promise<ExportJobView> {
+  const source = checkSource(sourceName);
+  if (!(await maySource(ctx, source))) throw new AppError("MISSING_PERMISSION", "Access denied");
+  return source === "SystemTree" ? startSystemTreeExport(ctx, formatName) : startCallLogExport(ctx, filter, formatName);
+}
+
 /** Starts an export of the call log for the filter; the caller holds calllog::use_module. Audited. */
 export async function startCallLogExport(ctx: RequestContext, filter: CallLogFilter, formatName: string): Promise<ExportJobView> {
   const format = checkFormat(formatName);
   const stored = paging(filter);
   // Validates the filter (VALIDATION per field, as the call log) and the row limit.
   await checkRowLimit(ctx, ctx.systemId, stored, format);
+  return insertJob(ctx, "Calls", format, stored);
+}
+
+/**
+ * Starts an export of the system tree the caller sees (docs/decisions/037-system-tree-export.md);
+ * the caller holds systemtree::use_module and the management licence. Audited.
+ */
+export async function startSystemTreeExport(ctx: RequestContext, formatName: string): Promise<ExportJobView> {
+  const format = checkFormat(formatName);
+  if ((await systemTreeExportRows(ctx, ctx.systemId)).length > EXPORT_MAX_ROWS[format]) throw tooManyRows(format);
+  return insertJob(ctx, "SystemTree", format, {});
+}
+
+async function insertJob(ctx: RequestContext, source: ExportSource, format: ExportFormat, stored: CallLogFilter): Promise<ExportJobView> {
   const now = ctx.now();
   const row = await ctx.db.kysely.transaction().execute(async (trx) => {
     await checkActiveCap(trx, ctx.user.id);
@@ -173,6 +244,7 @@ export async function startCallLogExport(ctx: RequestContext, filter: CallLogFil
         system_id: ctx.systemId,
         user_id: ctx.user.id,
         format,
+        source,
         state: "new",
         filter: JSON.stringify(stored),
         // The user's language (as their report e-mails), else the request's.
@@ -185,13 +257,13 @@ export async function startCallLogExport(ctx: RequestContext, filter: CallLogFil
       systemId: ctx.systemId,
       userId: ctx.user.id,
       now,
-      entityType: "callLogExport",
+      entityType: AUDIT_TYPES[source],
       entityId: Number(job.id),
       entityDisplayName: format,
       action: "created",
       changes: [
         { field: "format", value_old: null, value_new: format },
-        { field: "filter", value_old: null, value_new: stored },
+        ...(source === "Calls" ? [{ field: "filter", value_old: null, value_new: stored }] : [{ field: "source", value_old: null, value_new: source }]),
       ],
     });
     return job;
@@ -209,7 +281,9 @@ export async function restartExport(ctx: RequestContext, id: number): Promise<Ex
     });
   }
   const format = checkFormat(job.format);
-  await checkRowLimit(ctx, job.system_id, JSON.parse(job.filter) as CallLogFilter, format);
+  if (job.source === "SystemTree") {
+    if ((await systemTreeExportRows(ctx, job.system_id)).length > EXPORT_MAX_ROWS[format]) throw tooManyRows(format);
+  } else await checkRowLimit(ctx, job.system_id, JSON.parse(job.filter) as CallLogFilter, format);
   const updated = await ctx.db.kysely.transaction().execute(async (trx) => {
     await checkActiveCap(trx, ctx.user.id);
     const row = await trx
@@ -252,7 +326,12 @@ export async function exportFile(ctx: RequestContext, id: number): Promise<{ pat
   const job = await ctx.db.kysely.selectFrom("export_jobs").selectAll().where("id", "=", id).where("user_id", "=", ctx.user.id).executeTakeFirst();
   // A link opened in a new tab carries no system header: the job names its system, which the user must still reach.
   if (!job || job.state !== "done" || !job.file_name || !canAccessSystem(ctx.user, job.system_id)) return null;
-  return { path: filePath(ctx.config.DATA_DIR, job), fileName: job.file_name, format: job.format };
+  // The source's right as when it started (the call log's, or the tree's with its licence).
+  if (!(await maySource(ctx, job.source))) return null;
+  const path = filePath(ctx.config.DATA_DIR, job);
+  // A file removed behind the job's back (by hand, a restored backup) is not found, never a 500.
+  if (!(await stat(path).catch(() => null))) return null;
+  return { path, fileName: job.file_name, format: job.format };
 }
 
 /** Jobs that were running when the process stopped are `interrupted` (called at start). */
@@ -288,11 +367,18 @@ export function startExportHousekeeping(db: Kysely<Database>, dataDir: string, n
   return () => clearInterval(timer);
 }
 
-/** Starts the job in the background; the promise is kept for tests (`exportsSettled`). */
+/**
+ * Starts the job in the background; the promise is kept for tests (`exportsSettled`). A canceled
+ * run stops only at its next page and then removes its file: a restart right after the cancel
+ * waits for it, so the old run cannot remove the new run's file (both write the job's path).
+ */
 function launch(ctx: RequestContext, job: JobRow): void {
+  const id = Number(job.id);
   const controller = new AbortController();
-  running.set(Number(job.id), controller);
-  const done = runJob(ctx, job, controller.signal)
+  running.set(id, controller);
+  const previous = runs.get(id);
+  const done: Promise<void> = (previous ?? Promise.resolve())
+    .then(() => (controller.signal.aborted ? undefined : runJob(ctx, job, controller.signal)))
     .catch(async (error: unknown) => {
       await ctx.db.kysely
         .updateTable("export_jobs")
@@ -301,18 +387,23 @@ function launch(ctx: RequestContext, job: JobRow): void {
           error: error instanceof AppError && error.code === "VALIDATION" ? VALIDATION_KEYS.max_rows_exceeded : "export failed",
           finished_at: ctx.now(),
         })
-        .where("id", "=", Number(job.id))
+        .where("id", "=", id)
         .where("state", "in", ["new", "running"])
         .execute();
       await rm(filePath(ctx.config.DATA_DIR, job), { force: true });
     })
     .finally(() => {
-      running.delete(Number(job.id));
+      // Only this run's entries: a restart may have put its own there meanwhile.
+      if (running.get(id) === controller) running.delete(id);
+      if (runs.get(id) === done) runs.delete(id);
       pending.delete(done);
     });
+  runs.set(id, done);
   pending.add(done);
 }
 
+/** The run of each job in this process (a restart chains after a canceled run still stopping). */
+const runs = new Map<number, Promise<void>>();
 const pending = new Set<Promise<void>>();
 /** Waits until every job of this process has ended (tests; shutdown). */
 export async function exportsSettled(): Promise<void> {
@@ -322,16 +413,17 @@ export async function exportsSettled(): Promise<void> {
 const LOCALE_SET: ReadonlySet<string> = new Set(LOCALES);
 
 async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Promise<void> {
+  if (job.source === "SystemTree") return runSystemTreeJob(ctx, job, signal);
   const db = ctx.db.kysely;
   const id = Number(job.id);
   const format = checkFormat(job.format);
-  const locale: Locale = LOCALE_SET.has(job.locale) ? (job.locale as Locale) : "de";
+  const locale = jobLocale(job);
   const filter = JSON.parse(job.filter) as CallLogFilter;
   const max = EXPORT_MAX_ROWS[format];
   await db.updateTable("export_jobs").set({ state: "running", progress: 0 }).where("id", "=", id).where("state", "=", "new").execute();
   await mkdir(exportDir(ctx.config.DATA_DIR), { recursive: true });
   const path = filePath(ctx.config.DATA_DIR, job);
-  let writer: ExportWriter | null = null;
+  let writer: ExportWriter<CallView> | null = null;
   let rows = 0;
   let total: number | null = null;
   let after: { openedAt: number; id: number } | null = null;
@@ -350,12 +442,16 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
       after = last && (filter.sort ?? "OPENED_AT") === "OPENED_AT" ? { openedAt: Date.parse(last.opened_at), id: Number(last.id) } : null;
       if (offset === 0) total = page.total_capped ? null : page.total;
       // The file opens with the first page: it tells the system's time zone.
-      writer ??= await openWriter(format, {
-        path,
-        locale,
-        timeZone: page.time_zone,
-        header: { from: page.from, to: page.to, filter: { ...filter }, created: Number(job.created_at) },
-      });
+      writer ??= await openWriter(
+        format,
+        {
+          path,
+          locale,
+          timeZone: page.time_zone,
+          header: { lines: callLogHeaderLines(page, { ...filter }, locale, page.time_zone), created: Number(job.created_at) },
+        },
+        CALL_LOG_TABLE,
+      );
       if (rows + page.items.length > max) throw tooManyRows(format);
       await writer.rows(page.items);
       rows += page.items.length;
@@ -372,8 +468,13 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
     await rm(path, { force: true });
     return;
   }
-  const fileName = `${exportFileStem(locale)}-${id}.${format.toLowerCase()}`;
-  await db
+  await finishJob(ctx, id, `${exportFileStem(locale)}-${id}.${format.toLowerCase()}`, rows);
+}
+
+const jobLocale = (job: JobRow): Locale => (LOCALE_SET.has(job.locale) ? (job.locale as Locale) : "de");
+
+async function finishJob(ctx: RequestContext, id: number, fileName: string, rows: number): Promise<void> {
+  await ctx.db.kysely
     .updateTable("export_jobs")
     .set({ state: "done", progress: 100, row_count: rows, file_name: fileName, finished_at: ctx.now() })
     .where("id", "=", id)
@@ -383,8 +484,53 @@ async function runJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Pr
 
 const exportFileStem = (locale: Locale): string => ({ de: "rufprotokoll", en: "call-log", fr: "journal-appels", it: "registro-chiamate" })[locale];
 
-function openWriter(format: ExportFormat, options: Parameters<typeof pdfWriter>[0]): Promise<ExportWriter> {
-  if (format === "CSV") return csvWriter(options);
-  if (format === "XLSX") return xlsxWriter(options);
-  return pdfWriter(options);
+function openWriter<T>(format: ExportFormat, options: Parameters<typeof pdfWriter>[0], table: ExportTable<T>): Promise<ExportWriter<T>> {
+  if (format === "CSV") return csvWriter(options, table);
+  if (format === "XLSX") return xlsxWriter(options, table);
+  return pdfWriter(options, table);
+}
+
+/**
+ * A system tree export: the nodes the user sees, read once (the tree is read whole, as the tree
+ * screen reads it), written in slices with the progress after each.
+ */
+async function runSystemTreeJob(ctx: RequestContext, job: JobRow, signal: AbortSignal): Promise<void> {
+  const db = ctx.db.kysely;
+  const id = Number(job.id);
+  const format = checkFormat(job.format);
+  const locale = jobLocale(job);
+  await db.updateTable("export_jobs").set({ state: "running", progress: 0 }).where("id", "=", id).where("state", "=", "new").execute();
+  await mkdir(exportDir(ctx.config.DATA_DIR), { recursive: true });
+  const path = filePath(ctx.config.DATA_DIR, job);
+  const ordered = await systemTreeExportRows(ctx, job.system_id);
+  if (ordered.length > EXPORT_MAX_ROWS[format]) throw tooManyRows(format);
+  const [rows, timeZone, system] = await Promise.all([
+    treeRows(ctx, job.system_id, ordered, locale),
+    systemTimeZone(db, job.system_id),
+    db.selectFrom("systems").select("name").where("id", "=", job.system_id).executeTakeFirst(),
+  ]);
+  const header: PdfHeader = {
+    lines: [translateReport("tree.system", locale, { system: system?.name ?? "" }), translateReport("tree.scope", locale, { user: ctx.user.username })],
+    created: Number(job.created_at),
+  };
+  const writer = await openWriter(format, { path, locale, timeZone, header }, systemTreeTable(locale));
+  let written = 0;
+  try {
+    for (let offset = 0; offset < rows.length; offset += EXPORT_PAGE) {
+      if (signal.aborted) break;
+      const page = rows.slice(offset, offset + EXPORT_PAGE);
+      await writer.rows(page);
+      written += page.length;
+      const progress = Math.min(99, Math.floor((written * 100) / rows.length));
+      await db.updateTable("export_jobs").set({ progress, row_count: written }).where("id", "=", id).where("state", "=", "running").execute();
+      await yieldToLoop();
+    }
+  } finally {
+    await writer.close();
+  }
+  if (signal.aborted) {
+    await rm(path, { force: true });
+    return;
+  }
+  await finishJob(ctx, id, `${translateReport("tree.file", locale)}-${id}.${format.toLowerCase()}`, written);
 }

@@ -254,6 +254,20 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
     expect(updates?.filter((id) => id === second.id)).toHaveLength(1);
   });
 
+  it("a restart right after a cancel waits for the canceled run to stop: the new file stays and is whole", async () => {
+    const first = await start(nurse, {}, "XLSX");
+    expect((await nurse.gql<{ cancelExport: Job }>(CANCEL, { id: first.id })).data?.cancelExport.state).toBe("canceled");
+    // No wait: the canceled run is still between pages when the restart starts.
+    expect((await nurse.gql<{ restartExport: Job }>(RESTART, { id: first.id })).data?.restartExport.state).toBe("new");
+    await exportsSettled();
+    expect(await job(nurse, first.id)).toMatchObject({ state: "done", row_count: EXPORT_PAGE + 5 });
+    const response = await nurse.get(`/backend/exports/${first.id}/download`);
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets[0]?.rowCount).toBe(EXPORT_PAGE + 5 + 1);
+  });
+
   it("a user has at most two exports new or running at once: a translated VALIDATION error; others are not held up", async () => {
     expect(EXPORT_LIMITS.activePerUser).toBe(2);
     const a = await start(nurse);
@@ -290,6 +304,11 @@ describe.each(TEST_DIALECTS)("call log exports on %s", (dialect) => {
     expect(readdirSync(dir)).not.toContain("999999.csv");
     await cleanupExports(server.db.kysely, server.config.DATA_DIR, server.clock.now + EXPORT_KEEP_MS + 1);
     expect(readdirSync(dir)).toEqual([]);
+    // A done job whose file is gone is not found, not a server error.
+    const orphan = await start(nurse);
+    await exportsSettled();
+    rmSync(join(dir, `${orphan.id}.csv`));
+    expect((await nurse.get(`/backend/exports/${orphan.id}/download`)).statusCode).toBe(404);
     expect((await nurse.gql(JOB, { id: kept.id })).errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");
   });
 });

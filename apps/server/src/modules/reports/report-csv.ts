@@ -29,7 +29,7 @@ const COLUMNS: { label: ReportMessageKey; value: (call: CallView, timeZone: stri
 ];
 
 /** One cell: quoted when it holds the separator, a quote or a line break; texts that a spreadsheet would run as a formula get a leading apostrophe. */
-function cell(value: string | number, separator: string): string {
+export function csvCell(value: string | number, separator: string): string {
   if (typeof value === "number") return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
@@ -38,13 +38,13 @@ function cell(value: string | number, separator: string): string {
 /** The header line (without line end), in the reader's language. Shared with the call log export (modules/exports). */
 export function csvHeaderLine(locale: Locale): string {
   const separator = csvSeparator(locale);
-  return COLUMNS.map((c) => cell(translateReport(c.label, locale), separator)).join(separator);
+  return COLUMNS.map((c) => csvCell(translateReport(c.label, locale), separator)).join(separator);
 }
 
 /** One call's line (without line end): times in the system's zone. */
 export function csvCallLine(call: CallView, locale: Locale, timeZone: string): string {
   const separator = csvSeparator(locale);
-  return COLUMNS.map((c) => cell(c.value(call, timeZone), separator)).join(separator);
+  return COLUMNS.map((c) => csvCell(c.value(call, timeZone), separator)).join(separator);
 }
 
 /** CRLF: RFC 4180 and what Excel writes. */

@@ -3,6 +3,7 @@ import type { RouteObject } from "react-router";
 import { modalRoute } from "../../app/ModalRoute";
 import type { RouteHandle } from "../../app/route-handle";
 import { addCataloguePart } from "../../i18n";
+import { EXPORTS_CATALOGUE } from "../../i18n/exports-catalogue";
 import { ADMIN_CATALOGUE } from "../../i18n/admin-catalogue";
 import { LOG_CATALOGUE } from "./log-catalogue";
 import { FilterFormPage } from "./filters/FilterFormPage";
@@ -65,6 +66,6 @@ export function logRoutes(CallForm: ComponentType): RouteObject[] {
 /** Loads the log texts, then gives the routes (the router patches them in on the first visit). */
 export async function loadLogRoutes(CallForm: ComponentType): Promise<RouteObject[]> {
   // The saved filter forms share the admin forms' texts (entityForm: saved, delete, errors).
-  await Promise.all([addCataloguePart(LOG_CATALOGUE), addCataloguePart(ADMIN_CATALOGUE)]);
+  await Promise.all([addCataloguePart(LOG_CATALOGUE), addCataloguePart(ADMIN_CATALOGUE), addCataloguePart(EXPORTS_CATALOGUE)]);
   return logRoutes(CallForm);
 }

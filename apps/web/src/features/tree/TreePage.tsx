@@ -3,9 +3,10 @@ import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title 
 import { IconArrowsSort, IconFilter, IconPlugConnected, IconSwitchHorizontal } from "@tabler/icons-react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { hasPermission, hasPermissions, routePathByName, viewFilterTest, ANY_MARKER } from "@caresuite/domain";
+import { hasPermission, hasPermissions, isLicensed, routePathByName, viewFilterTest, ANY_MARKER, type AuthUser, type Licence } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
+import { ExportJobs, ExportMenu, useExports } from "../../ui/exports/Exports";
 import { TreeLoadState } from "./TreeLoadState";
 import { ConnectionTable } from "./ConnectionTable";
 import { DeviceTable } from "./DeviceTable";
@@ -18,6 +19,14 @@ import { useTreeViews } from "./useTreeViews";
 
 /** The sort modal needs one of these (moves need change_parents, order needs manage_structure). */
 export const SORT_PERMISSIONS = [ANY_MARKER, "systemtree::change_parents", "systemtree::manage_structure"];
+
+/**
+ * The system tree export (docs/decisions/037-system-tree-export.md) needs what the server asks:
+ * the tree module and the management licence (superusers hold both).
+ */
+export function mayExportTree(user: AuthUser, licence: Licence): boolean {
+  return hasPermission(user, "systemtree::use_module") && isLicensed(licence, "management", user);
+}
 
 /**
  * /tree, the technicians' home: the system as a virtualized tree with live open-call badges and
@@ -75,6 +84,9 @@ export function TreePage(): ReactNode {
   };
   const label = (choice: TreeViewChoice): string => (choice.labelKey ? t(choice.labelKey) : choice.name);
   const mayManageDevices = hasPermission(user, "systemtree::manage_devices");
+  const mayExport = mayExportTree(user, appData.licence);
+  // The same menu and job list as the log's (ui/exports), of source SystemTree.
+  const exports = useExports("SystemTree", undefined, !mayExport);
 
   let body: ReactNode;
   if (!index) {
@@ -109,6 +121,7 @@ export function TreePage(): ReactNode {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={2}>{t("tree.title")}</Title>
         <Group gap="xs">
+          {mayExport && <ExportMenu exports={exports} hint={t("exports.treeHint")} />}
           {hasPermissions(user, SORT_PERMISSIONS) && (
             <Button
               component={Link}
@@ -184,6 +197,7 @@ export function TreePage(): ReactNode {
           />
         )}
       </Group>
+      {mayExport && <ExportJobs exports={exports} />}
       {body}
       <Outlet />
     </Stack>

@@ -4,6 +4,7 @@ import { modalRoute } from "../../app/ModalRoute";
 import type { RouteHandle } from "../../app/route-handle";
 import { addCataloguePart } from "../../i18n";
 import { ADMIN_CATALOGUE } from "../../i18n/admin-catalogue";
+import { EXPORTS_CATALOGUE } from "../../i18n/exports-catalogue";
 import { displayGroupOverride } from "@caresuite/domain";
 import { entitySingularKey } from "../../entity-admin/entity-labels";
 import { TREE_CATALOGUE } from "./tree-catalogue";
@@ -59,6 +60,7 @@ export function treeRoutes(formRoutes: RouteObject[]): RouteObject[] {
 
 /** Loads the tree texts, then gives the routes (the router patches them in on the first visit). */
 export async function loadTreeRoutes(formRoutes: RouteObject[]): Promise<RouteObject[]> {
-  await addCataloguePart(TREE_CATALOGUE);
+  // The export menu's texts are shared with the log (i18n/exports-catalogue.ts).
+  await Promise.all([addCataloguePart(TREE_CATALOGUE), addCataloguePart(EXPORTS_CATALOGUE)]);
   return treeRoutes(formRoutes);
 }
