@@ -18,7 +18,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconAlertCircle, IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertCircle, IconAlertSquareRounded } from "@tabler/icons-react";
 import { Link, Outlet, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
@@ -250,7 +250,7 @@ export function AnalyticsPage(): ReactNode {
             component={Link}
             to="/analytics/incidents"
             variant="default"
-            leftSection={<IconAlertTriangle size={16} aria-hidden="true" />}
+            leftSection={<IconAlertSquareRounded size={16} aria-hidden="true" />}
             data-testid={ANALYTICS_TESTIDS.incidentsLink}
           >
             {t("analytics.incidentsLink")}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Badge, Tooltip } from "@mantine/core";
-import { IconAlertTriangle, IconInfoCircle, IconUrgent } from "@tabler/icons-react";
+import { IconAlertSquareRounded, IconInfoCircle, IconUrgent } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
@@ -10,7 +10,7 @@ import { severityColor, severityTextColor } from "./incident-view";
 import { HEADER_BAR_OPEN_INCIDENTS } from "./incidents.graphql";
 import { INCIDENTS_TESTIDS } from "./incidents-testids";
 
-const ICONS = { Critical: IconUrgent, Warning: IconAlertTriangle, Info: IconInfoCircle } as const;
+const ICONS = { Critical: IconUrgent, Warning: IconAlertSquareRounded, Info: IconInfoCircle } as const;
 
 /**
  * The top bar's incident indicator (spec "Application shell"; shown per the domain's

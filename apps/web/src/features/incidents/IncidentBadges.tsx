@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Badge } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconUrgent } from "@tabler/icons-react";
+import { IconAlertSquareRounded, IconCircleCheck, IconInfoCircle, IconUrgent } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { IncidentSeverity, IncidentStatus } from "@caresuite/domain";
 import { severityColor, severityTextColor, statusColor } from "./incident-view";
 
-const SEVERITY_ICONS = { Critical: IconUrgent, Warning: IconAlertTriangle, Info: IconInfoCircle } as const;
+const SEVERITY_ICONS = { Critical: IconUrgent, Warning: IconAlertSquareRounded, Info: IconInfoCircle } as const;
 
 /** The severity as a coloured badge with its word and icon (colour is never the only cue). */
 export function SeverityBadge({ severity }: { severity: IncidentSeverity }): ReactNode {
