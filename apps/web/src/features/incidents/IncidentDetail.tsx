@@ -213,8 +213,7 @@ export function IncidentDetail(): ReactNode {
           )}
           {allowed("close") && (
             <Button
-              variant="light"
-              color="green"
+              variant="default"
               leftSection={<IconCheck size={16} aria-hidden="true" />}
               onClick={() => ask("close")}
               loading={closeState.fetching}
@@ -226,7 +225,7 @@ export function IncidentDetail(): ReactNode {
           )}
           {allowed("reopen") && (
             <Button
-              variant="light"
+              variant="default"
               leftSection={<IconRotate size={16} aria-hidden="true" />}
               onClick={() => ask("reopen")}
               loading={reopenState.fetching}

@@ -61,8 +61,7 @@ function IncidentTable({ incidents, search }: { incidents: readonly IncidentRow[
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Caption>{t("incidents.title")}</Table.Caption>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t("incidents.title")}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("incidents.columns.severity")}</Table.Th>
@@ -139,15 +138,11 @@ function IncidentCards({ incidents, search }: { incidents: readonly IncidentRow[
             <TargetLink incident={incident} search={search} />
           </Box>
           <Text size="sm" mt={6}>
-            {t("incidents.columns.created")}: {formatDateTime(incident.created_at)}
+            {t("incidents.field", { label: t("incidents.columns.created"), value: formatDateTime(incident.created_at) })}
           </Text>
-          <Text size="sm">
-            {t("incidents.columns.user")}: {incident.user?.name ?? t("incidents.nobody")}
-          </Text>
+          <Text size="sm">{t("incidents.field", { label: t("incidents.columns.user"), value: incident.user?.name ?? t("incidents.nobody") })}</Text>
           {incident.closed_at && (
-            <Text size="sm">
-              {t("incidents.columns.closed")}: {formatDateTime(incident.closed_at)}
-            </Text>
+            <Text size="sm">{t("incidents.field", { label: t("incidents.columns.closed"), value: formatDateTime(incident.closed_at) })}</Text>
           )}
         </Card>
       ))}
