@@ -244,6 +244,7 @@ describe("incident screens /analytics/incidents", () => {
     await detail.waitFor({ timeout: 15_000 });
     await byTestId(page, INCIDENTS_TESTIDS.close).click();
     await page.screenshot({ path: join(SHOTS, "incidents-confirm-390-fr.png") });
+    expect(await seriousViolations(page, `[data-testid="${TESTIDS.modalRoute}"]`)).toEqual([]);
     await byTestId(page, INCIDENTS_TESTIDS.confirm).click();
     await expect.poll(() => detail.getAttribute("data-status")).toBe("Closed");
     await expect.poll(() => indicator(page).count(), { timeout: 15_000 }).toBe(0);

@@ -188,12 +188,7 @@ export function IncidentDetail(): ReactNode {
             <Button variant="default" onClick={() => setConfirming(null)}>
               {t("incidents.actions.cancel")}
             </Button>
-            <Button
-              ref={confirmRef}
-              color={confirming === "close" ? "green" : "blue"}
-              onClick={() => void run(confirming)}
-              data-testid={INCIDENTS_TESTIDS.confirm}
-            >
+            <Button ref={confirmRef} onClick={() => void run(confirming)} data-testid={INCIDENTS_TESTIDS.confirm}>
               {t(confirming === "close" ? "incidents.actions.close" : "incidents.actions.reopen")}
             </Button>
           </Group>
