@@ -178,7 +178,7 @@ describe("incident screens /analytics/incidents", () => {
     await page.screenshot({ path: join(SHOTS, "incidents-settled-1920-de.png"), fullPage: true });
     await row(page, incident.id).locator(`[data-testid="${INCIDENTS_TESTIDS.open}"]`).click();
     await detail.waitFor();
-    expect(await detail.textContent()).toContain("Automatisch: das Gerät ist wieder in Ordnung");
+    await expect.poll(() => detail.textContent()).toContain("Automatisch: das Gerät ist wieder in Ordnung");
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.pathname === "/analytics/incidents" && url.searchParams.get("filter") === "Settled");
 

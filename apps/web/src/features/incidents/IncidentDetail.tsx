@@ -52,7 +52,9 @@ export function IncidentDetail(): ReactNode {
   const { search } = useLocation();
   const id = Number(idParam);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const [{ data, fetching, error }, reexecute] = useQuery({ query: INCIDENT, variables: { id }, pause: !valid, requestPolicy: "cache-and-network" });
+  // Network-only: the engine changes incidents behind the client's back (a cached status would
+  // offer actions the incident no longer allows).
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: INCIDENT, variables: { id }, pause: !valid, requestPolicy: "network-only" });
   const [assignState, assign] = useMutation(ASSIGN_INCIDENT);
   const [closeState, close] = useMutation(CLOSE_INCIDENT);
   const [reopenState, reopen] = useMutation(REOPEN_INCIDENT);
