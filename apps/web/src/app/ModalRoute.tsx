@@ -63,6 +63,8 @@ export function ModalRoute({ routeId, titleKey, size = "lg", phoneFullScreen = f
       size={size}
       fullScreen={fullScreen}
       title={titleKey ? t(titleKey) : undefined}
+      // The close button is an icon: it needs a name (axe button-name).
+      closeButtonProps={{ "aria-label": t("common.close") }}
       data-testid={TESTIDS.modalRoute}
       data-route-id={routeId}
     >

@@ -12,7 +12,8 @@ const GraphqlLayout = lazyPage(() => import("./GraphqlLayout"), "GraphqlLayout")
 const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
 const SetPasswordPage = lazyPage(() => import("../features/auth/SetPasswordPage"), "SetPasswordPage");
 const SetupPage = lazyPage(() => import("../features/setup/SetupPage"), "SetupPage");
-const MainLayout = lazyPage(() => import("./shell/MainLayout"), "MainLayout");
+// The shell and its texts load together (shell/main-layout-module.ts).
+const MainLayout = lazyPage(async () => (await import("./shell/main-layout-module")).loadMainLayout(), "MainLayout");
 const HomeRedirect = lazyPage(() => import("./shell/HomeRedirect"), "HomeRedirect");
 const NoAccessPage = lazyPage(() => import("./shell/NoAccessPage"), "NoAccessPage");
 const NotFoundPage = lazyPage(() => import("./shell/NotFoundPage"), "NotFoundPage");

@@ -42,6 +42,14 @@ import analyticsDe from "./locales/analytics/de.json";
 import analyticsEn from "./locales/analytics/en.json";
 import analyticsFr from "./locales/analytics/fr.json";
 import analyticsIt from "./locales/analytics/it.json";
+import incidentsDe from "./locales/incidents/de.json";
+import incidentsEn from "./locales/incidents/en.json";
+import incidentsFr from "./locales/incidents/fr.json";
+import incidentsIt from "./locales/incidents/it.json";
+import shellDe from "./locales/shell/de.json";
+import shellEn from "./locales/shell/en.json";
+import shellFr from "./locales/shell/fr.json";
+import shellIt from "./locales/shell/it.json";
 import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
@@ -92,6 +100,10 @@ const parts = {
   log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
   // The analytics screen's texts, loaded with it (features/analytics/analytics-catalogue.ts).
   analytics: { de: flatten(analyticsDe), others: { en: flatten(analyticsEn), fr: flatten(analyticsFr), it: flatten(analyticsIt) } },
+  // The incident screens' and the header indicator's texts (features/incidents/incidents-catalogue.ts).
+  incidents: { de: flatten(incidentsDe), others: { en: flatten(incidentsEn), fr: flatten(incidentsFr), it: flatten(incidentsIt) } },
+  // The signed-in shell's texts, loaded with the main layout (app/shell/shell-catalogue.ts).
+  shell: { de: flatten(shellDe), others: { en: flatten(shellEn), fr: flatten(shellFr), it: flatten(shellIt) } },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
   // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
@@ -113,12 +125,14 @@ const allGerman = new Map([
   ...parts.log.de,
   ...parts.exports.de,
   ...parts.analytics.de,
+  ...parts.incidents.de,
+  ...parts.shell.de,
   ...parts.search.de,
   ...parts.sync.de,
   ...parts.syncPopups.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "exports", "analytics", "search", "sync", "syncPopups"] as const)(
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "exports", "analytics", "incidents", "shell", "search", "sync", "syncPopups"] as const)(
   "%s catalogue",
   (name) => {
     const admin = parts[name];

@@ -1,20 +1,27 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Group, Select, Text } from "@mantine/core";
 import { IconServer2 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { findRouteChain, isLoggedIn, showAuditLogButton, showSyncIndicator, showSystemSelector } from "@caresuite/domain";
+import { findRouteChain, isLoggedIn, showAuditLogButton, showIncidentIndicator, showSyncIndicator, showSystemSelector } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { TESTIDS } from "../../testids";
 import { AuditLogButton } from "../../features/audit/AuditLogButton";
+import { lazyPage } from "../lazy-page";
 import { CallSystemIndicator } from "./CallSystemIndicator";
 import { SyncIndicator } from "./SyncIndicator";
 
+// Loaded only for a signed-in user who may see it, with its texts (not in the /login bundle).
+const HeaderBarOpenIncidents = lazyPage(
+  async () => (await import("../../features/incidents/incident-indicator-module")).loadIncidentIndicator(),
+  "HeaderBarOpenIncidents",
+);
+
 /**
  * The top bar (spec "Application shell"): system selector, call-system badge (signed-in users),
- * sync indicator and audit-log button; the incident indicator joins it with its feature (rules:
- * showSyncIndicator / showIncidentIndicator / showAuditLogButton in the domain).
+ * sync indicator, incident indicator and audit-log button (rules: showSyncIndicator /
+ * showIncidentIndicator / showAuditLogButton in the domain).
  */
 export function TopBar({ committing }: { committing: boolean }): ReactNode {
   const { t } = useTranslation();
@@ -45,11 +52,16 @@ export function TopBar({ committing }: { committing: boolean }): ReactNode {
           </Text>
         )}
       </Group>
-      {/* indicators: call system, sync, incidents (added with their feature), audit log */}
+      {/* indicators: call system, sync, incidents, audit log */}
       {/* On a phone the indicators wrap: they stay at the right edge, under one another. */}
       <Group gap="xs" justify="flex-end" style={{ flex: "1 1 auto" }}>
         {isLoggedIn(data.user) && <CallSystemIndicator />}
         {showSyncIndicator({ user: data.user, licence: data.licence, routeName }) && <SyncIndicator />}
+        {showIncidentIndicator({ user: data.user, licence: data.licence, committing, incidentsFeature: data.appState.features.incidents }) && (
+          <Suspense fallback={null}>
+            <HeaderBarOpenIncidents />
+          </Suspense>
+        )}
         {showAuditLogButton({ user: data.user, committing }) && <AuditLogButton />}
       </Group>
     </Group>

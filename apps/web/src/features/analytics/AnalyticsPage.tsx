@@ -18,7 +18,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconAlertSquareRounded } from "@tabler/icons-react";
 import { Link, Outlet, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
@@ -213,6 +213,8 @@ export function AnalyticsPage(): ReactNode {
   const me = appData?.user;
   const seeBattery = me ? hasPermission(me, "analytics::see_low_battery_box") : false;
   const seeReachability = me ? hasPermission(me, "analytics::see_not_reachable_box") : false;
+  // The incident list sits beside the charts (spec route /analytics/incidents: analytics::manage_incidents).
+  const seeIncidents = me ? hasPermission(me, "analytics::manage_incidents") && appData.appState.features.incidents : false;
 
   const variables = useMemo(() => ({ filter: analyticsFilterToQuery(filter) }), [filter]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_ANALYTICS, variables });
@@ -239,9 +241,22 @@ export function AnalyticsPage(): ReactNode {
 
   return (
     <Stack p="md" gap="md" data-testid={ANALYTICS_TESTIDS.page} data-fetching={fetching} aria-busy={fetching}>
-      <Title order={1} size="h2">
-        {t("analytics.title")}
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {t("analytics.title")}
+        </Title>
+        {seeIncidents && (
+          <Button
+            component={Link}
+            to="/analytics/incidents"
+            variant="default"
+            leftSection={<IconAlertSquareRounded size={16} aria-hidden="true" />}
+            data-testid={ANALYTICS_TESTIDS.incidentsLink}
+          >
+            {t("analytics.incidentsLink")}
+          </Button>
+        )}
+      </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label={t("analytics.fields.range")}

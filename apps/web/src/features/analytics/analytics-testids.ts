@@ -25,4 +25,6 @@ export const ANALYTICS_TESTIDS = {
   roomLink: "analytics.roomLink",
   lowBattery: "analytics.lowBattery",
   notReachable: "analytics.notReachable",
+  /** The link to the incident list (/analytics/incidents), for users who manage incidents. */
+  incidentsLink: "analytics.incidentsLink",
 } as const;
