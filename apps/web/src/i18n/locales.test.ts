@@ -132,34 +132,46 @@ const allGerman = new Map([
   ...parts.syncPopups.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "exports", "analytics", "incidents", "shell", "search", "sync", "syncPopups"] as const)(
-  "%s catalogue",
-  (name) => {
-    const admin = parts[name];
-    it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
-      expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
-    });
+describe.each([
+  "admin",
+  "audit",
+  "demo",
+  "display",
+  "nodeForm",
+  "tree",
+  "log",
+  "exports",
+  "analytics",
+  "incidents",
+  "shell",
+  "search",
+  "sync",
+  "syncPopups",
+] as const)("%s catalogue", (name) => {
+  const admin = parts[name];
+  it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
+    expect([...catalogue.keys()].sort()).toEqual([...admin.de.keys()].sort());
+  });
 
-    it.each(Object.entries({ de: admin.de, ...admin.others }))("%s has a real text for every key", (_locale, catalogue) => {
-      for (const [key, value] of catalogue) {
-        expect(value.trim(), key).not.toBe("");
-        expect(value, key).not.toBe(key);
-      }
-    });
+  it.each(Object.entries({ de: admin.de, ...admin.others }))("%s has a real text for every key", (_locale, catalogue) => {
+    for (const [key, value] of catalogue) {
+      expect(value.trim(), key).not.toBe("");
+      expect(value, key).not.toBe(key);
+    }
+  });
 
-    it.each(Object.entries(admin.others))("%s uses the same placeholders as de", (_locale, catalogue) => {
-      for (const [key, value] of admin.de) {
-        expect(placeholders(catalogue.get(key) ?? ""), key).toEqual(placeholders(value));
-      }
-    });
+  it.each(Object.entries(admin.others))("%s uses the same placeholders as de", (_locale, catalogue) => {
+    for (const [key, value] of admin.de) {
+      expect(placeholders(catalogue.get(key) ?? ""), key).toEqual(placeholders(value));
+    }
+  });
 
-    it("shares no key with the other catalogues (all merge into one namespace)", () => {
-      const others = Object.entries(parts).filter(([other]) => other !== name);
-      const shared = [...admin.de.keys()].filter((key) => others.some(([, part]) => part.de.has(key)));
-      expect(shared).toEqual([]);
-    });
-  },
-);
+  it("shares no key with the other catalogues (all merge into one namespace)", () => {
+    const others = Object.entries(parts).filter(([other]) => other !== name);
+    const shared = [...admin.de.keys()].filter((key) => others.some(([, part]) => part.de.has(key)));
+    expect(shared).toEqual([]);
+  });
+});
 
 describe("locale catalogues", () => {
   it.each(Object.entries(others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {
