@@ -120,7 +120,9 @@ describe.each(TEST_DIALECTS)("incident e-mail notifications on %s", (dialect) =>
         .errors,
     ).toBeUndefined();
     [nurse, other, userAdmin, viewer] = [new TestClient(server.app), new TestClient(server.app), new TestClient(server.app), new TestClient(server.app)];
-    nurseLogin = () => nurse.login(n.username, n.password);
+    nurseLogin = async () => {
+      await nurse.login(n.username, n.password);
+    };
     await nurseLogin();
     await other.login(o.username, o.password);
     await userAdmin.login(ua.username, ua.password);
