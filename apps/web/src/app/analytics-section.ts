@@ -7,11 +7,17 @@ import type { RouteObject } from "react-router";
  * composition stays out of the entry chunk (the /login budget, bench/skeleton.ts).
  */
 export async function loadAnalyticsSection(): Promise<RouteObject[]> {
-  const [analytics, calls, nodeForm] = await Promise.all([
+  const [analytics, calls, nodeForm, notifications] = await Promise.all([
     import("../features/analytics/analytics-routes"),
     import("../features/display/calls-module"),
     import("../features/node-form/node-form-module"),
+    import("../features/incidents/notifications/notification-routes"),
   ]);
   const [{ CallFormPage }, { NodeFormPage }] = await Promise.all([calls.loadCallFormPage(), nodeForm.loadNodeFormPage()]);
-  return analytics.loadAnalyticsRoutes(CallFormPage, NodeFormPage);
+  const [routes, notificationRoutes] = await Promise.all([
+    analytics.loadAnalyticsRoutes(CallFormPage, NodeFormPage),
+    notifications.loadIncidentNotificationRoutes(),
+  ]);
+  // /analytics/incidents/notifications and …/user/:id? (docs/decisions/039).
+  return [...routes, ...notificationRoutes];
 }

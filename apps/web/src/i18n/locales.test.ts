@@ -38,6 +38,10 @@ import analyticsDe from "./locales/analytics/de.json";
 import analyticsEn from "./locales/analytics/en.json";
 import analyticsFr from "./locales/analytics/fr.json";
 import analyticsIt from "./locales/analytics/it.json";
+import incidentNotificationsDe from "./locales/incident-notifications/de.json";
+import incidentNotificationsEn from "./locales/incident-notifications/en.json";
+import incidentNotificationsFr from "./locales/incident-notifications/fr.json";
+import incidentNotificationsIt from "./locales/incident-notifications/it.json";
 import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
@@ -86,6 +90,11 @@ const parts = {
   log: { de: flatten(logDe), others: { en: flatten(logEn), fr: flatten(logFr), it: flatten(logIt) } },
   // The analytics screen's texts, loaded with it (features/analytics/analytics-catalogue.ts).
   analytics: { de: flatten(analyticsDe), others: { en: flatten(analyticsEn), fr: flatten(analyticsFr), it: flatten(analyticsIt) } },
+  // The incident notification screen's texts (features/incidents/notifications/notification-catalogue.ts).
+  incidentNotifications: {
+    de: flatten(incidentNotificationsDe),
+    others: { en: flatten(incidentNotificationsEn), fr: flatten(incidentNotificationsFr), it: flatten(incidentNotificationsIt) },
+  },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
   // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
@@ -106,12 +115,13 @@ const allGerman = new Map([
   ...parts.tree.de,
   ...parts.log.de,
   ...parts.analytics.de,
+  ...parts.incidentNotifications.de,
   ...parts.search.de,
   ...parts.sync.de,
   ...parts.syncPopups.de,
 ]);
 
-describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "analytics", "search", "sync", "syncPopups"] as const)(
+describe.each(["admin", "audit", "demo", "display", "nodeForm", "tree", "log", "analytics", "incidentNotifications", "search", "sync", "syncPopups"] as const)(
   "%s catalogue",
   (name) => {
     const admin = parts[name];
