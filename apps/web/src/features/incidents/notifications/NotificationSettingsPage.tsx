@@ -49,7 +49,7 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}>
+    <Paper withBorder p={{ base: "sm", sm: "md" }} radius="md" component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("incidentNotifications.gridTitle")}
@@ -57,8 +57,14 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
         <Text size="sm" c="dimmed">
           {t("incidentNotifications.gridIntro")}
         </Text>
-        <Table.ScrollContainer minWidth={320}>
-          <Table withTableBorder withColumnBorders data-testid={NOTIFICATION_TESTIDS.grid} aria-label={t("incidentNotifications.gridTitle")}>
+        <Table.ScrollContainer minWidth={280}>
+          <Table
+            withTableBorder
+            withColumnBorders
+            horizontalSpacing="xs"
+            data-testid={NOTIFICATION_TESTIDS.grid}
+            aria-label={t("incidentNotifications.gridTitle")}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("incidentNotifications.subject")}</Table.Th>
@@ -118,7 +124,7 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
 function Deliveries({ deliveries }: { deliveries: IncidentNotificationSettingsRecord["deliveries"] }): ReactNode {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" radius="md" data-testid={NOTIFICATION_TESTIDS.deliveries}>
+    <Paper withBorder p={{ base: "sm", sm: "md" }} radius="md" data-testid={NOTIFICATION_TESTIDS.deliveries}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("incidentNotifications.deliveriesTitle")}
@@ -229,7 +235,7 @@ export function NotificationSettingsPage({ chooseUser = false }: { chooseUser?: 
   );
   if (denied) {
     return (
-      <Stack p="md" gap="md" data-testid={NOTIFICATION_TESTIDS.page}>
+      <Stack gap="md" data-testid={NOTIFICATION_TESTIDS.page}>
         {header}
         <Alert color="red" data-testid={NOTIFICATION_TESTIDS.denied}>
           {t("accessDenied.text")}
@@ -261,7 +267,7 @@ export function NotificationSettingsPage({ chooseUser = false }: { chooseUser?: 
     );
   }
   return (
-    <Stack p="md" gap="md" maw={960} data-testid={NOTIFICATION_TESTIDS.page}>
+    <Stack gap="md" maw={960} data-testid={NOTIFICATION_TESTIDS.page}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         {header}
         {!chooseUser && mayChoose && (
