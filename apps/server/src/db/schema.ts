@@ -83,6 +83,8 @@ export interface IncidentNotificationSettingsTable {
   user_id: number;
   subject: string;
   severity: string;
+  /** When the cell was ticked: events from before it are not mailed. */
+  created_at: number;
 }
 
 /** Incident e-mails, one per incident, user and event (migration 0018, docs/decisions/039). */

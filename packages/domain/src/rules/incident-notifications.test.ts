@@ -49,7 +49,22 @@ describe("owedNotification", () => {
     ],
     ["Closed: never", "Closed", "Critical", null, [], NOW, null],
   ])("%s", (_name, status, severity, assigned_at, recorded, now, expected) => {
-    expect(owedNotification({ status, severity, assigned_at }, recorded, now)).toEqual(expected);
+    expect(owedNotification({ status, severity, assigned_at, changed_at: NOW - HOUR }, recorded, now)).toEqual(expected);
+  });
+
+  it("an event from before the cell was ticked is not mailed; one after it is", () => {
+    const incident = { status: "New" as const, severity: "Warning" as const, assigned_at: null };
+    expect(owedNotification({ ...incident, changed_at: NOW - HOUR }, [], NOW, NOW - 30 * 60_000)).toBeNull();
+    expect(owedNotification({ ...incident, changed_at: NOW - 10 * 60_000 }, [], NOW, NOW - 30 * 60_000)).toEqual({ kind: "raised", key: "severity:Warning" });
+    // The pause ending after the tick is an event after it.
+    const assigned = {
+      status: "Assigned" as const,
+      severity: "Critical" as const,
+      assigned_at: NOW - ASSIGNED_NOTIFICATION_PAUSE_MS,
+      changed_at: NOW - 20 * HOUR,
+    };
+    expect(owedNotification(assigned, [], NOW, NOW - HOUR)).toEqual({ kind: "reminder", key: `reminder:${NOW - ASSIGNED_NOTIFICATION_PAUSE_MS}` });
+    expect(owedNotification(assigned, [], NOW, NOW + 1)).toBeNull();
   });
 });
 

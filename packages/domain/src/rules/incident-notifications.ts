@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VALIDATION_KEYS, requiredOr } from "../validation-messages.ts";
 import {
+  ASSIGNED_NOTIFICATION_PAUSE_MS,
   INCIDENT_SEVERITIES,
   INCIDENT_SUBJECTS,
   notificationDue,
@@ -77,19 +78,26 @@ export interface RecordedNotification {
  * - Otherwise a severity above every one mailed so far (`severity:<severity>`): the first mail of
  *   an incident, and a rise Warning → Critical. A lower severity sends nothing. A recurrence after
  *   Closed is a new incident (docs/decisions/033), so it mails again.
+ * - Nothing about an event from before the user ticked the cell (`subscribed_since`): ticking
+ *   Battery × Warning on a site with fifty weak batteries does not send fifty mails at once. The
+ *   event's time is the incident's last change (raised or severity) or the end of the pause.
  */
 export function owedNotification(
-  incident: { status: IncidentStatus; severity: IncidentSeverity; assigned_at: number | null },
+  incident: { status: IncidentStatus; severity: IncidentSeverity; assigned_at: number | null; changed_at: number },
   recorded: readonly RecordedNotification[],
   now: number,
+  subscribedSince = 0,
 ): { kind: IncidentNotificationKind; key: string } | null {
   if (!notificationDue(incident, now)) return null;
   if (incident.status === "Assigned" && incident.assigned_at !== null) {
     const key = `reminder:${incident.assigned_at}`;
-    if (!recorded.some((r) => r.event_key === key)) return { kind: "reminder", key };
+    if (!recorded.some((r) => r.event_key === key)) {
+      return incident.assigned_at + ASSIGNED_NOTIFICATION_PAUSE_MS >= subscribedSince ? { kind: "reminder", key } : null;
+    }
   }
   const highest = Math.max(0, ...recorded.map((r) => severityRank(r.severity)));
-  return severityRank(incident.severity) > highest ? { kind: "raised", key: `severity:${incident.severity}` } : null;
+  if (severityRank(incident.severity) <= highest) return null;
+  return incident.changed_at >= subscribedSince ? { kind: "raised", key: `severity:${incident.severity}` } : null;
 }
 
 /** The screen an e-mail links to (spec route "/analytics/incidents … children: /:id"). */

@@ -18,6 +18,8 @@ export const migration = (dialect: DialectName): Migration => ({
       .addColumn("subject", "varchar(20)", (c) => c.notNull())
       // Critical | Info | Warning
       .addColumn("severity", "varchar(10)", (c) => c.notNull())
+      // When the cell was ticked: events from before it are not mailed.
+      .addColumn("created_at", "bigint", (c) => c.notNull())
       .addPrimaryKeyConstraint("incident_notification_settings_pk", ["user_id", "subject", "severity"])
       .execute();
     await db.schema

@@ -143,11 +143,17 @@ export async function saveIncidentNotificationSettings(ctx: RequestContext, data
   const now = ctx.now();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const before = await readGrid(trx, userId);
+    // A cell ticked before keeps its time: saving again does not hide events from since then.
+    const since = new Map(
+      (await trx.selectFrom("incident_notification_settings").select(["subject", "severity", "created_at"]).where("user_id", "=", userId).execute()).map(
+        (r) => [cell({ subject: r.subject as IncidentSubject, severity: r.severity as IncidentSeverity }), Number(r.created_at)],
+      ),
+    );
     await trx.deleteFrom("incident_notification_settings").where("user_id", "=", userId).execute();
     if (parsed.data.subscriptions.length > 0) {
       await trx
         .insertInto("incident_notification_settings")
-        .values(parsed.data.subscriptions.map((s) => ({ user_id: userId, subject: s.subject, severity: s.severity })))
+        .values(parsed.data.subscriptions.map((s) => ({ user_id: userId, subject: s.subject, severity: s.severity, created_at: since.get(cell(s)) ?? now })))
         .execute();
     }
     const after = await readGrid(trx, userId);

@@ -5,7 +5,6 @@ import {
   FALLBACK_LOCALE,
   hasPermission,
   incidentPath,
-  isSubscribed,
   owedNotification,
   toLocale,
   type IncidentNotificationKind,
@@ -56,7 +55,7 @@ const CHUNK = 900;
 
 interface Subscriber {
   id: number;
-  subscriptions: IncidentNotificationSubscription[];
+  subscriptions: (IncidentNotificationSubscription & { since: number })[];
   emails: string[];
 }
 
@@ -64,10 +63,10 @@ interface Subscriber {
 async function subscribers(db: Kysely<Database>, systemId: number): Promise<Subscriber[]> {
   const cells = await db.selectFrom("incident_notification_settings").selectAll().execute();
   if (cells.length === 0) return [];
-  const byUser = new Map<number, IncidentNotificationSubscription[]>();
+  const byUser = new Map<number, Subscriber["subscriptions"]>();
   for (const cell of cells) {
     const list = byUser.get(cell.user_id) ?? [];
-    list.push({ subject: cell.subject as IncidentSubject, severity: cell.severity as IncidentSeverity });
+    list.push({ subject: cell.subject as IncidentSubject, severity: cell.severity as IncidentSeverity, since: Number(cell.created_at) });
     byUser.set(cell.user_id, list);
   }
   const users = await db
@@ -91,7 +90,7 @@ export async function planIncidentNotifications(db: Kysely<Database>, systemId: 
   if (users.length === 0) return 0;
   const incidents = await db
     .selectFrom("incidents")
-    .select(["id", "subject", "severity", "status", "assigned_at"])
+    .select(["id", "subject", "severity", "status", "assigned_at", "updated_at"])
     .where("system_id", "=", systemId)
     .where("open_guard", "=", 1)
     .execute();
@@ -121,8 +120,14 @@ export async function planIncidentNotifications(db: Kysely<Database>, systemId: 
       const status = incident.status as IncidentStatus;
       const assignedAt = incident.assigned_at === null ? null : Number(incident.assigned_at);
       for (const user of users) {
-        if (!isSubscribed(user.subscriptions, subject, severity)) continue;
-        const owed = owedNotification({ status, severity, assigned_at: assignedAt }, seen.get(`${incident.id}|${user.id}`) ?? [], now);
+        const cell = user.subscriptions.find((s) => s.subject === subject && s.severity === severity);
+        if (!cell) continue;
+        const owed = owedNotification(
+          { status, severity, assigned_at: assignedAt, changed_at: Number(incident.updated_at) },
+          seen.get(`${incident.id}|${user.id}`) ?? [],
+          now,
+          cell.since,
+        );
         if (!owed) continue;
         const noAddress = user.emails.length === 0;
         rows.push({
