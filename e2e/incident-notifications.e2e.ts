@@ -129,23 +129,29 @@ describe("incident e-mail notifications in Chromium", () => {
       [ADMIN, "de-CH", "de"],
       [TECH, "en-GB", "en"],
     ] as const) {
-      const { page } = await newPage(browser, { locale, viewport: { width: 390, height: 844 } });
+      const { page } = await newPage(browser, { locale, viewport: { width: 1920, height: 1080 } });
       await signIn(page, server.baseUrl, user.username, user.password);
       await page.goto(`${server.baseUrl}/analytics/incidents/notifications`);
       await byTestId(page, NOTIFICATION_TESTIDS.grid).waitFor();
+      await page.screenshot({ path: `${SHOTS}/incident-notifications-${tag}-1920-${user.username}.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
       await byTestId(page, NOTIFICATION_TESTIDS.cell("Reachability", "Critical")).check();
-      // The server refuses the save (the route's request fails): the tick stays.
+      // The server refuses the save: the error shows, the tick stays.
       await page.route("**/backend/query", async (route) => {
-        if (route.request().postData()?.includes("saveIncidentNotificationSettings")) await route.abort();
-        else await route.continue();
+        if (!route.request().postData()?.includes("saveIncidentNotificationSettings")) return route.continue();
+        return route.fulfill({
+          contentType: "application/json",
+          body: JSON.stringify({
+            data: null,
+            errors: [{ message: "Validation failed", extensions: { code: "VALIDATION", fields: { subscriptions: [{ message: "validation.duplicate" }] } } }],
+          }),
+        });
       });
       await byTestId(page, NOTIFICATION_TESTIDS.save).click();
       await page.locator('[data-testid="entityForm.error"]').first().waitFor();
       expect(await byTestId(page, NOTIFICATION_TESTIDS.cell("Reachability", "Critical")).isChecked()).toBe(true);
       await page.unroute("**/backend/query");
       await page.screenshot({ path: `${SHOTS}/incident-notifications-${tag}-390.png`, fullPage: true });
-      await page.setViewportSize({ width: 1920, height: 1080 });
-      await page.screenshot({ path: `${SHOTS}/incident-notifications-${tag}-1920-admin.png`, fullPage: true });
       await page.context().close();
     }
   }, 90_000);

@@ -57,7 +57,7 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
         <Text size="sm" c="dimmed">
           {t("incidentNotifications.gridIntro")}
         </Text>
-        <Table.ScrollContainer minWidth={280}>
+        <Table.ScrollContainer minWidth={260}>
           <Table
             withTableBorder
             withColumnBorders
