@@ -49,7 +49,7 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
   };
 
   return (
-    <Paper withBorder p={{ base: "sm", sm: "md" }} radius="md" component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}>
+    <Paper withBorder p={{ base: "xs", sm: "md" }} radius="md" component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("incidentNotifications.gridTitle")}
@@ -61,7 +61,8 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
           <Table
             withTableBorder
             withColumnBorders
-            horizontalSpacing="xs"
+            horizontalSpacing={6}
+            fz="sm"
             data-testid={NOTIFICATION_TESTIDS.grid}
             aria-label={t("incidentNotifications.gridTitle")}
           >
@@ -124,7 +125,7 @@ function SettingsForm({ settings, own }: { settings: IncidentNotificationSetting
 function Deliveries({ deliveries }: { deliveries: IncidentNotificationSettingsRecord["deliveries"] }): ReactNode {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: "sm", sm: "md" }} radius="md" data-testid={NOTIFICATION_TESTIDS.deliveries}>
+    <Paper withBorder p={{ base: "xs", sm: "md" }} radius="md" data-testid={NOTIFICATION_TESTIDS.deliveries}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t("incidentNotifications.deliveriesTitle")}
