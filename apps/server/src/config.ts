@@ -31,6 +31,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /**
+   * Where people reach the web app (e.g. https://care.example.org): links in e-mails start with
+   * it. Unset: http://localhost:PORT (docs/decisions/039).
+   */
+  PUBLIC_URL: z.union([z.literal(""), z.url()]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Bearer token for GET /backend/metrics. Without it, metrics answer only on the machine itself

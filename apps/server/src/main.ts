@@ -11,6 +11,7 @@ import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "./realtime/topics.ts";
 import { createLinks } from "./callsystem/links.ts";
 import { createLinkHandlers } from "./modules/calls/link-handlers.ts";
 import { startIncidentEngine } from "./modules/incidents/incident-engine.ts";
+import { startIncidentNotifier } from "./modules/incidents/incident-notifier.ts";
 import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import { seedDemo } from "./modules/demo/demo-seed.ts";
 import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
@@ -41,7 +42,15 @@ useCrashLogger(app.log);
 await enforceLicenceKey(db.kysely, config, app.log, Date.now());
 // The links speak the protocol; what events do is the calls module's (one-way layers, docs/ARCHITECTURE.md).
 // Incidents follow what the call system reports: after each commit for the reporting devices, and a pass every minute.
-const incidents = startIncidentEngine({ db: db.kysely, bus: pubsub, now: Date.now, log: app.log });
+// After each evaluation the e-mail notifier plans and sends what is owed, queued (docs/decisions/039).
+const notifier = startIncidentNotifier({
+  db: db.kysely,
+  mailer: smtpMailer(),
+  now: Date.now,
+  publicUrl: config.PUBLIC_URL || `http://localhost:${config.PORT}`,
+  log: app.log,
+});
+const incidents = startIncidentEngine({ db: db.kysely, bus: pubsub, now: Date.now, log: app.log, onEvaluated: notifier.kick });
 const links = createLinks({ db, log: app.log, now: Date.now, handlers: createLinkHandlers({ db, bus: pubsub, incidents }) });
 services.links = links;
 const virtual = createVirtualManager({ db: db.kysely, dataDir: config.DATA_DIR, port: config.CONTROLLER_PORT, log: app.log, now: Date.now });
@@ -79,6 +88,7 @@ async function shutdown(signal: string): Promise<void> {
   stopExports();
   await links.stop();
   await incidents.stop();
+  await notifier.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
   await pubsub.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("restart", { version: PRODUCT_VERSION }));

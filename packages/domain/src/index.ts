@@ -55,6 +55,7 @@ export * from "./rules/display-widgets.ts";
 export * from "./rules/board.ts";
 export * from "./rules/device-health.ts";
 export * from "./rules/incidents.ts";
+export * from "./rules/incident-notifications.ts";
 export * from "./display-profile.ts";
 export * from "./display-profile-schema.ts";
 export * from "./system-params.ts";

@@ -36,6 +36,8 @@ export interface Database {
   config_snapshots: ConfigSnapshotsTable;
   incidents: IncidentsTable;
   incident_monitors: IncidentMonitorsTable;
+  incident_notification_settings: IncidentNotificationSettingsTable;
+  incident_notifications: IncidentNotificationsTable;
 }
 
 /** Incidents of the incident engine (migration 0017, spec data §3.8, docs/decisions/033). */
@@ -73,6 +75,38 @@ export interface IncidentMonitorsTable {
   threshold: number;
   timeframe: number;
   created_at: number;
+  updated_at: number;
+}
+
+/** A user's incident e-mail grid, one row per ticked subject × severity cell (migration 0019, docs/decisions/039). */
+export interface IncidentNotificationSettingsTable {
+  user_id: number;
+  subject: string;
+  severity: string;
+  /** When the cell was ticked: events from before it are not mailed. */
+  created_at: number;
+}
+
+/** Incident e-mails, one per incident, user and event (migration 0019, docs/decisions/039). */
+export interface IncidentNotificationsTable {
+  id: Generated<number>;
+  system_id: number;
+  incident_id: number;
+  user_id: number;
+  /** severity:<severity> or reminder:<assigned_at>: unique per incident and user. */
+  event_key: string;
+  kind: string;
+  severity: string;
+  /** JSON array of addresses. */
+  emails: string;
+  /** queued, sending, retrying, sent, opened, confirmed, error, unknown (domain INCIDENT_NOTIFICATION_STATES). */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  claimed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
   updated_at: number;
 }
 

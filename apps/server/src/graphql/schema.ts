@@ -24,6 +24,7 @@ import "../modules/reports/reports.graphql.ts";
 import "../modules/exports/exports.graphql.ts";
 import "../modules/config-sync/config-sync.graphql.ts";
 import "../modules/incidents/incidents.graphql.ts";
+import "../modules/incidents/incident-notifications.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
 
 let schema: GraphQLSchema | undefined;

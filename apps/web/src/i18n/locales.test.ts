@@ -50,6 +50,10 @@ import shellDe from "./locales/shell/de.json";
 import shellEn from "./locales/shell/en.json";
 import shellFr from "./locales/shell/fr.json";
 import shellIt from "./locales/shell/it.json";
+import incidentNotificationsDe from "./locales/incident-notifications/de.json";
+import incidentNotificationsEn from "./locales/incident-notifications/en.json";
+import incidentNotificationsFr from "./locales/incident-notifications/fr.json";
+import incidentNotificationsIt from "./locales/incident-notifications/it.json";
 import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
@@ -104,6 +108,11 @@ const parts = {
   incidents: { de: flatten(incidentsDe), others: { en: flatten(incidentsEn), fr: flatten(incidentsFr), it: flatten(incidentsIt) } },
   // The signed-in shell's texts, loaded with the main layout (app/shell/shell-catalogue.ts).
   shell: { de: flatten(shellDe), others: { en: flatten(shellEn), fr: flatten(shellFr), it: flatten(shellIt) } },
+  // The incident notification screen's texts (features/incidents/notifications/notification-catalogue.ts).
+  incidentNotifications: {
+    de: flatten(incidentNotificationsDe),
+    others: { en: flatten(incidentNotificationsEn), fr: flatten(incidentNotificationsFr), it: flatten(incidentNotificationsIt) },
+  },
   // The global search popup's texts, loaded on first use (i18n/search-catalogue.ts).
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
   // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
@@ -127,6 +136,7 @@ const allGerman = new Map([
   ...parts.analytics.de,
   ...parts.incidents.de,
   ...parts.shell.de,
+  ...parts.incidentNotifications.de,
   ...parts.search.de,
   ...parts.sync.de,
   ...parts.syncPopups.de,
@@ -143,6 +153,7 @@ describe.each([
   "exports",
   "analytics",
   "incidents",
+  "incidentNotifications",
   "shell",
   "search",
   "sync",

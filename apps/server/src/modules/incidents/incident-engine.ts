@@ -375,7 +375,19 @@ export function startIncidentEngine(deps: {
   now: () => number;
   log: { error(obj: unknown, msg: string): void };
   intervalMs?: number;
+  /**
+   * After each evaluation of a system (the e-mail notifier, docs/decisions/039): called, never
+   * awaited, so nothing it does holds the engine.
+   */
+  onEvaluated?: (systemId: number) => void;
 }): IncidentEngine {
+  const evaluated = (systemId: number): void => {
+    try {
+      deps.onEvaluated?.(systemId);
+    } catch (error) {
+      deps.log.error(error, "incident follow-up failed");
+    }
+  };
   const pending = new Set<Promise<unknown>>();
   /** Per system, the devices reported since its queued evaluation was asked for. */
   const reported = new Map<number, Set<number>>();
@@ -388,6 +400,7 @@ export function startIncidentEngine(deps: {
     const systems = await deps.db.selectFrom("systems").select("id").execute();
     for (const system of systems) {
       await exclusive(system.id, () => evaluateIncidents(deps.db, deps.bus, system.id, deps.now()));
+      evaluated(system.id);
     }
   };
   let running = true;
@@ -419,7 +432,7 @@ export function startIncidentEngine(deps: {
         exclusive(systemId, () => {
           reported.delete(systemId);
           return evaluateIncidents(deps.db, deps.bus, systemId, deps.now(), [...ids]);
-        }),
+        }).then(() => evaluated(systemId)),
       );
     },
     pass: async () => {

@@ -25,9 +25,9 @@ import {
 const READ = { $all: { permission: "analytics::manage_incidents", licence: "analytics" } } as const;
 const WRITE = { $all: { writePermission: "analytics::manage_incidents", licence: "analytics" } } as const;
 
-const IncidentSeverityEnum = builder.enumType("IncidentSeverity", { values: INCIDENT_SEVERITIES });
+export const IncidentSeverityEnum = builder.enumType("IncidentSeverity", { values: INCIDENT_SEVERITIES });
 const IncidentStatusEnum = builder.enumType("IncidentStatus", { values: INCIDENT_STATUSES });
-const IncidentSubjectEnum = builder.enumType("IncidentSubject", { values: INCIDENT_SUBJECTS });
+export const IncidentSubjectEnum = builder.enumType("IncidentSubject", { values: INCIDENT_SUBJECTS });
 const IncidentFilterEnum = builder.enumType("IncidentFilter", { values: INCIDENT_FILTERS });
 
 const IncidentTargetType = builder.objectRef<IncidentTargetView>("IncidentTarget").implement({

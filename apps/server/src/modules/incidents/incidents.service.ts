@@ -25,6 +25,7 @@ import { readAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { findUserById, loadAuthUser } from "../auth/users.repo.ts";
 import { isUniqueViolation } from "../entities/entities.repo.ts";
+import { markIncidentNotifications } from "./incident-notifications.service.ts";
 
 /**
  * Incidents as people see and handle them (spec data §3.8; routes /analytics/incidents): the list
@@ -192,7 +193,10 @@ async function findIncident(db: Kysely<Database>, systemId: number, id: number):
 
 export async function getIncident(ctx: RequestContext, id: number): Promise<IncidentView> {
   await requireIncidentsFeature(ctx);
-  return toIncident(await findIncident(ctx.db.kysely, ctx.systemId, id));
+  const row = await findIncident(ctx.db.kysely, ctx.systemId, id);
+  // The e-mail's link leads here: the recipient's delivery is "opened" (docs/decisions/039).
+  await markIncidentNotifications(ctx.db.kysely, row.id, ctx.user.id, "opened", ctx.now());
+  return toIncident(row);
 }
 
 /** The refusal for an action the incident's current state does not allow (CONFLICT with its reason). */
@@ -250,6 +254,8 @@ async function act(
           .filter((field) => row[field] !== after[field])
           .map((field) => ({ field, value_old: row[field], value_new: after[field] })),
       });
+      // Who was mailed about it and acted on it confirmed it (docs/decisions/039).
+      if (action !== "reopen") await markIncidentNotifications(trx, id, ctx.user.id, "confirmed", now);
       return after;
     })
     .catch((error: unknown) => {
