@@ -61,7 +61,7 @@ const mappingLine = z
 export const ldapSettingsSchema = z
   .object({
     enabled: z.boolean({ error: VALIDATION_KEYS.invalid }),
-    dsn: line(500),
+    dsn: line(500).refine((v) => v === "" || isLdapUrl(v), { error: VALIDATION_KEYS.format, params: { format: "ldap(s)://host:port" } }),
     starttls: z.boolean({ error: VALIDATION_KEYS.invalid }),
     base_dn: line(1000),
     admin_user: line(1000),
@@ -70,8 +70,11 @@ export const ldapSettingsSchema = z
       .string({ error: VALIDATION_KEYS.invalid })
       .max(1024, { error: VALIDATION_KEYS.max_length })
       .refine((v) => SAFE_NO_NUL.test(v), { error: VALIDATION_KEYS.invalid }),
-    user_filter: line(1000),
-    roles_attribute: line(200),
+    user_filter: line(1000).refine((v) => v === "" || (isLdapFilter(v) && v.includes(LDAP_USERNAME_PLACEHOLDER)), {
+      error: VALIDATION_KEYS.format,
+      params: { format: "(uid={username})" },
+    }),
+    roles_attribute: line(200).refine((v) => v === "" || /^[A-Za-z][A-Za-z0-9-]*$/.test(v), { error: VALIDATION_KEYS.format, params: { format: "memberOf" } }),
     mapping: z.array(mappingLine).max(LDAP_MAPPING_MAX, { error: VALIDATION_KEYS.invalid }),
   })
   .strict()
@@ -82,17 +85,8 @@ export const ldapSettingsSchema = z
       return false;
     };
     // Off, the settings may stay half filled; on, everything sign-in needs is there.
-    if (s.dsn !== "" && !isLdapUrl(s.dsn)) {
-      issue.addIssue({ code: "custom", path: ["dsn"], message: VALIDATION_KEYS.format, params: { format: "ldap(s)://host:port" } });
-    }
     if (s.starttls && s.dsn.startsWith("ldaps:")) {
       issue.addIssue({ code: "custom", path: ["starttls"], message: VALIDATION_KEYS.ldap_starttls_with_ldaps });
-    }
-    if (s.user_filter !== "" && (!isLdapFilter(s.user_filter) || !s.user_filter.includes(LDAP_USERNAME_PLACEHOLDER))) {
-      issue.addIssue({ code: "custom", path: ["user_filter"], message: VALIDATION_KEYS.format, params: { format: "(uid={username})" } });
-    }
-    if (s.roles_attribute !== "" && !/^[A-Za-z][A-Za-z0-9-]*$/.test(s.roles_attribute)) {
-      issue.addIssue({ code: "custom", path: ["roles_attribute"], message: VALIDATION_KEYS.format, params: { format: "memberOf" } });
     }
     const seen = new Set<string>();
     s.mapping.forEach((m, index) => {

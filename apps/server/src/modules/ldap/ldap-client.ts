@@ -48,7 +48,8 @@ async function connect(settings: LdapConnection, options: LdapOptions): Promise<
     url: settings.dsn,
     connectTimeout: options.connectTimeoutMs ?? 5_000,
     timeout: options.timeoutMs ?? 10_000,
-    tlsOptions: tls,
+    // ldapts speaks TLS from the start whenever tlsOptions are given: only for ldaps://.
+    ...(settings.dsn.startsWith("ldaps:") ? { tlsOptions: tls } : {}),
     strictDN: false,
   });
   if (settings.starttls) await client.startTLS(tls);

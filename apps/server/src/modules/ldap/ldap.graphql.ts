@@ -1,5 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
-import { ldapSettings, testLdapConnection, updateLdapSettings, type LdapSettingsView } from "./ldap.service.ts";
+import { ldapRoleChoices, ldapSettings, testLdapConnection, updateLdapSettings, type LdapSettingsView } from "./ldap.service.ts";
 
 /**
  * LDAP sign-in settings (spec data §3.8 "LDAP"; route /admin/ldap: "admin::manage_system and
@@ -16,6 +16,14 @@ const LdapRoleMapping = builder.objectRef<{ group_dn: string; role_id: number }>
   }),
 });
 
+const LdapRoleChoice = builder.objectRef<{ id: number; name: string }>("LdapRoleChoice").implement({
+  description: "A role the mapping may name (the screen's choices; the roles query is for role and user managers).",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    name: t.exposeString("name"),
+  }),
+});
+
 const LdapSettingsType = builder.objectRef<LdapSettingsView>("LdapSettings").implement({
   description: "LDAP sign-in. The admin password never leaves the server: has_admin_password tells whether one is stored.",
   fields: (t) => ({
@@ -28,6 +36,7 @@ const LdapSettingsType = builder.objectRef<LdapSettingsView>("LdapSettings").imp
     user_filter: t.exposeString("user_filter", { description: "Search filter with {username}, e.g. (uid={username}); the name is escaped (RFC 4515)." }),
     roles_attribute: t.exposeString("roles_attribute", { description: "The user attribute listing group DNs, e.g. memberOf." }),
     mapping: t.field({ type: [LdapRoleMapping], resolve: (s) => s.mapping }),
+    role_choices: t.field({ type: [LdapRoleChoice], resolve: (_s, _args, ctx) => ldapRoleChoices(ctx) }),
   }),
 });
 

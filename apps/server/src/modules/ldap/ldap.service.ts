@@ -51,6 +51,11 @@ export async function ldapSettings(ctx: RequestContext): Promise<LdapSettingsVie
   return toView(await readLdapSettings(ctx.db.kysely));
 }
 
+/** Every role by rank, for the mapping's role choices. */
+export async function ldapRoleChoices(ctx: RequestContext): Promise<{ id: number; name: string }[]> {
+  return ctx.db.kysely.selectFrom("roles").select(["id", "name"]).orderBy("sort_order").orderBy("id").execute();
+}
+
 const invalid = (fields: FieldErrors): AppError => new AppError("VALIDATION", "Validation failed", { fields });
 
 /** The password the input stands for: typed, or the stored one when the address is unchanged. */
