@@ -114,7 +114,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                 error={errorOf("starttls")}
                 data-testid={TESTIDS.ldap.field("starttls")}
               />
-              {text("base_dn", { placeholder: "dc=example,dc=org" })}
+              {text("base_dn", { placeholder: "dc=example,dc=org", description: t("ldap.help.base_dn") })}
               {text("admin_user", { placeholder: "cn=admin,dc=example,dc=org", description: t("ldap.help.admin_user") })}
               <PasswordInput
                 label={
