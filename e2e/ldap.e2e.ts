@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
+import { LDAP_TESTIDS } from "../apps/web/src/features/admin/ldap/ldap-testids.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import {
   groupLdif,
@@ -71,46 +72,46 @@ describe("LDAP sign-in in Chromium", () => {
     });
     await signIn(page, server.baseUrl, user.username, user.password);
     await page.goto(`${server.baseUrl}/admin/ldap`);
-    await byTestId(page, TESTIDS.ldap.form).waitFor();
+    await byTestId(page, LDAP_TESTIDS.form).waitFor();
     return page;
   }
 
   it("an admin configures LDAP: a failed check keeps the input, the connection test and the save work, the password stays on the server", async () => {
     const page = await adminPage(ADMIN, { width: 1920, height: 1080 });
-    const input = (name: string) => byTestId(page, TESTIDS.ldap.field(name));
-    expect(await byTestId(page, TESTIDS.ldap.passwordState).textContent()).toBe("nicht gesetzt");
+    const input = (name: string) => byTestId(page, LDAP_TESTIDS.field(name));
+    expect(await byTestId(page, LDAP_TESTIDS.passwordState).textContent()).toBe("nicht gesetzt");
     await input("enabled").check();
     await input("dsn").fill("http://127.0.0.1");
     await input("base_dn").fill(LDAP_SUFFIX);
     await input("admin_user").fill(LDAP_ADMIN_DN);
     await input("admin_password").fill(LDAP_ADMIN_PASSWORD);
-    await byTestId(page, TESTIDS.ldap.mappingAdd).click();
-    await byTestId(page, TESTIDS.ldap.mappingGroup(0)).fill(`cn=pflege,${LDAP_GROUPS}`);
-    await byTestId(page, TESTIDS.ldap.save).click();
+    await byTestId(page, LDAP_TESTIDS.mappingAdd).click();
+    await byTestId(page, LDAP_TESTIDS.mappingGroup(0)).fill(`cn=pflege,${LDAP_GROUPS}`);
+    await byTestId(page, LDAP_TESTIDS.save).click();
     // The schema's message on its field; nothing typed is lost.
     await page.getByText("Ungültiges Format (ldap(s)://host:port).").waitFor();
     await page.getByText("Rolle wird benötigt.").waitFor();
     expect(await input("admin_password").inputValue()).toBe(LDAP_ADMIN_PASSWORD);
-    expect(await byTestId(page, TESTIDS.ldap.mappingGroup(0)).inputValue()).toBe(`cn=pflege,${LDAP_GROUPS}`);
+    expect(await byTestId(page, LDAP_TESTIDS.mappingGroup(0)).inputValue()).toBe(`cn=pflege,${LDAP_GROUPS}`);
 
     await input("dsn").fill(slapd.ldapsUrl);
-    await byTestId(page, TESTIDS.ldap.mappingRole(0)).click();
+    await byTestId(page, LDAP_TESTIDS.mappingRole(0)).click();
     await page.getByRole("option", { name: "Pflege", exact: true }).click();
-    await byTestId(page, TESTIDS.ldap.test).click();
-    const result = byTestId(page, TESTIDS.ldap.testResult);
+    await byTestId(page, LDAP_TESTIDS.test).click();
+    const result = byTestId(page, LDAP_TESTIDS.testResult);
     await result.waitFor();
     expect(await result.textContent()).toContain("Verbindung erfolgreich");
-    await byTestId(page, TESTIDS.ldap.save).click();
+    await byTestId(page, LDAP_TESTIDS.save).click();
     await page.getByText("Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.").waitFor();
     expect(await input("admin_password").inputValue()).toBe("");
-    expect(await byTestId(page, TESTIDS.ldap.passwordState).textContent()).toBe("gesetzt");
+    expect(await byTestId(page, LDAP_TESTIDS.passwordState).textContent()).toBe("gesetzt");
     await page.screenshot({ path: join(shotsDir(), "ldap-1920-de.png"), fullPage: true });
 
     await page.reload();
-    await byTestId(page, TESTIDS.ldap.form).waitFor();
+    await byTestId(page, LDAP_TESTIDS.form).waitFor();
     expect(await input("dsn").inputValue()).toBe(slapd.ldapsUrl);
     expect(responses.some((body) => body.includes(LDAP_ADMIN_PASSWORD))).toBe(false);
-    expect(await axeViolations(page, `[data-testid="${TESTIDS.ldap.form}"]`, AXE)).toEqual([]);
+    expect(await axeViolations(page, `[data-testid="${LDAP_TESTIDS.form}"]`, AXE)).toEqual([]);
 
     const phone = await adminPage(ADMIN, { width: 390, height: 844 });
     await phone.screenshot({ path: join(shotsDir(), "ldap-390-de.png"), fullPage: true });
@@ -119,9 +120,9 @@ describe("LDAP sign-in in Chromium", () => {
       { width: 390, height: 844 },
     ]) {
       const fr = await adminPage(ADMIN_FR, viewport);
-      expect(await byTestId(fr, TESTIDS.ldap.passwordState).textContent()).toBe("défini");
-      await byTestId(fr, TESTIDS.ldap.test).click();
-      expect(await byTestId(fr, TESTIDS.ldap.testResult).textContent()).toContain("Connexion réussie");
+      expect(await byTestId(fr, LDAP_TESTIDS.passwordState).textContent()).toBe("défini");
+      await byTestId(fr, LDAP_TESTIDS.test).click();
+      expect(await byTestId(fr, LDAP_TESTIDS.testResult).textContent()).toContain("Connexion réussie");
       await fr.screenshot({ path: join(shotsDir(), `ldap-${viewport.width}-fr.png`), fullPage: true });
     }
   });

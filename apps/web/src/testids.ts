@@ -467,22 +467,6 @@ export const TESTIDS = {
       testResult: "settings.smtp.testResult",
     },
   },
-  /** /admin/ldap: LDAP sign-in settings. */
-  ldap: {
-    page: "ldap.page",
-    form: "ldap.form",
-    field: (name: string): string => `ldap.field.${name}`,
-    passwordState: "ldap.passwordState",
-    mappingAdd: "ldap.mapping.add",
-    mappingGroup: (index: number): string => `ldap.mapping.${index}.group_dn`,
-    mappingRole: (index: number): string => `ldap.mapping.${index}.role_id`,
-    mappingRemove: (index: number): string => `ldap.mapping.${index}.remove`,
-    save: "ldap.save",
-    error: "ldap.error",
-    test: "ldap.test",
-    testResult: "ldap.testResult",
-    loadError: "ldap.loadError",
-  },
   /** The public display board (spec "Display screen (public)"). */
   display: {
     page: "display.page",

@@ -8,6 +8,17 @@ import { VALIDATION_KEYS, requiredOr } from "./validation-messages.ts";
  * is write-only: an empty one keeps the stored password.
  */
 
+/**
+ * Messages of the LDAP rules beyond the shared validation keys (i18n keys of the admin catalogue,
+ * which is loaded with the admin area: the /login bundle stays as it is).
+ */
+export const LDAP_VALIDATION = {
+  /** StartTLS asked for on an ldaps:// address (already TLS). */
+  starttls_with_ldaps: "validation.ldap_starttls_with_ldaps",
+  /** A local password for a directory (LDAP) user, who signs in with the directory's. */
+  no_local_password: "validation.ldap_no_local_password",
+} as const;
+
 /** The placeholder of `user_filter` that takes the (escaped) username. */
 export const LDAP_USERNAME_PLACEHOLDER = "{username}";
 /** The most group → role lines a mapping holds. */
@@ -86,7 +97,7 @@ export const ldapSettingsSchema = z
     };
     // Off, the settings may stay half filled; on, everything sign-in needs is there.
     if (s.starttls && s.dsn.startsWith("ldaps:")) {
-      issue.addIssue({ code: "custom", path: ["starttls"], message: VALIDATION_KEYS.ldap_starttls_with_ldaps });
+      issue.addIssue({ code: "custom", path: ["starttls"], message: LDAP_VALIDATION.starttls_with_ldaps });
     }
     const seen = new Set<string>();
     s.mapping.forEach((m, index) => {

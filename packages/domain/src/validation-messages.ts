@@ -90,8 +90,6 @@ export const VALIDATION_KEYS = {
   max_rows_exceeded: "validation.max_rows_exceeded",
   /** Not in the spec: a user already has the most exports running at once ({max}). */
   too_many_exports: "validation.too_many_exports",
-  /** Not in the spec: StartTLS asked for on an ldaps:// address (already TLS). */
-  ldap_starttls_with_ldaps: "validation.ldap_starttls_with_ldaps",
 } as const;
 
 /** One validation message key. */

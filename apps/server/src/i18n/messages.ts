@@ -150,12 +150,6 @@ const MESSAGES = {
     fr: "Trop de tentatives échouées. Veuillez réessayer dans {seconds} secondes.",
     it: "Troppi tentativi non riusciti. Riprovare tra {seconds} secondi.",
   },
-  "validation.ldap_starttls_with_ldaps": {
-    de: "StartTLS nur mit ldap://; ldaps:// ist schon verschlüsselt.",
-    en: "StartTLS only with ldap://; ldaps:// is already encrypted.",
-    fr: "StartTLS uniquement avec ldap:// ; ldaps:// est déjà chiffré.",
-    it: "StartTLS solo con ldap://; ldaps:// è già cifrato.",
-  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

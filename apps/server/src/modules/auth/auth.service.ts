@@ -1,4 +1,4 @@
-import { VALIDATION_KEYS, fieldErrors, isLoggedIn, loginInputSchema, setPasswordInputSchema, type AuthUser } from "@caresuite/domain";
+import { LDAP_VALIDATION, VALIDATION_KEYS, fieldErrors, isLoggedIn, loginInputSchema, setPasswordInputSchema, type AuthUser } from "@caresuite/domain";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
@@ -143,6 +143,12 @@ export async function setOwnPassword(ctx: RequestContext, input: unknown): Promi
   const userId = ctx.user.id;
   const row = await findUserById(ctx.db.kysely, userId);
   if (!row) throw new AppError("MISSING_AUTH", "Session timed out");
+  if (row.is_ldap === 1) {
+    // Directory users sign in with the directory's password only (docs/decisions/040-ldap-sign-in.md).
+    throw new AppError("VALIDATION", "Validation failed", {
+      fields: { password: [{ message: LDAP_VALIDATION.no_local_password, data: { field: "password" } }] },
+    });
+  }
   const parsed = setPasswordInputSchema(row.username).safeParse(input);
   const fields: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
   const current = parsed.success ? (parsed.data.current_password ?? "") : "";

@@ -252,6 +252,23 @@ describe.each(TEST_DIALECTS)("LDAP sign-in on %s", (dialect) => {
     expect(body(await loginFrom("alice", "alice-pw")).user?.roles.map((r) => r.id)).toEqual([nurseRole]);
   });
 
+  it("never gives a directory user a local password", async () => {
+    const alice = await server.db.kysely.selectFrom("users").select("id").where("username", "=", "alice").executeTakeFirstOrThrow();
+    const byAdmin = await admin.gql("mutation($id: Int!, $data: UserInput!) { updateUser(id: $id, data: $data) { id } }", {
+      id: alice.id,
+      data: { password: "a local one 123", password_repeat: "a local one 123" },
+    });
+    expect(byAdmin.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { password: [{ message: "validation.ldap_no_local_password" }] } });
+    const own = new TestClient(server.app);
+    expect((await own.login("alice", "alice-pw")).json()).toMatchObject({ ok: true });
+    const bySelf = await own.gql(
+      'mutation { userSetPassword(password: "a local one 123", password_repeat: "a local one 123", current_password: "alice-pw") { id } }',
+    );
+    expect(bySelf.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { password: [{ message: "validation.ldap_no_local_password" }] } });
+    const row = await server.db.kysely.selectFrom("users").select("password_hash").where("id", "=", alice.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toBe("");
+  });
+
   it("tries local users first: a local account keeps its own password", async () => {
     await buildUser(server.db.kysely, { username: "shared", password: "local-pw", permissions: ["calllog::use_module"] });
     expect(body(await loginFrom("shared", "local-pw")).user).toMatchObject({ is_ldap: false });

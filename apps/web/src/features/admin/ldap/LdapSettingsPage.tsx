@@ -23,7 +23,7 @@ import { useTranslation } from "react-i18next";
 import { hasWritePermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
-import { TESTIDS } from "../../../testids";
+import { LDAP_TESTIDS } from "./ldap-testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { LDAP_SETTINGS_QUERY, TEST_LDAP_CONNECTION, UPDATE_LDAP_SETTINGS } from "./ldap.graphql";
 import { ldapErrors, ldapFieldNames, ldapInput, ldapValues, mappingKey, type LdapFormValues, type StoredLdapSettings } from "./ldap-form";
@@ -77,13 +77,13 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
       error={errorOf(name)}
       autoComplete="off"
       spellCheck={false}
-      data-testid={TESTIDS.ldap.field(name)}
+      data-testid={LDAP_TESTIDS.field(name)}
       {...extra}
     />
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid={TESTIDS.ldap.form}>
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid={LDAP_TESTIDS.form}>
       <Stack gap="md" maw={880}>
         {!canWrite && (
           <Alert color="gray" icon={<IconLock size={18} />}>
@@ -101,7 +101,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
               checked={values.enabled}
               onChange={(event) => set("enabled", event.currentTarget.checked)}
               error={errorOf("enabled")}
-              data-testid={TESTIDS.ldap.field("enabled")}
+              data-testid={LDAP_TESTIDS.field("enabled")}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text("dsn", { placeholder: "ldaps://ldap.example.org:636", description: t("ldap.help.dsn") })}
@@ -112,7 +112,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                 checked={values.starttls}
                 onChange={(event) => set("starttls", event.currentTarget.checked)}
                 error={errorOf("starttls")}
-                data-testid={TESTIDS.ldap.field("starttls")}
+                data-testid={LDAP_TESTIDS.field("starttls")}
               />
               {text("base_dn", { placeholder: "dc=example,dc=org", description: t("ldap.help.base_dn") })}
               {text("admin_user", { placeholder: "cn=admin,dc=example,dc=org", description: t("ldap.help.admin_user") })}
@@ -120,7 +120,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                 label={
                   <Group gap={6} component="span" wrap="nowrap">
                     <span>{t(labelKey("admin_password"))}</span>
-                    <Badge size="xs" variant="light" color={hasPassword ? "teal" : "gray"} data-testid={TESTIDS.ldap.passwordState} data-set={hasPassword}>
+                    <Badge size="xs" variant="light" color={hasPassword ? "teal" : "gray"} data-testid={LDAP_TESTIDS.passwordState} data-set={hasPassword}>
                       {t(hasPassword ? "ldap.passwordSet" : "ldap.passwordNotSet")}
                     </Badge>
                   </Group>
@@ -130,7 +130,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                 onChange={(event) => set("admin_password", event.currentTarget.value)}
                 error={errorOf("admin_password")}
                 autoComplete="new-password"
-                data-testid={TESTIDS.ldap.field("admin_password")}
+                data-testid={LDAP_TESTIDS.field("admin_password")}
               />
             </SimpleGrid>
           </Stack>
@@ -161,7 +161,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                     onChange={(event) => setLine(index, { group_dn: event.currentTarget.value })}
                     error={errorOf(`mapping.${index}.group_dn`)}
                     spellCheck={false}
-                    data-testid={TESTIDS.ldap.mappingGroup(index)}
+                    data-testid={LDAP_TESTIDS.mappingGroup(index)}
                   />
                   <Select
                     label={t(labelKey("role_id"))}
@@ -172,7 +172,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                     allowDeselect={false}
                     searchable
                     error={errorOf(`mapping.${index}.role_id`)}
-                    data-testid={TESTIDS.ldap.mappingRole(index)}
+                    data-testid={LDAP_TESTIDS.mappingRole(index)}
                   />
                 </SimpleGrid>
                 <ActionIcon
@@ -187,7 +187,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                       values.mapping.filter((_, i) => i !== index),
                     )
                   }
-                  data-testid={TESTIDS.ldap.mappingRemove(index)}
+                  data-testid={LDAP_TESTIDS.mappingRemove(index)}
                 >
                   <IconTrash size={18} />
                 </ActionIcon>
@@ -199,7 +199,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
                   variant="light"
                   leftSection={<IconPlus size={16} />}
                   onClick={() => set("mapping", [...values.mapping, { key: mappingKey(), group_dn: "", role_id: "" }])}
-                  data-testid={TESTIDS.ldap.mappingAdd}
+                  data-testid={LDAP_TESTIDS.mappingAdd}
                 >
                   {t("ldap.addLine")}
                 </Button>
@@ -208,7 +208,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
           </Stack>
         </Fieldset>
         {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t(failure.titleKey)} data-testid={TESTIDS.ldap.error}>
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t(failure.titleKey)} data-testid={LDAP_TESTIDS.error}>
             <Text size="sm">{t(failure.textKey)}</Text>
             {Object.entries(failure.otherErrors).map(([field, fieldError]) => (
               <Text size="sm" key={field}>
@@ -222,7 +222,7 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
             color={testResult.ok ? "green" : "red"}
             icon={testResult.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
             role="status"
-            data-testid={TESTIDS.ldap.testResult}
+            data-testid={LDAP_TESTIDS.testResult}
             data-ok={testResult.ok}
           >
             {testResult.ok ? t("ldap.testOk") : t(`ldap.failures.${testResult.failure ?? "unknown"}`, { defaultValue: t("ldap.failures.unknown") })}
@@ -230,10 +230,10 @@ function LdapForm({ stored, roles, canWrite }: { stored: StoredLdapSettings; rol
         )}
         {canWrite && (
           <Group justify="flex-end">
-            <Button variant="light" loading={testing} onClick={() => void test()} data-testid={TESTIDS.ldap.test}>
+            <Button variant="light" loading={testing} onClick={() => void test()} data-testid={LDAP_TESTIDS.test}>
               {t("ldap.test")}
             </Button>
-            <Button type="submit" loading={fetching} data-testid={TESTIDS.ldap.save}>
+            <Button type="submit" loading={fetching} data-testid={LDAP_TESTIDS.save}>
               {t("common.save")}
             </Button>
           </Group>
@@ -253,7 +253,7 @@ export function LdapSettingsPage(): ReactNode {
   const body = (): ReactNode => {
     if (!stored && error) {
       return (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t("ldap.loadErrorTitle")} data-testid={TESTIDS.ldap.loadError}>
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t("ldap.loadErrorTitle")} data-testid={LDAP_TESTIDS.loadError}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t("ldap.loadErrorText")}</Text>
             <Button size="xs" variant="light" color="yellow" onClick={() => reexecute({ requestPolicy: "network-only" })}>
@@ -274,7 +274,7 @@ export function LdapSettingsPage(): ReactNode {
   };
 
   return (
-    <Stack gap="md" data-testid={TESTIDS.ldap.page}>
+    <Stack gap="md" data-testid={LDAP_TESTIDS.page}>
       <Title order={2} size="h3">
         {t("ldap.title")}
       </Title>
