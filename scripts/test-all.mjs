@@ -18,7 +18,27 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * The LDAP sign-in tests start Debian's slapd (apps/server/src/test-support/slapd.ts) and load it
+ * with ldapadd: installed here like chromium (docs/decisions/040-ldap-sign-in.md).
+ */
+function ensureSlapd() {
+  const slapd = process.env.SLAPD_PATH ?? "/usr/sbin/slapd";
+  const tools = () => spawnSync("ldapadd", ["-VV"], { stdio: "ignore" }).error === undefined;
+  if (existsSync(slapd) && tools()) return;
+  if (process.getuid?.() === 0) {
+    console.log("slapd is missing: installing Debian's slapd and ldap-utils packages for the LDAP tests…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    run("apt-get", ["update", "-qq"]);
+    const install = run("apt-get", ["install", "-y", "-qq", "slapd", "ldap-utils"], { env });
+    if (install.status === 0 && existsSync(slapd) && tools()) return;
+  }
+  console.error(`The LDAP tests need slapd at ${slapd} and ldap-utils. Install them (Debian: apt-get install slapd ldap-utils) or set SLAPD_PATH.`);
+  process.exit(1);
+}
+
 ensureChromium();
+ensureSlapd();
 const build = run("npm", ["run", "build", "-w", "@caresuite/web"]);
 if (build.status !== 0) {
   console.log("0 passed, 1 failed");

@@ -43,6 +43,8 @@ const envSchema = z.object({
    */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
+  /** PEM file of certificate authorities to trust for LDAPS/StartTLS beside the system's (docs/decisions/040-ldap-sign-in.md). */
+  LDAP_CA_FILE: z.string().optional(),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   /**
    * Which proxies may set X-Forwarded-*: off by default; a hop count or a comma list of

@@ -66,6 +66,7 @@ export * from "./rules/view-filters.ts";
 export * from "./rules/hubs.ts";
 export * from "./rules/report-schedule.ts";
 export * from "./call-filter-schema.ts";
+export * from "./ldap.ts";
 export * from "./rules/time-zone.ts";
 export * from "./rules/log-date-ranges.ts";
 export * from "./rules/analytics.ts";

@@ -38,6 +38,8 @@ export interface Database {
   incident_monitors: IncidentMonitorsTable;
   incident_notification_settings: IncidentNotificationSettingsTable;
   incident_notifications: IncidentNotificationsTable;
+  ldap_settings: LdapSettingsTable;
+  ldap_group_roles: LdapGroupRolesTable;
 }
 
 /** Incidents of the incident engine (migration 0017, spec data §3.8, docs/decisions/033). */
@@ -503,4 +505,27 @@ export interface AuditLogChangesTable {
   field: string;
   value_old: string | null;
   value_new: string | null;
+}
+
+/** LDAP sign-in settings: one row, id 1 (migration 0020). */
+export interface LdapSettingsTable {
+  id: number;
+  enabled: number;
+  dsn: string;
+  starttls: number;
+  base_dn: string;
+  admin_user: string;
+  /** Write-only: never sent to a client. */
+  admin_password: string;
+  user_filter: string;
+  roles_attribute: string;
+  updated_at: number;
+}
+
+/** The LDAP group → role mapping. */
+export interface LdapGroupRolesTable {
+  id: Generated<number>;
+  group_dn: string;
+  role_id: number;
+  sort_order: number;
 }

@@ -26,6 +26,7 @@ import "../modules/config-sync/config-sync.graphql.ts";
 import "../modules/incidents/incidents.graphql.ts";
 import "../modules/incidents/incident-notifications.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
+import "../modules/ldap/ldap.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 

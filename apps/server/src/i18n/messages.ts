@@ -24,6 +24,36 @@ const MESSAGES = {
     fr: "Le nom d'utilisateur et le mot de passe sont requis.",
     it: "Nome utente e password sono obbligatori.",
   },
+  "login.ldap_unknown_user": {
+    de: "Der Benutzer ist im Verzeichnis (LDAP) unbekannt.",
+    en: "The user is unknown in the directory (LDAP).",
+    fr: "L'utilisateur est inconnu dans l'annuaire (LDAP).",
+    it: "L'utente è sconosciuto nella directory (LDAP).",
+  },
+  "login.ldap_wrong_password": {
+    de: "Falsches Passwort für das Verzeichnis (LDAP).",
+    en: "Wrong password for the directory (LDAP).",
+    fr: "Mot de passe incorrect pour l'annuaire (LDAP).",
+    it: "Password errata per la directory (LDAP).",
+  },
+  "login.ldap_server_unreachable": {
+    de: "Der Verzeichnisserver (LDAP) ist nicht erreichbar.",
+    en: "The directory server (LDAP) cannot be reached.",
+    fr: "Le serveur d'annuaire (LDAP) est injoignable.",
+    it: "Il server di directory (LDAP) non è raggiungibile.",
+  },
+  "login.ldap_too_many_users": {
+    de: "Im Verzeichnis (LDAP) wurden mehrere Benutzer mit diesem Namen gefunden.",
+    en: "Several users with this name were found in the directory (LDAP).",
+    fr: "Plusieurs utilisateurs portant ce nom ont été trouvés dans l'annuaire (LDAP).",
+    it: "Nella directory (LDAP) sono stati trovati più utenti con questo nome.",
+  },
+  "login.ldap_no_matching_role": {
+    de: "Keine Ihrer Verzeichnisgruppen (LDAP) ist einer Rolle zugeordnet.",
+    en: "None of your directory groups (LDAP) is mapped to a role.",
+    fr: "Aucun de vos groupes d'annuaire (LDAP) n'est associé à un rôle.",
+    it: "Nessuno dei propri gruppi di directory (LDAP) è associato a un ruolo.",
+  },
   "login.general": {
     de: "Die Anmeldung ist fehlgeschlagen.",
     en: "Sign-in failed.",

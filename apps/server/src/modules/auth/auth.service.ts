@@ -1,4 +1,4 @@
-import { VALIDATION_KEYS, fieldErrors, isLoggedIn, loginInputSchema, setPasswordInputSchema, type AuthUser } from "@caresuite/domain";
+import { LDAP_VALIDATION, VALIDATION_KEYS, fieldErrors, isLoggedIn, loginInputSchema, setPasswordInputSchema, type AuthUser } from "@caresuite/domain";
 import type { Config } from "../../config.ts";
 import type { RequestContext } from "../../context.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
@@ -9,7 +9,18 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { deleteSession, deleteUserSessions, hashToken, insertSession, newSessionToken, resolveSession, type SessionPolicy } from "./sessions.repo.ts";
 import { releaseAttempt, reserveAttempt } from "./throttle.ts";
-import { findUserById, findUserByUsername, loadAuthUser } from "./users.repo.ts";
+import { findUserById, findUserByUsername, findUserByUsernameIgnoringCase, loadAuthUser } from "./users.repo.ts";
+import { ldapOptions, ldapSignIn, syncLdapUser, type LdapSignIn } from "../ldap/ldap.service.ts";
+
+/** Where the login form shows each LDAP error (spec §8 "LDAP variants"). */
+const LDAP_ERROR_FIELD: Record<Extract<LdapSignIn, { kind: "error" }>["code"], LoginError["field"]> = {
+  ldap_unknown_user: "username",
+  ldap_wrong_password: "password",
+  ldap_too_many_users: "username",
+  ldap_server_unreachable: null,
+  ldap_no_matching_role: null,
+  general: null,
+};
 
 export interface LoginError {
   field: "username" | "password" | null;
@@ -40,7 +51,9 @@ const failure = (ctx: RequestContext, error: Omit<LoginError, "message">, data =
 /**
  * spec: "POST {backend}/login, JSON username and password; reply ok, user, require_password_change, errors."
  * An unknown user and a wrong password get the same answer, on the same path (one lookup, one
- * scrypt verify), so the answer does not tell which accounts exist (decision 008).
+ * scrypt verify), so the answer does not tell which accounts exist (decision 008). With LDAP on,
+ * an unknown name or a directory user goes to the directory, whose answers are the spec's LDAP
+ * variants (§8; docs/decisions/040-ldap-sign-in.md); the throttle counts them alike.
  */
 export async function login(ctx: RequestContext, body: unknown, userAgent: string): Promise<LoginResult> {
   const parsed = loginInputSchema.safeParse(body);
@@ -54,30 +67,57 @@ export async function login(ctx: RequestContext, body: unknown, userAgent: strin
   const reservation = await reserveAttempt(ctx.db, keys, now);
   if (!reservation.allowed) return failure(ctx, { field: null, code: "throttled" }, { seconds: reservation.waitSeconds });
 
-  const user = await findUserByUsername(db, username);
-  // Verify against a dummy hash for unknown names so both answers take the same time.
-  const valid = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.SCRYPT_LOG_N)));
-  // The failure was counted by the reservation: nothing more to record.
-  if (!user || !valid) return failure(ctx, { field: null, code: "invalid_credentials" });
+  const found = await findUserByUsername(db, username);
+  /** The account signing in; id null for a directory user's first sign-in. */
+  let user: { id: number | null; username: string };
+  let rehash: string | null = null;
+  let ldap: Extract<LdapSignIn, { kind: "ok" }> | null = null;
+  if (found && found.is_ldap !== 1) {
+    // Local users first, as before LDAP existed.
+    const valid = await verifyPassword(password, found.password_hash);
+    // The failure was counted by the reservation: nothing more to record.
+    if (!valid) return failure(ctx, { field: null, code: "invalid_credentials" });
+    user = found;
+    rehash = needsRehash(found.password_hash, ctx.config.SCRYPT_LOG_N) ? await hashPassword(password, ctx.config.SCRYPT_LOG_N) : null;
+  } else {
+    // An unknown name or a directory user: the directory decides when LDAP is on (docs/decisions/040).
+    const answer = await ldapSignIn(db, ldapOptions(ctx), username, password);
+    if (answer.kind === "disabled") {
+      // Verify against a dummy hash for unknown names so both answers take the same time.
+      await verifyPassword(password, await dummyPasswordHash(ctx.config.SCRYPT_LOG_N));
+      return failure(ctx, { field: null, code: "invalid_credentials" });
+    }
+    if (answer.kind === "error") return failure(ctx, { field: LDAP_ERROR_FIELD[answer.code], code: answer.code });
+    // A local (non-directory) account whose name differs only in case keeps its name to itself.
+    const clash = found ? undefined : await findUserByUsernameIgnoringCase(db, username);
+    if (clash && clash.is_ldap !== 1) return failure(ctx, { field: null, code: "invalid_credentials" });
+    ldap = answer;
+    const existing = found ?? clash;
+    user = existing ? { id: existing.id, username: existing.username } : { id: null, username };
+  }
 
   const { token, hash } = newSessionToken();
-  const rehash = needsRehash(user.password_hash, ctx.config.SCRYPT_LOG_N) ? await hashPassword(password, ctx.config.SCRYPT_LOG_N) : null;
-  await db.transaction().execute(async (trx) => {
+  const userId = await db.transaction().execute(async (trx) => {
     await releaseAttempt(trx, ctx.db.dialect, keys);
-    if (rehash) await trx.updateTable("users").set({ password_hash: rehash }).where("id", "=", user.id).execute();
-    await insertSession(trx, { hash, userId: user.id, now, ip: ctx.ip, userAgent }, sessionPolicy(ctx.config));
+    // A local account always has its id; only a directory user's first sign-in creates one.
+    const id = ldap ? await syncLdapUser(trx, user.id, user.username, ldap, now) : Number(user.id);
+    if (rehash) await trx.updateTable("users").set({ password_hash: rehash }).where("id", "=", id).execute();
+    await insertSession(trx, { hash, userId: id, now, ip: ctx.ip, userAgent }, sessionPolicy(ctx.config));
     await writeAudit(trx, {
       systemId: null,
-      userId: user.id,
+      userId: id,
       now,
       entityType: "user",
-      entityId: user.id,
+      entityId: id,
       entityDisplayName: user.username,
       action: "loggedin",
-      meta: { ip: ctx.ip },
+      meta: ldap ? { ip: ctx.ip, source: "ldap" } : { ip: ctx.ip },
     });
+    return id;
   });
-  const authUser = await loadAuthUser(db, user);
+  const row = await findUserById(db, userId);
+  if (!row) return failure(ctx, { field: null, code: "general" });
+  const authUser = await loadAuthUser(db, row);
   return { ok: true, user: authUser, require_password_change: authUser.password_is_temporary, errors: [], token };
 }
 
@@ -103,6 +143,12 @@ export async function setOwnPassword(ctx: RequestContext, input: unknown): Promi
   const userId = ctx.user.id;
   const row = await findUserById(ctx.db.kysely, userId);
   if (!row) throw new AppError("MISSING_AUTH", "Session timed out");
+  if (row.is_ldap === 1) {
+    // Directory users sign in with the directory's password only (docs/decisions/040-ldap-sign-in.md).
+    throw new AppError("VALIDATION", "Validation failed", {
+      fields: { password: [{ message: LDAP_VALIDATION.no_local_password, data: { field: "password" } }] },
+    });
+  }
   const parsed = setPasswordInputSchema(row.username).safeParse(input);
   const fields: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
   const current = parsed.success ? (parsed.data.current_password ?? "") : "";

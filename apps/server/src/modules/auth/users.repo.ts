@@ -1,11 +1,20 @@
 import { permissionListsOf, type AuthUser } from "@caresuite/domain";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, UsersTable } from "../../db/schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirst();
+}
+
+/** The user whose name equals `username` ignoring case (usernames are unique that way). */
+export async function findUserByUsernameIgnoringCase(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where(sql`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {

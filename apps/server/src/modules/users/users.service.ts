@@ -1,4 +1,4 @@
-import { VALIDATION_KEYS, canManageRole, fieldErrors, groupGrantsBeyond, userInputSchema, type UserInput } from "@caresuite/domain";
+import { LDAP_VALIDATION, VALIDATION_KEYS, canManageRole, fieldErrors, groupGrantsBeyond, userInputSchema, type UserInput } from "@caresuite/domain";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../context.ts";
@@ -262,6 +262,8 @@ export async function updateUser(ctx: RequestContext, id: number, input: unknown
   // ARCHITECTURE «Security rules» "Partial updates never reset omitted fields".
   const merged = input !== null && typeof input === "object" && !Array.isArray(input) ? { ...storedInput(before), ...input } : input;
   const data = await validate(ctx, actor, merged, "update", id);
+  // Directory users sign in with the directory's password only (docs/decisions/040-ldap-sign-in.md).
+  if (before.is_ldap && data.password) throw invalid({ password: [{ message: LDAP_VALIDATION.no_local_password, data: { field: "password" } }] });
   const hash = data.password ? await hashPassword(data.password, ctx.config.SCRYPT_LOG_N) : null;
   const now = ctx.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {

@@ -20,6 +20,7 @@ const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity:
   return { default: page };
 });
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
+const LdapSettingsPage = lazyPage(() => import("./ldap/LdapSettingsPage"), "LdapSettingsPage");
 const GlobalSettingsPage = lazyPage(() => import("./settings/GlobalSettingsPage"), "GlobalSettingsPage");
 const UsersListPage = lazyPage(() => import("./users/UsersListPage"), "UsersListPage");
 const UserFormPage = lazyPage(() => import("./users/UserFormPage"), "UserFormPage");
@@ -104,6 +105,7 @@ export function adminRoutes(): RouteObject[] {
         systemParamRoute(),
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
+        { id: "admin.ldap", path: "ldap", element: <LdapSettingsPage />, handle: handle({ titleKey: "ldap.title" }) },
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },
       ],
     },
