@@ -25,6 +25,7 @@ import "../modules/exports/exports.graphql.ts";
 import "../modules/config-sync/config-sync.graphql.ts";
 import "../modules/incidents/incidents.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
+import "../modules/defects/defects.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
 
