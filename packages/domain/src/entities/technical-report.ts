@@ -36,7 +36,7 @@ export const technicalReport = defineEntity({
     include_not_reachable: bool({ default: true }),
     include_probable_defects: bool({ default: false }),
     // The same rule as the incident monitors' criterion (spec §5 "criterion must start with 0x, e.g. 0x6A").
-    probable_defect_criterion: text({ max: 6, format: "criterion", default: "" }),
+    probable_defect_criterion: text({ max: 10, format: "criterion", default: "" }),
     probable_defect_count_threshold: int({ min: 1, max: 100, default: 5 }),
     probable_defect_duration: int({ min: 1, max: MONITOR_TIMEFRAME_MAX_HOURS, default: 24, unit: "hours" }),
     radio_enabled: bool({ default: true }),

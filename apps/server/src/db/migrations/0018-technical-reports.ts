@@ -25,7 +25,7 @@ export const migration: Migration = {
       .addColumn("call_duration_threshold", "integer")
       .addColumn("include_not_reachable", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("include_probable_defects", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("probable_defect_criterion", "varchar(6)")
+      .addColumn("probable_defect_criterion", "varchar(10)")
       .addColumn("probable_defect_count_threshold", "integer")
       .addColumn("probable_defect_duration", "integer")
       .addColumn("radio_enabled", "integer", (c) => c.notNull().defaultTo(0))
