@@ -3,7 +3,12 @@ import { ignoreDefects, listDefects, type DefectView, type IgnoreDefectsResult }
 
 /** Route table "/admin defects | admin::manage_system or calllog::see_defects": either permission. */
 const READ = { $any: { permission: "admin::manage_system", $all: { permission: "calllog::see_defects" } } } as const;
-const WRITE = { $any: { writePermission: "admin::manage_system", $all: { writePermission: "calllog::see_defects" } } } as const;
+/**
+ * IgnoreDefects: admin::manage_system at write, or calllog::see_defects, a view code that has no
+ * write level (rules/permission-levels.ts) and is the defect screen's whole permission: whoever
+ * is given the screen may silence what it lists (docs/decisions/038-technical-reports.md).
+ */
+const WRITE = { $any: { writePermission: "admin::manage_system", $all: { permission: "calllog::see_defects" } } } as const;
 
 const DefectType = builder.objectRef<DefectView>("Defect").implement({
   description: "A device with an open call of a call type flagged Defect.",
