@@ -108,7 +108,12 @@ describe("technical reports", () => {
     ["duration 0 hours", { probable_defect_duration: 0 }, "probable_defect_duration", "validation.between"],
     ["bad address", { email: "technik" }, "email", "validation.email"],
     ["no period", { send_daily: false }, "send_daily", "validation.one_option_required"],
-    ["probable defects without criterion", { include_probable_defects: true, probable_defect_criterion: "" }, "probable_defect_criterion", "validation.required"],
+    [
+      "probable defects without criterion",
+      { include_probable_defects: true, probable_defect_criterion: "" },
+      "probable_defect_criterion",
+      "validation.required",
+    ],
   ] as const)("the entity schema refuses %s", (_case, patch, field, message) => {
     const result = entitySchema(technicalReport).safeParse({ email: "technik@example.org", ...patch });
     expect(result.success).toBe(false);

@@ -50,7 +50,11 @@ export const periodWhenEnabled: EntityRule = (data) =>
 /** spec §9 "Daily report 08:00, weekly Monday, monthly the 1st": the periods the report is due for. */
 export function technicalReportKinds(report: Pick<TechnicalReportSettings, "enabled" | "send_daily" | "send_weekly" | "send_monthly">): ReportKind[] {
   if (!report.enabled) return [];
-  return [...(report.send_daily ? (["daily"] as const) : []), ...(report.send_weekly ? (["weekly"] as const) : []), ...(report.send_monthly ? (["monthly"] as const) : [])];
+  return [
+    ...(report.send_daily ? (["daily"] as const) : []),
+    ...(report.send_weekly ? (["weekly"] as const) : []),
+    ...(report.send_monthly ? (["monthly"] as const) : []),
+  ];
 }
 
 export const TECHNICAL_REPORT_SECTIONS = ["battery", "long_calls", "not_reachable", "probable_defects"] as const;
@@ -66,7 +70,11 @@ export function includedSections(report: TechnicalReportSettings): TechnicalRepo
  * at; a device's type is its monitoring kind (device-health.ts `monitoredKind`).
  */
 export function reportDeviceKinds(report: Pick<TechnicalReportSettings, "radio_enabled" | "technical_enabled" | "wired_enabled">): MonitoredKind[] {
-  return [...(report.radio_enabled ? (["radio"] as const) : []), ...(report.technical_enabled ? (["tech"] as const) : []), ...(report.wired_enabled ? (["wired"] as const) : [])];
+  return [
+    ...(report.radio_enabled ? (["radio"] as const) : []),
+    ...(report.technical_enabled ? (["tech"] as const) : []),
+    ...(report.wired_enabled ? (["wired"] as const) : []),
+  ];
 }
 
 /** Low battery: a known level (spec §4 "unknown when null or -1") below the report's battery_threshold. */

@@ -95,7 +95,13 @@ export async function ignoreDefects(ctx: RequestContext, deviceID: number | null
     await requireVisibleNode(ctx, deviceID);
     targets = [deviceID];
   } else {
-    const roots = await db.selectFrom("system_tree_nodes").select("id").where("system_id", "=", ctx.systemId).where("parent_id", "is", null).orderBy("id").execute();
+    const roots = await db
+      .selectFrom("system_tree_nodes")
+      .select("id")
+      .where("system_id", "=", ctx.systemId)
+      .where("parent_id", "is", null)
+      .orderBy("id")
+      .execute();
     targets = roots.map((r) => r.id);
     if (targets.length === 0) throw new AppError("NOT_FOUND", "the system has no devices");
   }

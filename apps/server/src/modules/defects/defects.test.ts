@@ -57,7 +57,10 @@ describe.each(TEST_DIALECTS)("defects on %s", (dialect) => {
 
   beforeAll(async () => {
     linked = await startLinkedSystem(dialect);
-    const t = await buildUser(linked.server.db.kysely, { username: "technik", permissions: ["calllog::use_module", "calllog::see_defects", "systemtree::see_tech_devices"] });
+    const t = await buildUser(linked.server.db.kysely, {
+      username: "technik",
+      permissions: ["calllog::use_module", "calllog::see_defects", "systemtree::see_tech_devices"],
+    });
     const n = await buildUser(linked.server.db.kysely, { username: "pflege", permissions: ["calllog::use_module"] });
     technician = new TestClient(linked.server.app);
     nurse = new TestClient(linked.server.app);
@@ -68,10 +71,26 @@ describe.each(TEST_DIALECTS)("defects on %s", (dialect) => {
 
   it("lists the devices with an open defect call, with their path and since when; closed defects and other call types are not", async () => {
     const db = linked.server.db.kysely;
-    const defectType = await entityTables(db).selectFrom("call_types").select(["id", "name"]).where("system_id", "=", 1).where("flag", "=", "Defect").executeTakeFirstOrThrow();
+    const defectType = await entityTables(db)
+      .selectFrom("call_types")
+      .select(["id", "name"])
+      .where("system_id", "=", 1)
+      .where("flag", "=", "Defect")
+      .executeTakeFirstOrThrow();
     const other = await entityTables(db).selectFrom("call_types").select("id").where("system_id", "=", 1).where("flag", "=", "None").executeTakeFirstOrThrow();
-    const device = await db.selectFrom("system_tree_nodes").select(["id", "name", "parent_id"]).where("system_id", "=", 1).where("kind", "=", "tech").orderBy("id").executeTakeFirstOrThrow();
-    const parent = await db.selectFrom("system_tree_nodes").select("name").where("id", "=", device.parent_id ?? 0).where("system_id", "=", 1).executeTakeFirstOrThrow();
+    const device = await db
+      .selectFrom("system_tree_nodes")
+      .select(["id", "name", "parent_id"])
+      .where("system_id", "=", 1)
+      .where("kind", "=", "tech")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const parent = await db
+      .selectFrom("system_tree_nodes")
+      .select("name")
+      .where("id", "=", device.parent_id ?? 0)
+      .where("system_id", "=", 1)
+      .executeTakeFirstOrThrow();
     await insertCall(device.id, Number(defectType.id), OPENED + 60_000, false);
     await insertCall(device.id, Number(defectType.id), OPENED, false);
     await insertCall(device.id, Number(defectType.id), OPENED - 3_600_000, true);
@@ -105,7 +124,12 @@ describe.each(TEST_DIALECTS)("defects on %s", (dialect) => {
     const one = await technician.gql(IGNORE, { id: device });
     expect(one.errors).toBeUndefined();
     expect(one.data).toEqual({ ignoreDefects: { success: true, sent_to: 1 } });
-    const roots = await linked.server.db.kysely.selectFrom("system_tree_nodes").select("id").where("system_id", "=", 1).where("parent_id", "is", null).execute();
+    const roots = await linked.server.db.kysely
+      .selectFrom("system_tree_nodes")
+      .select("id")
+      .where("system_id", "=", 1)
+      .where("parent_id", "is", null)
+      .execute();
     const all = await technician.gql(IGNORE, {});
     expect(all.data).toEqual({ ignoreDefects: { success: true, sent_to: roots.length } });
     const audit = await linked.admin.gql<{ auditLogs: { entity_type: string; entity_id: number; meta: unknown }[] }>(AUDIT, { input: { limit: 60 } });

@@ -52,7 +52,15 @@ async function claimPeriod(deps: ReportSchedulerDeps, row: TechnicalReportRow, k
   return Number(retried.numUpdatedRows) === 1 ? { attempts: existing.attempts } : null;
 }
 
-async function deliver(deps: ReportSchedulerDeps, row: TechnicalReportRow, kind: ReportKind, period: ReportPeriod, claim: Claim, at: number, zone: string): Promise<"sent" | "failed"> {
+async function deliver(
+  deps: ReportSchedulerDeps,
+  row: TechnicalReportRow,
+  kind: ReportKind,
+  period: ReportPeriod,
+  claim: Claim,
+  at: number,
+  zone: string,
+): Promise<"sent" | "failed"> {
   const db = deps.services.db.kysely;
   const key = { system_id: row.system_id, report_id: row.id, kind, period_key: period.key };
   const settle = db

@@ -86,7 +86,11 @@ async function devicesOfReport(c: Context) {
   return nodes.filter((node) => kinds.has(monitoredKind({ is_tech: node.is_tech === 1, radio: node.radio === 1 })));
 }
 
-async function sectionLines(c: Context, section: TechnicalReportSection, devices: Awaited<ReturnType<typeof devicesOfReport>>): Promise<{ ids: number[]; line: (name: string, i: number) => string }> {
+async function sectionLines(
+  c: Context,
+  section: TechnicalReportSection,
+  devices: Awaited<ReturnType<typeof devicesOfReport>>,
+): Promise<{ ids: number[]; line: (name: string, i: number) => string }> {
   const { db, report, locale } = c;
   switch (section) {
     case "battery": {
@@ -217,5 +221,11 @@ export async function technicalReportMail(
 
 /** Every enabled technical report of every system (the scheduler's pass). */
 export async function enabledTechnicalReports(db: Kysely<Database>): Promise<TechnicalReportRow[]> {
-  return (await entityTables(db).selectFrom("technical_reports").selectAll().where("enabled", "=", 1).orderBy("system_id").orderBy("id").execute()) as TechnicalReportRow[];
+  return (await entityTables(db)
+    .selectFrom("technical_reports")
+    .selectAll()
+    .where("enabled", "=", 1)
+    .orderBy("system_id")
+    .orderBy("id")
+    .execute()) as TechnicalReportRow[];
 }

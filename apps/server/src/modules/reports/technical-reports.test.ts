@@ -125,7 +125,14 @@ describe.each(TEST_DIALECTS)("technical e-mail reports on %s", (dialect) => {
     expect((await manager.gql(LIST)).errors).toBeUndefined();
     expect(code((await new TestClient(server.app).gql(LIST)).errors)).toBe("MISSING_AUTH");
     const bad = await manager.gql(CREATE, {
-      data: { email: "technik", probable_defect_criterion: "6A", battery_threshold: 101, call_duration_threshold: 0, probable_defect_count_threshold: 101, probable_defect_duration: 0 },
+      data: {
+        email: "technik",
+        probable_defect_criterion: "6A",
+        battery_threshold: 101,
+        call_duration_threshold: 0,
+        probable_defect_count_threshold: 101,
+        probable_defect_duration: 0,
+      },
     });
     expect(code(bad.errors)).toBe("VALIDATION");
     const errors = fields(bad.errors);
@@ -136,9 +143,10 @@ describe.each(TEST_DIALECTS)("technical e-mail reports on %s", (dialect) => {
     expect(errors["probable_defect_count_threshold"]?.[0]?.message).toBe("validation.between");
     expect(errors["probable_defect_duration"]?.[0]?.message).toBe("validation.between");
     // The monitors' criterion rule: at most four hex digits.
-    expect(fields((await manager.gql(CREATE, { data: { email: "a@example.org", probable_defect_criterion: "0x12345" } })).errors)["probable_defect_criterion"]?.[0]?.message).toBe(
-      "validation.criterion",
-    );
+    expect(
+      fields((await manager.gql(CREATE, { data: { email: "a@example.org", probable_defect_criterion: "0x12345" } })).errors)["probable_defect_criterion"]?.[0]
+        ?.message,
+    ).toBe("validation.criterion");
     const noPeriod = await manager.gql(CREATE, { data: { email: "a@example.org", send_daily: false } });
     expect(fields(noPeriod.errors)["send_daily"]?.[0]?.message).toBe("validation.one_option_required");
     expect((await manager.gql<{ technicalReports: { total: number } }>(LIST)).data?.technicalReports.total).toBe(0);
@@ -156,8 +164,16 @@ describe.each(TEST_DIALECTS)("technical e-mail reports on %s", (dialect) => {
       },
     });
     expect(saved.errors).toBeUndefined();
-    expect(saved.data?.createTechnicalReport).toMatchObject({ email: "technik@example.org", enabled: true, send_daily: true, battery_threshold: 30, probable_defect_criterion: "0x4" });
-    expect((await manager.gql<{ technicalReports: { items: { email: string }[] } }>(LIST)).data?.technicalReports.items.map((r) => r.email)).toEqual(["technik@example.org"]);
+    expect(saved.data?.createTechnicalReport).toMatchObject({
+      email: "technik@example.org",
+      enabled: true,
+      send_daily: true,
+      battery_threshold: 30,
+      probable_defect_criterion: "0x4",
+    });
+    expect((await manager.gql<{ technicalReports: { items: { email: string }[] } }>(LIST)).data?.technicalReports.items.map((r) => r.email)).toEqual([
+      "technik@example.org",
+    ]);
     const audit = await admin.gql<{ auditLogs: { entity_type: string; action: string; changes: { field: string; value_new: string }[] }[] }>(AUDIT, {
       input: { limit: 60, entity_type: "technicalReport" },
     });

@@ -27,6 +27,7 @@ const RolesListPage = lazyPage(() => import("./roles/RolesListPage"), "RolesList
 const RoleFormPage = lazyPage(() => import("./roles/RoleFormPage"), "RoleFormPage");
 const RoleSortPage = lazyPage(() => import("./roles/RoleSortPage"), "RoleSortPage");
 const SystemParamsListPage = lazyPage(() => import("./system-params/SystemParamsListPage"), "SystemParamsListPage");
+const DefectsPage = lazyPage(() => import("./defects/DefectsPage"), "DefectsPage");
 const SystemParamFormPage = lazyPage(() => import("./system-params/SystemParamFormPage"), "SystemParamFormPage");
 
 function handle(value: RouteHandle): RouteHandle {
@@ -104,6 +105,8 @@ export function adminRoutes(): RouteObject[] {
         systemParamRoute(),
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
+        // Route table "/admin defects | admin::manage_system or calllog::see_defects" (no edit child).
+        { id: "admin.defects", path: "defects", element: <DefectsPage />, handle: handle({ titleKey: "admin.nav.defects" }) },
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },
       ],
     },
