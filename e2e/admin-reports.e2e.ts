@@ -37,8 +37,11 @@ describe("technical reports and defects in the admin area", () => {
     admin = await signInApi(server.baseUrl, ADMIN.username, ADMIN.password);
     const role = await admin.query<{ createRole: { id: number } }>(`mutation ($data: RoleInput!) { createRole(data: $data) { id } }`, {
       data: {
+        // The defect's device is a technical one: the defects list shows only devices the user may see.
         name: "Tecnici",
-        permissions: ["admin::use_module", "admin::manage_reports", "admin::manage_system", "calllog::see_defects"].map((code) => ({ code, level: "write" })),
+        permissions: ["admin::use_module", "admin::manage_reports", "admin::manage_system", "calllog::see_defects", "systemtree::see_tech_devices"].map(
+          (code) => ({ code, level: "write" }),
+        ),
       },
     });
     await admin.query(`mutation ($data: UserInput!) { createUser(data: $data) { id } }`, {
@@ -78,7 +81,7 @@ describe("technical reports and defects in the admin area", () => {
     expect(await field(page, "battery_threshold").inputValue()).toBe("101");
     expect(await field(page, "probable_defect_criterion").inputValue()).toBe("6A");
     await page.screenshot({ path: join(SHOTS, "admin-reports-form-errors-de-1920.png"), fullPage: true });
-    expect(await seriousViolations(page, `[data-testid="${TESTIDS.modalRoute}"]`)).toEqual([]);
+    expect(await seriousViolations(page, `[data-testid="${TESTIDS.entityForm.modal}"]`)).toEqual([]);
 
     await field(page, "battery_threshold").fill("30");
     await field(page, "probable_defect_criterion").fill("0x6A");

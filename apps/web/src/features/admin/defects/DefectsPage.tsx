@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconRefresh, IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
@@ -14,19 +14,27 @@ import { ignoreOutcome } from "./ignore-defects";
 /** Whom IgnoreDefects goes to: one device (a row), or the whole system. */
 type Target = { kind: "device"; row: DefectRow } | { kind: "system" };
 
-function ConfirmIgnore({ target, busy, onCancel, onConfirm }: { target: Target | null; busy: boolean; onCancel: () => void; onConfirm: () => void }): ReactNode {
+function ConfirmIgnore({
+  target,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  target: Target | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}): ReactNode {
   const { t } = useTranslation();
   return (
-    <Modal opened={target !== null} onClose={onCancel} title={t("defects.confirmTitle")} centered>
+    <Modal opened={target !== null} onClose={onCancel} title={t("defects.confirmTitle")} centered closeButtonProps={{ "aria-label": t("defects.cancel") }}>
       <Stack gap="md">
-        <Text size="sm">
-          {target?.kind === "device" ? t("defects.confirmDevice", { path: target.row.device_path }) : t("defects.confirmAll")}
-        </Text>
+        <Text size="sm">{target?.kind === "device" ? t("defects.confirmDevice", { path: target.row.device_path }) : t("defects.confirmAll")}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel}>
             {t("defects.cancel")}
           </Button>
-          <Button color="orange" leftSection={<IconShieldOff size={16} aria-hidden />} loading={busy} onClick={onConfirm} data-testid={TESTIDS.defects.confirm}>
+          <Button color="red.8" leftSection={<IconShieldOff size={16} aria-hidden />} loading={busy} onClick={onConfirm} data-testid={TESTIDS.defects.confirm}>
             {t("defects.confirm")}
           </Button>
         </Group>
@@ -68,8 +76,7 @@ export function DefectsPage(): ReactNode {
             {t("defects.refresh")}
           </Button>
           <Button
-            color="orange"
-            variant="light"
+            variant="default"
             leftSection={<IconShieldOff size={16} aria-hidden />}
             disabled={!rows || rows.length === 0}
             onClick={() => setTarget({ kind: "system" })}
@@ -120,24 +127,19 @@ export function DefectsPage(): ReactNode {
                     {row.device_path}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="orange">
-                    {row.call_type_name}
-                  </Badge>
-                </Table.Td>
+                <Table.Td>{row.call_type_name}</Table.Td>
                 <Table.Td>{formatDateTime(row.since)}</Table.Td>
                 <Table.Td>{row.open_calls}</Table.Td>
                 <Table.Td ta="right">
                   <Button
                     size="xs"
-                    variant="subtle"
-                    color="orange"
+                    variant="default"
                     leftSection={<IconShieldOff size={14} aria-hidden />}
-                    aria-label={t("defects.ignoreDevice", { name: row.device_name })}
                     onClick={() => setTarget({ kind: "device", row })}
                     data-testid={TESTIDS.defects.ignore}
                   >
                     {t("defects.ignore")}
+                    <VisuallyHidden>{`: ${row.device_name}`}</VisuallyHidden>
                   </Button>
                 </Table.Td>
               </Table.Tr>
