@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
+import { DEFECTS_TESTIDS } from "../apps/web/src/features/admin/defects/defects-testids.ts";
 import { demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
@@ -105,16 +106,16 @@ describe("technical reports and defects in the admin area", () => {
       20_000,
     );
     await page.goto(`${server.baseUrl}/admin/defects`);
-    const row = byTestId(page, TESTIDS.defects.row).and(page.locator(`[data-device="${TECH_DEVICE}"]`));
+    const row = byTestId(page, DEFECTS_TESTIDS.row).and(page.locator(`[data-device="${TECH_DEVICE}"]`));
     await row.waitFor();
     expect(await row.textContent()).toContain("Technischer Alarm");
     await page.screenshot({ path: join(SHOTS, "admin-defects-de-1920.png"), fullPage: true });
-    expect(await seriousViolations(page, `[data-testid="${TESTIDS.defects.page}"]`)).toEqual([]);
+    expect(await seriousViolations(page, `[data-testid="${DEFECTS_TESTIDS.page}"]`)).toEqual([]);
 
-    await row.locator(`[data-testid="${TESTIDS.defects.ignore}"]`).click();
-    await byTestId(page, TESTIDS.defects.confirm).waitFor();
+    await row.locator(`[data-testid="${DEFECTS_TESTIDS.ignore}"]`).click();
+    await byTestId(page, DEFECTS_TESTIDS.confirm).waitFor();
     expect(await seriousViolations(page, ".mantine-Modal-content")).toEqual([]);
-    await byTestId(page, TESTIDS.defects.confirm).click();
+    await byTestId(page, DEFECTS_TESTIDS.confirm).click();
     await byTestId(page, TESTIDS.notification).filter({ hasText: "IgnoreDefects wurde an" }).waitFor();
     // Audited with what was sent.
     const audit = await admin.query<{ auditLogs: { entity_type: string; entity_id: number; meta: unknown }[] }>(
@@ -123,8 +124,8 @@ describe("technical reports and defects in the admin area", () => {
     );
     expect(audit.auditLogs.some((entry) => entry.entity_id === TECH_DEVICE && JSON.stringify(entry.meta).includes("IgnoreDefects"))).toBe(true);
 
-    await byTestId(page, TESTIDS.defects.ignoreAll).click();
-    await byTestId(page, TESTIDS.defects.confirm).click();
+    await byTestId(page, DEFECTS_TESTIDS.ignoreAll).click();
+    await byTestId(page, DEFECTS_TESTIDS.confirm).click();
     await byTestId(page, TESTIDS.notification).filter({ hasText: "für das ganze System" }).waitFor();
   });
 
@@ -146,18 +147,18 @@ describe("technical reports and defects in the admin area", () => {
       await expect.poll(async () => (await byTestId(it, TESTIDS.modalRoute).textContent()) ?? "").toContain("Il criterio deve iniziare con 0x, ad es. 0x6A.");
       await it.screenshot({ path: join(SHOTS, `admin-reports-form-it-${viewport.width}.png`), fullPage: true });
       await it.goto(`${server.baseUrl}/admin/defects`);
-      await byTestId(it, TESTIDS.defects.page).waitFor();
-      await byTestId(it, TESTIDS.defects.row).first().waitFor();
-      expect(await byTestId(it, TESTIDS.defects.page).textContent()).toContain("Guasti");
+      await byTestId(it, DEFECTS_TESTIDS.page).waitFor();
+      await byTestId(it, DEFECTS_TESTIDS.row).first().waitFor();
+      expect(await byTestId(it, DEFECTS_TESTIDS.page).textContent()).toContain("Guasti");
       await it.screenshot({ path: join(SHOTS, `admin-defects-it-${viewport.width}.png`), fullPage: true });
-      expect(await seriousViolations(it, `[data-testid="${TESTIDS.defects.page}"]`)).toEqual([]);
+      expect(await seriousViolations(it, `[data-testid="${DEFECTS_TESTIDS.page}"]`)).toEqual([]);
       await context.close();
     }
     // German on a phone too.
     const { page: de, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(de, server.baseUrl, ADMIN.username, ADMIN.password);
     await de.goto(`${server.baseUrl}/admin/defects`);
-    await byTestId(de, TESTIDS.defects.row).first().waitFor();
+    await byTestId(de, DEFECTS_TESTIDS.row).first().waitFor();
     await de.screenshot({ path: join(SHOTS, "admin-defects-de-390.png"), fullPage: true });
     await de.goto(`${server.baseUrl}/admin/reports/edit/-1`);
     await field(de, "email").waitFor();

@@ -363,19 +363,6 @@ export const TESTIDS = {
     readOnlyNotice: "users.readOnlyNotice",
   },
   /** /admin/systemparams; rows, inputs (`entityForm.field.<name>`) and buttons are the generic ids. */
-  /** /admin/defects: the current defects and IgnoreDefects. */
-  defects: {
-    page: "defects.page",
-    /** One row per device and call type, with `data-device`. */
-    row: "defects.row",
-    /** A row's IgnoreDefects button. */
-    ignore: "defects.ignore",
-    /** IgnoreDefects for the whole system. */
-    ignoreAll: "defects.ignoreAll",
-    /** The confirmation dialog's confirm button. */
-    confirm: "defects.confirm",
-    empty: "defects.empty",
-  },
   systemParams: {
     page: "systemParams.page",
     /** The form inside the modal route, with `data-id` (-1 for a new configurator). */

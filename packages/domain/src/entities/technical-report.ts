@@ -1,7 +1,6 @@
 import { bool, defineEntity, int, text } from "./define.ts";
 import { requiredWhen } from "./entity-rules.ts";
-import { periodWhenEnabled } from "../rules/technical-reports.ts";
-import { MONITOR_TIMEFRAME_MAX_HOURS } from "../rules/incidents.ts";
+import { periodWhenEnabled, PROBABLE_DEFECT_DURATION_MAX_HOURS } from "../rules/technical-reports.ts";
 
 /**
  * spec data §3.8 "Report: email, enabled, send_daily/weekly/monthly, include_battery,
@@ -38,7 +37,7 @@ export const technicalReport = defineEntity({
     // The same rule as the incident monitors' criterion (spec §5 "criterion must start with 0x, e.g. 0x6A").
     probable_defect_criterion: text({ max: 10, format: "criterion", default: "" }),
     probable_defect_count_threshold: int({ min: 1, max: 100, default: 5 }),
-    probable_defect_duration: int({ min: 1, max: MONITOR_TIMEFRAME_MAX_HOURS, default: 24, unit: "hours" }),
+    probable_defect_duration: int({ min: 1, max: PROBABLE_DEFECT_DURATION_MAX_HOURS, default: 24, unit: "hours" }),
     radio_enabled: bool({ default: true }),
     technical_enabled: bool({ default: true }),
     wired_enabled: bool({ default: true }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { entitySchema } from "../entities/schema.ts";
 import { technicalReport } from "../entities/technical-report.ts";
+import { incidentMonitorSchema, MONITOR_TIMEFRAME_MAX_HOURS } from "./incidents.ts";
 import {
   includedSections,
   isCriterion,
@@ -8,6 +9,7 @@ import {
   isLowBattery,
   isProbableDefect,
   periodWhenEnabled,
+  PROBABLE_DEFECT_DURATION_MAX_HOURS,
   reportDeviceKinds,
   technicalReportKinds,
   type TechnicalReportSettings,
@@ -66,8 +68,13 @@ describe("technical reports", () => {
     ["6A", false],
     ["0x", false],
     ["0xZZ", false],
-  ] as const)("spec §5 criterion must start with 0x: %s → %s", (value, ok) => {
+  ] as const)("spec §5 criterion must start with 0x: %s → %s, as for the incident monitors", (value, ok) => {
     expect(isCriterion(value)).toBe(ok);
+    expect(incidentMonitorSchema.shape.criterion.safeParse(value).success).toBe(ok);
+  });
+
+  it("allows the probable-defect duration the monitors allow", () => {
+    expect(PROBABLE_DEFECT_DURATION_MAX_HOURS).toBe(MONITOR_TIMEFRAME_MAX_HOURS);
   });
 
   it.each([

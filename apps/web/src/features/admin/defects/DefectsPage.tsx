@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ListFrame } from "../../../entity-admin/ListFrame";
 import { ListEmpty } from "../../../entity-admin/ListParts";
 import { formatDateTime } from "../../../i18n/format";
-import { TESTIDS } from "../../../testids";
+import { DEFECTS_TESTIDS } from "./defects-testids";
 import { notify } from "../../../ui/notify";
 import { DEFECTS_CONTEXT, DEFECTS_QUERY, IGNORE_DEFECTS, type DefectRow } from "./defects.graphql";
 import { ignoreOutcome } from "./ignore-defects";
@@ -34,7 +34,7 @@ function ConfirmIgnore({
           <Button variant="default" onClick={onCancel}>
             {t("defects.cancel")}
           </Button>
-          <Button color="red.8" leftSection={<IconShieldOff size={16} aria-hidden />} loading={busy} onClick={onConfirm} data-testid={TESTIDS.defects.confirm}>
+          <Button color="red.8" leftSection={<IconShieldOff size={16} aria-hidden />} loading={busy} onClick={onConfirm} data-testid={DEFECTS_TESTIDS.confirm}>
             {t("defects.confirm")}
           </Button>
         </Group>
@@ -68,7 +68,7 @@ export function DefectsPage(): ReactNode {
 
   return (
     <ListFrame
-      testId={TESTIDS.defects.page}
+      testId={DEFECTS_TESTIDS.page}
       title={t("defects.title")}
       actions={
         <>
@@ -80,7 +80,7 @@ export function DefectsPage(): ReactNode {
             leftSection={<IconShieldOff size={16} aria-hidden />}
             disabled={!rows || rows.length === 0}
             onClick={() => setTarget({ kind: "system" })}
-            data-testid={TESTIDS.defects.ignoreAll}
+            data-testid={DEFECTS_TESTIDS.ignoreAll}
           >
             {t("defects.ignoreAll")}
           </Button>
@@ -97,7 +97,7 @@ export function DefectsPage(): ReactNode {
       onRetry={refresh}
       empty={
         rows?.length === 0 && (
-          <div data-testid={TESTIDS.defects.empty}>
+          <div data-testid={DEFECTS_TESTIDS.empty}>
             <ListEmpty icon={<IconShieldCheck size={28} />} text={t("defects.emptyText")} />
           </div>
         )
@@ -118,7 +118,7 @@ export function DefectsPage(): ReactNode {
           </Table.Thead>
           <Table.Tbody>
             {rows?.map((row) => (
-              <Table.Tr key={`${row.device_id}.${row.call_type_id}`} data-testid={TESTIDS.defects.row} data-device={row.device_id}>
+              <Table.Tr key={`${row.device_id}.${row.call_type_id}`} data-testid={DEFECTS_TESTIDS.row} data-device={row.device_id}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
                     {row.device_name}
@@ -136,7 +136,7 @@ export function DefectsPage(): ReactNode {
                     variant="default"
                     leftSection={<IconShieldOff size={14} aria-hidden />}
                     onClick={() => setTarget({ kind: "device", row })}
-                    data-testid={TESTIDS.defects.ignore}
+                    data-testid={DEFECTS_TESTIDS.ignore}
                   >
                     {t("defects.ignore")}
                     <VisuallyHidden>{`: ${row.device_name}`}</VisuallyHidden>
