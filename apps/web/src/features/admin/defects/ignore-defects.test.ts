@@ -7,7 +7,12 @@ const failure = (extensions: Record<string, unknown>) => new CombinedError({ gra
 
 describe("what the defects page says after IgnoreDefects", () => {
   it.each([
-    ["accepted for a device", { data: { ignoreDefects: { success: true, sent_to: 1 } } }, { name: "Heizung" }, { type: "success", text: "sentDevice", values: { name: "Heizung" } }],
+    [
+      "accepted for a device",
+      { data: { ignoreDefects: { success: true, sent_to: 1 } } },
+      { name: "Heizung" },
+      { type: "success", text: "sentDevice", values: { name: "Heizung" } },
+    ],
     ["accepted for the system", { data: { ignoreDefects: { success: true, sent_to: 2 } } }, null, { type: "success", text: "sentAll", values: { count: 2 } }],
     ["refused by the call system", { data: { ignoreDefects: { success: false, sent_to: 1 } } }, null, { type: "error", text: "refused" }],
     ["call system not connected", { error: failure({ code: "CONFLICT", reason: "not_connected" }) }, null, { type: "error", text: "notConnected" }],

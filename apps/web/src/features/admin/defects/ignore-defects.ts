@@ -22,6 +22,7 @@ export function ignoreOutcome(
   }
   if (result) return { type: "error", title: "refusedTitle", text: "refused", values: {} };
   const extensions = answer.error?.graphQLErrors[0]?.extensions;
-  if (extensions?.["code"] === "CONFLICT" && extensions["reason"] === "not_connected") return { type: "error", title: "refusedTitle", text: "notConnected", values: {} };
+  if (extensions?.["code"] === "CONFLICT" && extensions["reason"] === "not_connected")
+    return { type: "error", title: "refusedTitle", text: "notConnected", values: {} };
   return { type: "error", title: "refusedTitle", text: "failed", values: {} };
 }
