@@ -19,6 +19,7 @@ import type { Services } from "./http/request-context.ts";
 import { installCrashPolicy } from "./process-policy.ts";
 import { smtpMailer } from "./modules/reports/mailer.ts";
 import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
+import { startTechnicalReportScheduler } from "./modules/reports/technical-report-scheduler.ts";
 import { markInterruptedExports, startExportHousekeeping } from "./modules/exports/exports.service.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
@@ -68,6 +69,8 @@ await links.refresh();
 const stopClock = startClockBroadcast(pubsub, Date.now);
 // Scheduled call reports: a pass now sends what came due while the server was down, once.
 const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: app.log });
+// Technical e-mail reports (docs/decisions/038): the same send times, mailer and retry rules.
+const stopTechnicalReports = startTechnicalReportScheduler({ services, mailer: smtpMailer(), log: app.log });
 // Export files older than a month go, now and daily.
 const stopExports = startExportHousekeeping(db.kysely, config.DATA_DIR, Date.now, app.log);
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
@@ -85,6 +88,7 @@ async function shutdown(signal: string): Promise<void> {
   }, SHUTDOWN_GRACE_MS).unref();
   stopClock();
   await stopReports();
+  await stopTechnicalReports();
   stopExports();
   await links.stop();
   await incidents.stop();

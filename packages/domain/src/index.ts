@@ -65,6 +65,7 @@ export * from "./rules/views.ts";
 export * from "./rules/view-filters.ts";
 export * from "./rules/hubs.ts";
 export * from "./rules/report-schedule.ts";
+export * from "./rules/technical-reports.ts";
 export * from "./call-filter-schema.ts";
 export * from "./ldap.ts";
 export * from "./rules/time-zone.ts";

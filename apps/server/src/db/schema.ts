@@ -40,6 +40,25 @@ export interface Database {
   incident_notifications: IncidentNotificationsTable;
   ldap_settings: LdapSettingsTable;
   ldap_group_roles: LdapGroupRolesTable;
+  technical_report_sends: TechnicalReportSendsTable;
+}
+
+/**
+ * One technical report's period (migration 0021, docs/decisions/038-technical-reports.md): the row
+ * is the claim taken before the SMTP conversation; its key never lets a period go out twice.
+ */
+export interface TechnicalReportSendsTable {
+  system_id: number;
+  report_id: number;
+  kind: string;
+  period_key: string;
+  /** sending | sent | retrying | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_error: string | null;
+  claimed_at: number;
+  sent_at: number | null;
 }
 
 /** Incidents of the incident engine (migration 0017, spec data §3.8, docs/decisions/033). */

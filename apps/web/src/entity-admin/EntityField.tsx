@@ -102,6 +102,9 @@ export function EntityField({
           onChange={(next) => onChange(next)}
           min={field.min}
           max={field.max}
+          // No silent clamping on blur: a value out of range stays as typed and the shared schema
+          // says why ("must be between {min} and {max}", spec §5), so the user sees what was wrong.
+          clampBehavior="none"
           allowDecimal={false}
           rightSection={field.unit ? <span>{t(unitKey(field.unit))}</span> : undefined}
           rightSectionWidth={field.unit ? 96 : undefined}

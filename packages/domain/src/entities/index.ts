@@ -22,4 +22,5 @@ export { indicator } from "./indicator.ts";
 export { mergeGroup } from "./merge-group.ts";
 export { SCHEDULE_STEP_FIELDS, schedule } from "./schedule.ts";
 export { section } from "./section.ts";
+export { technicalReport } from "./technical-report.ts";
 export { videoStream } from "./video-stream.ts";

@@ -16,6 +16,7 @@ import { indicator } from "./indicator.ts";
 import { mergeGroup } from "./merge-group.ts";
 import { schedule } from "./schedule.ts";
 import { section } from "./section.ts";
+import { technicalReport } from "./technical-report.ts";
 import { videoStream } from "./video-stream.ts";
 
 /**
@@ -43,6 +44,7 @@ const REGISTERED = [
   alertChannel,
   flightProfile,
   displayNote,
+  technicalReport,
   // Not in the admin area: its list lives at /tree/displaygroupoverrides (area "tree").
   displayGroupOverride,
 ] as const;

@@ -4,6 +4,7 @@ import { ID_LIST_MAX, hasUnsafeCharacters } from "../rules/input-safety.ts";
 import { VALIDATION_KEYS, requiredOr } from "../validation-messages.ts";
 import type { EntityDef, FieldDef, IntField, TextField } from "./define.ts";
 import { parseTimeOfDay } from "../time-of-day.ts";
+import { isCriterion } from "../rules/criterion.ts";
 
 /**
  * The zod schema of an entity's input, derived from its field definitions: the one validation
@@ -32,7 +33,8 @@ const LONG_TEXT = /^[\x20-\x7E]*$/;
 const ISO_DATETIME = z.iso.datetime({ offset: true });
 const FORMATS: Record<string, { test: (value: string) => boolean; message: string }> = {
   url: { test: (v) => /^https?:\/\/\S+$/.test(v), message: VALIDATION_KEYS.url },
-  criterion: { test: (v) => /^0x[0-9A-Fa-f]+$/.test(v), message: VALIDATION_KEYS.criterion },
+  // The incident monitors' rule: 0x and one to four hex digits (rules/criterion.ts).
+  criterion: { test: isCriterion, message: VALIDATION_KEYS.criterion },
   // Its own message: "invalid format (color)" left a user who typed "grün" guessing.
   color: { test: (v) => /^#[0-9A-Fa-f]{6}$/.test(v), message: VALIDATION_KEYS.colour },
   date: { test: isCalendarDate, message: VALIDATION_KEYS.format },

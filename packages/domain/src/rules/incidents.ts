@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { GlobalSettings } from "../global-settings.ts";
 import { VALIDATION_KEYS, requiredOr, requiredString } from "../validation-messages.ts";
 import { isReachable, type MonitoredKind } from "./device-health.ts";
+import { CRITERION } from "./criterion.ts";
 
 /**
  * Incidents (spec data §3.8, §4; screens "Incident status", "Incident indicator"), the rules the
@@ -194,9 +195,6 @@ export function engineStep(latest: IncidentEpisode | null, condition: IncidentSe
 }
 
 // ---- Probable-defect monitors -----------------------------------------------------------------
-
-/** spec §5 "criterion must start with 0x, e.g. 0x6A": 0x and one to four hex digits. */
-const CRITERION = /^0x[0-9a-f]{1,4}$/i;
 
 /** The number a criterion names (0x6A → 106); the monitor compares it with the call type's id. */
 export function criterionCode(criterion: string): number {

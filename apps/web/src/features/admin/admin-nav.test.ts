@@ -20,8 +20,10 @@ describe("admin navigation", () => {
     const items = adminNavItems({ user: buildSuperuser(), licence }, hasScreen);
     expect(items.length).toBe(built.size);
     expect(items[0]).toEqual({ path: "calltypes", to: "/admin/calltypes", labelKey: "entities.callType.title" });
-    expect(items.at(-2)?.labelKey).toBe("entities.displayNote.title");
-    expect(items.at(-1)).toEqual({ path: "settings", to: "/admin/settings", labelKey: "admin.nav.settings" });
+    // Route table order: ..., displaynotes, ..., settings, defects, reports.
+    expect(items.at(-3)?.labelKey).toBe("entities.displayNote.title");
+    expect(items.at(-2)).toEqual({ path: "settings", to: "/admin/settings", labelKey: "admin.nav.settings" });
+    expect(items.at(-1)).toEqual({ path: "reports", to: "/admin/reports", labelKey: "entities.technicalReport.title" });
   });
 
   it("hides screens that do not exist yet; users and roles appear once routed", () => {
@@ -29,6 +31,15 @@ describe("admin navigation", () => {
     expect(paths(adminNavItems({ user, licence }, hasScreen))).toEqual(["settings"]);
     const withUsers = (path: string): boolean => hasScreen(path) || path === "/admin/users" || path === "/admin/roles";
     expect(paths(adminNavItems({ user, licence }, withUsers))).toEqual(["users", "roles", "settings"]);
+  });
+
+  it("defects for admin::manage_system or calllog::see_defects; technical reports for admin::manage_reports with the analytics licence", () => {
+    const withDefects = (path: string): boolean => hasScreen(path) || path === "/admin/defects";
+    const seer = buildUser({ permissions: ["admin::use_module", "calllog::see_defects"] });
+    expect(paths(adminNavItems({ user: seer, licence }, withDefects))).toEqual(["settings", "defects"]);
+    const reporter = buildUser({ permissions: ["admin::use_module", "admin::manage_reports"] });
+    expect(paths(adminNavItems({ user: reporter, licence }, withDefects))).toEqual(["settings", "reports"]);
+    expect(paths(adminNavItems({ user: reporter, licence: buildLicence({ features: { analytics: false } }) }, withDefects))).toEqual(["settings"]);
   });
 
   it("respects licences of the route table (backups need the management licence)", () => {

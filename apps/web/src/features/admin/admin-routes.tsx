@@ -28,6 +28,7 @@ const RolesListPage = lazyPage(() => import("./roles/RolesListPage"), "RolesList
 const RoleFormPage = lazyPage(() => import("./roles/RoleFormPage"), "RoleFormPage");
 const RoleSortPage = lazyPage(() => import("./roles/RoleSortPage"), "RoleSortPage");
 const SystemParamsListPage = lazyPage(() => import("./system-params/SystemParamsListPage"), "SystemParamsListPage");
+const DefectsPage = lazyPage(() => import("./defects/DefectsPage"), "DefectsPage");
 const SystemParamFormPage = lazyPage(() => import("./system-params/SystemParamFormPage"), "SystemParamFormPage");
 
 function handle(value: RouteHandle): RouteHandle {
@@ -106,6 +107,8 @@ export function adminRoutes(): RouteObject[] {
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
         { id: "admin.ldap", path: "ldap", element: <LdapSettingsPage />, handle: handle({ titleKey: "ldap.title" }) },
+        // Route table "/admin defects | admin::manage_system or calllog::see_defects" (no edit child).
+        { id: "admin.defects", path: "defects", element: <DefectsPage />, handle: handle({ titleKey: "admin.nav.defects" }) },
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },
       ],
     },
