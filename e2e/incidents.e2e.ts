@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
 import { INCIDENTS_TESTIDS } from "../apps/web/src/features/incidents/incidents-testids.ts";
 import { ANALYTICS_TESTIDS } from "../apps/web/src/features/analytics/analytics-testids.ts";
+import { NOTIFICATION_TESTIDS } from "../apps/web/src/features/incidents/notifications/notification-testids.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
 import { completeFirstRun, type ApiClient } from "./support/api.ts";
@@ -195,6 +196,12 @@ describe("incident screens /analytics/incidents", () => {
     await page.waitForURL((url) => url.pathname === "/analytics");
     await byTestId(page, ANALYTICS_TESTIDS.incidentsLink).click();
     await page.waitForURL((url) => url.pathname === "/analytics/incidents");
+    await byTestId(page, INCIDENTS_TESTIDS.page).waitFor();
+    // The list leads to the technician's own e-mail settings, and back.
+    await byTestId(page, INCIDENTS_TESTIDS.notificationsLink).click();
+    await page.waitForURL((url) => url.pathname === "/analytics/incidents/notifications");
+    await byTestId(page, NOTIFICATION_TESTIDS.page).waitFor();
+    await page.goBack();
     await byTestId(page, INCIDENTS_TESTIDS.page).waitFor();
 
     // The phone layout in German: cards instead of the table.

@@ -159,7 +159,7 @@ describe("the system tree export on /tree", () => {
       if (row.getCell(3).text === "Zimmer 101" && row.getCell(2).text === "Zimmer") {
         found = true;
         expect(row.getCell(7).text).toBe(section);
-        // Numbers are numbers in the workbook (PRODUCT-NOTES "Exports").
+        // Numbers are numbers in the workbook.
         expect(row.getCell(6).value).toBe(101);
       }
     });

@@ -10,14 +10,19 @@ import de from "../i18n/locales/de.json";
 import en from "../i18n/locales/en.json";
 import fr from "../i18n/locales/fr.json";
 import it_ from "../i18n/locales/it.json";
+import shellDe from "../i18n/locales/shell/de.json";
+import shellEn from "../i18n/locales/shell/en.json";
+import shellFr from "../i18n/locales/shell/fr.json";
+import shellIt from "../i18n/locales/shell/it.json";
 import { footerLicenceText, systemsLimitText, type LicenceText } from "./licence-text";
 
-const CATALOGUES = { de: [de, adminDe], en: [en, adminEn], fr: [fr, adminFr], it: [it_, adminIt] } as const;
+// The footer's texts load with the signed-in shell, the configurator's with the admin area.
+const CATALOGUES = { de: [de, adminDe, shellDe], en: [en, adminEn, shellEn], fr: [fr, adminFr, shellFr], it: [it_, adminIt, shellIt] } as const;
 
 async function translator(locale: keyof typeof CATALOGUES): Promise<(text: LicenceText) => string> {
   const i18n = createInstance();
-  const [main, admin] = CATALOGUES[locale];
-  await i18n.init({ lng: locale, resources: { [locale]: { translation: { ...main, ...admin } } }, interpolation: { escapeValue: false } });
+  const [main, admin, shell] = CATALOGUES[locale];
+  await i18n.init({ lng: locale, resources: { [locale]: { translation: { ...main, ...admin, ...shell } } }, interpolation: { escapeValue: false } });
   return (text) => {
     expect(i18n.exists(text.key), `${locale}: ${text.key}`).toBe(true);
     return i18n.t(text.key, text.values);

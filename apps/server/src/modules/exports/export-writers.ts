@@ -29,7 +29,7 @@ export interface ExportColumn<T> {
   pdf: number;
   /** An XLSX date cell (spec data §9 formats as an Excel number format). */
   date?: boolean;
-  /** The XLSX cell: real dates and numbers (PRODUCT-NOTES "Exports"). */
+  /** The XLSX cell: real dates and numbers. */
   cell: (row: T, timeZone: string) => Cell;
   /** The PDF's text. */
   text: (row: T, timeZone: string) => string;

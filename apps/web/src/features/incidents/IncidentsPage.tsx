@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertCircle, IconChartBar } from "@tabler/icons-react";
+import { IconAlertCircle, IconChartBar, IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
@@ -190,17 +190,29 @@ export function IncidentsPage(): ReactNode {
             {t("incidents.intro")}
           </Text>
         </Box>
-        {showCharts && (
+        <Group gap="xs">
+          {/* The route's own permission: whoever sees the list may set their e-mails (docs/decisions/039). */}
           <Button
             component={Link}
-            to="/analytics"
+            to="/analytics/incidents/notifications"
             variant="default"
-            leftSection={<IconChartBar size={16} aria-hidden="true" />}
-            data-testid={INCIDENTS_TESTIDS.chartsLink}
+            leftSection={<IconMail size={16} aria-hidden="true" />}
+            data-testid={INCIDENTS_TESTIDS.notificationsLink}
           >
-            {t("incidents.chartsLink")}
+            {t("incidents.notificationsLink")}
           </Button>
-        )}
+          {showCharts && (
+            <Button
+              component={Link}
+              to="/analytics"
+              variant="default"
+              leftSection={<IconChartBar size={16} aria-hidden="true" />}
+              data-testid={INCIDENTS_TESTIDS.chartsLink}
+            >
+              {t("incidents.chartsLink")}
+            </Button>
+          )}
+        </Group>
       </Group>
       <SegmentedControl
         value={filter}

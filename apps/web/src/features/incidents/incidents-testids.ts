@@ -26,4 +26,5 @@ export const INCIDENTS_TESTIDS = {
   /** The header's incident indicator, with `data-level` (Critical, Warning, Info). */
   indicator: "incidents.indicator",
   chartsLink: "incidents.chartsLink",
+  notificationsLink: "incidents.notificationsLink",
 } as const;
