@@ -114,6 +114,8 @@ describe("technical reports and defects in the admin area", () => {
 
     await row.locator(`[data-testid="${DEFECTS_TESTIDS.ignore}"]`).click();
     await byTestId(page, DEFECTS_TESTIDS.confirm).waitFor();
+    // A modal fading in reads as low contrast to axe: its transitions end first.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     expect(await seriousViolations(page, ".mantine-Modal-content")).toEqual([]);
     await byTestId(page, DEFECTS_TESTIDS.confirm).click();
     await byTestId(page, TESTIDS.notification).filter({ hasText: "IgnoreDefects wurde an" }).waitFor();
