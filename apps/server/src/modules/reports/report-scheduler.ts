@@ -269,11 +269,19 @@ async function buildReport(deps: ReportSchedulerDeps, row: Subscription & { syst
 
 /** Runs a pass at start (a report missed while the server was down goes out now) and then every minute. */
 export function startReportScheduler(deps: ReportSchedulerDeps, tickMs = SCHEDULER_TICK_MS): () => Promise<void> {
+  return startPasses(() => runDueReports(deps), deps, "report scheduler pass failed", tickMs);
+}
+
+/**
+ * `pass` at once and then every `tickMs`, never two at a time (a slow pass skips ticks); the
+ * returned stop waits for a running pass. Shared by the call reports and the technical reports.
+ */
+export function startPasses(pass: () => Promise<unknown>, deps: Pick<ReportSchedulerDeps, "log">, failure: string, tickMs: number): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const tick = (): void => {
     if (running) return;
-    running = runDueReports(deps)
-      .catch((error: unknown) => deps.log?.error(error, "report scheduler pass failed"))
+    running = pass()
+      .catch((error: unknown) => deps.log?.error(error, failure))
       .finally(() => (running = null));
   };
   tick();

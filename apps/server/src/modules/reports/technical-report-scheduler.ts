@@ -1,7 +1,15 @@
 import { FALLBACK_LOCALE, latestSendTime, reportPeriod, technicalReportKinds, toLocale, type ReportKind, type ReportPeriod } from "@caresuite/domain";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 import { MailError } from "./mailer.ts";
-import { MAX_ATTEMPTS, retryDelay, SCHEDULER_TICK_MS, STALE_SENDING_MS, type ReportRunResult, type ReportSchedulerDeps } from "./report-scheduler.ts";
+import {
+  MAX_ATTEMPTS,
+  retryDelay,
+  SCHEDULER_TICK_MS,
+  STALE_SENDING_MS,
+  startPasses,
+  type ReportRunResult,
+  type ReportSchedulerDeps,
+} from "./report-scheduler.ts";
 import { systemTimeZone } from "./report-subscriptions.service.ts";
 import { readSmtpSettings } from "./smtp-settings.service.ts";
 import { enabledTechnicalReports, settingsOf, technicalReportMail, type TechnicalReportRow } from "./technical-report.ts";
@@ -126,18 +134,5 @@ export async function runDueTechnicalReports(deps: ReportSchedulerDeps): Promise
 
 /** A pass at start (a report missed while the server was down goes out now, once) and then every minute. */
 export function startTechnicalReportScheduler(deps: ReportSchedulerDeps, tickMs = SCHEDULER_TICK_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = (): void => {
-    if (running) return;
-    running = runDueTechnicalReports(deps)
-      .catch((error: unknown) => deps.log?.error(error, "technical report scheduler pass failed"))
-      .finally(() => (running = null));
-  };
-  tick();
-  const timer = setInterval(tick, tickMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPasses(() => runDueTechnicalReports(deps), deps, "technical report scheduler pass failed", tickMs);
 }
