@@ -2,7 +2,6 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTIDS } from "../apps/web/src/testids.ts";
-import { openDatabase } from "../apps/server/src/db/database.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import { completeFirstRun, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";
@@ -228,26 +227,17 @@ describe("configuration sync at /sync", () => {
   }, 90_000);
 
   it("refuses a publish the call system would refuse, naming the records in words", async () => {
-    // Two devices with one serial: the controller's "duplicated serial".
-    const db = openDatabase({ dataDir: server.dataDir });
-    let restore: () => Promise<void> = async () => undefined;
+    // Two devices with one serial: the controller's "duplicated serial". The node form accepts a
+    // serial as typed; the publish check is where a duplicate is found (as the controller would).
+    const setSerial = (id: number, serial: string | null | undefined) =>
+      admin.query(`mutation ($id: Int!, $data: SystemTreeNodeInput!) { updateSystemTreeNode(id: $id, data: $data) { id } }`, { id, data: { serial } });
+    const devices = (await admin.query<{ systemTreeNodes: TreeNode[] }>("{ systemTreeNodes { id name kind parent_id serial } }")).systemTreeNodes
+      .filter((node) => node.kind === "device" && node.serial)
+      .sort((a, b) => a.id - b.id);
+    const [first, second] = devices;
+    if (!first || !second) throw new Error("the site has devices with serials");
+    await setSerial(second.id, first.serial);
     try {
-      const devices = await db.kysely
-        .selectFrom("system_tree_nodes")
-        .select(["id", "serial", "name"])
-        .where("system_id", "=", 1)
-        .where("kind", "=", "device")
-        .where("serial", "is not", null)
-        .orderBy("id")
-        .limit(2)
-        .execute();
-      const [first, second] = devices;
-      if (!first || !second) throw new Error("the site has devices with serials");
-      await db.kysely.updateTable("system_tree_nodes").set({ serial: first.serial }).where("id", "=", second.id).execute();
-      restore = async () => {
-        await db.kysely.updateTable("system_tree_nodes").set({ serial: second.serial }).where("id", "=", second.id).execute();
-      };
-
       const { page, context } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
       await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
       await page.goto(`${server.baseUrl}/sync`);
@@ -259,7 +249,7 @@ describe("configuration sync at /sync", () => {
       await error.waitFor();
       expect(await error.getAttribute("data-key")).toBe("duplicatedSerial");
       expect(await error.textContent()).toContain("Doppelte Seriennummer");
-      // Both devices, by name (looked up: neither is in the changelog).
+      // Both devices, by name (the first is not in the changelog: looked up).
       await expect
         .poll(() => error.locator("li").allTextContents())
         .toEqual([`Systembaum: ${first.name} (Nr. ${first.id})`, `Systembaum: ${second.name} (Nr. ${second.id})`]);
@@ -269,8 +259,7 @@ describe("configuration sync at /sync", () => {
       await page.screenshot({ path: join(shotsDir(), "sync-refused-de-1920x1080.png"), fullPage: true });
       await context.close();
     } finally {
-      await restore();
-      await db.close();
+      await setSerial(second.id, second.serial);
     }
   });
 

@@ -1,6 +1,7 @@
-// `npm test`: every suite (unit, integration, browser) in one Vitest run, then one plain
-// "N passed, N failed" line that CI reads. Browser tests need the built web app and Chromium.
-import { spawnSync } from "node:child_process";
+// `npm test`: every suite (unit, integration, browser) in two Vitest runs side by side, then one
+// plain "N passed, N failed" line that CI reads. Browser tests need the built web app and Chromium.
+import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const run = (command, args, options = {}) => spawnSync(command, args, { stdio: "inherit", ...options });
@@ -37,24 +38,61 @@ function ensureSlapd() {
   process.exit(1);
 }
 
+/**
+ * Runs Vitest with a JSON report and resolves with its exit status and counts. Lines are prefixed
+ * with the lane's name when two lanes print at once.
+ */
+function vitestLane(name, args, prefix) {
+  const results = `.vitest-results-${name}.json`;
+  rmSync(results, { force: true });
+  const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${results}`, ...args], {
+    stdio: ["ignore", prefix ? "pipe" : "inherit", prefix ? "pipe" : "inherit"],
+  });
+  if (prefix) {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      let passed = 0;
+      let failed = 0;
+      if (existsSync(results)) {
+        const summary = JSON.parse(readFileSync(results, "utf8"));
+        passed = summary.numPassedTests;
+        failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+      }
+      if (status !== 0 && failed === 0) failed = 1;
+      resolve({ name, status: status ?? 1, passed, failed });
+    });
+  });
+}
+
 ensureChromium();
 ensureSlapd();
-const build = run("npm", ["run", "build", "-w", "@caresuite/web"]);
-if (build.status !== 0) {
+const extra = process.argv.slice(2);
+/**
+ * The browser tests and the server tests each run one file at a time (each file starts servers of
+ * its own; the server tests share the databases). In one Vitest run such projects share a single
+ * lane, so the whole run took their sum (29 minutes in CI). Two runs side by side: the browser
+ * lane, and the lane of everything else (started first: it does not need the built web app).
+ * With arguments (`npm test -- <files>`) one run takes them as they are.
+ */
+const lanes = [];
+if (extra.length === 0)
+  lanes.push(vitestLane("units", ["--project", "domain", "--project", "protocol", "--project", "server", "--project", "web", "--project", "simulator"], true));
+// Not spawnSync: the lane already running prints through this process meanwhile.
+const buildStatus = await new Promise((resolve) => spawn("npm", ["run", "build", "-w", "@caresuite/web"], { stdio: "inherit" }).on("close", resolve));
+if (buildStatus !== 0) {
+  await Promise.all(lanes);
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
-
-const results = ".vitest-results.json";
-rmSync(results, { force: true });
-const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${results}`, ...process.argv.slice(2)]);
-let passed = 0;
-let failed = 0;
-if (existsSync(results)) {
-  const summary = JSON.parse(readFileSync(results, "utf8"));
-  passed = summary.numPassedTests;
-  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
-}
-if (vitest.status !== 0 && failed === 0) failed = 1;
+if (extra.length === 0) lanes.push(vitestLane("browser", ["--project", "e2e"], true));
+else lanes.push(vitestLane("all", extra, false));
+const ended = await Promise.all(lanes);
+for (const lane of ended) console.log(`${lane.name}: ${lane.passed} passed, ${lane.failed} failed (exit ${lane.status})`);
+const passed = ended.reduce((sum, lane) => sum + lane.passed, 0);
+const failed = ended.reduce((sum, lane) => sum + lane.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(vitest.status ?? 1);
+process.exit(ended.every((lane) => lane.status === 0) ? 0 : 1);

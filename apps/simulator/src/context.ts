@@ -20,5 +20,5 @@ export interface SimulatorContext {
   traffic: TrafficRunner;
   clients: EventClients;
   /** Fault hooks (docs/protocol.md "Fault hooks"). */
-  debug: { stallMs: number; failStatus: number };
+  debug: { stallMs: number; failStatus: number; failPath: string };
 }

@@ -102,7 +102,7 @@ export async function startSimulator(overrides: Partial<SimulatorOptions> = {}):
       publish: new PublishJobs(),
       traffic,
       clients: new EventClients(),
-      debug: { stallMs: 0, failStatus: 0 },
+      debug: { stallMs: 0, failStatus: 0, failPath: "/" },
     };
     const app = await buildApp(context);
     await app.listen({ host: options.host, port: options.port });

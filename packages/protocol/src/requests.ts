@@ -63,8 +63,14 @@ export const trafficBody = z.strictObject({
 });
 
 export const stallBody = z.strictObject({ ms: z.number().int().min(0).max(600_000) });
-/** Fault hook: every answer but the fault hooks' own is this 5xx status (0 = off). */
-export const failBody = z.strictObject({ status: z.union([z.literal(0), z.number().int().min(500).max(599)]) });
+/**
+ * Fault hook: every answer but the fault hooks' own is this 5xx status (0 = off); with `path`, only
+ * requests whose URL starts with it (a test of the publish keeps the event stream up).
+ */
+export const failBody = z.strictObject({
+  status: z.union([z.literal(0), z.number().int().min(500).max(599)]),
+  path: z.string().startsWith("/api/").max(200).optional(),
+});
 
 export const journalQuery = z.object({
   from: seq.default(0),

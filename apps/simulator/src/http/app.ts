@@ -30,7 +30,7 @@ export async function buildApp(context: SimulatorContext): Promise<FastifyInstan
     if (!hasBasicAuth(request.headers.authorization, options.user, options.password)) {
       return reply.code(401).header("www-authenticate", 'Basic realm="GETS"').type("text/plain").send("Unauthorized");
     }
-    if (context.debug.failStatus > 0 && !request.url.startsWith("/api/debug/")) {
+    if (context.debug.failStatus > 0 && request.url.startsWith(context.debug.failPath) && !request.url.startsWith("/api/debug/")) {
       return reply.code(context.debug.failStatus).send({ error: "internal error" });
     }
     if (context.debug.stallMs > 0 && request.url !== STALL_ROUTE) {

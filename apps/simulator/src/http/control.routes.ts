@@ -34,7 +34,9 @@ export function registerControlRoutes(app: FastifyInstance, context: SimulatorCo
   });
 
   app.post("/api/debug/fail", async (request) => {
-    debug.failStatus = failBody.parse(request.body).status;
-    return { fail_status: debug.failStatus };
+    const fail = failBody.parse(request.body);
+    debug.failStatus = fail.status;
+    debug.failPath = fail.path ?? "/";
+    return { fail_status: debug.failStatus, fail_path: debug.failPath };
   });
 }

@@ -221,7 +221,7 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
     const before = await controllerRevision();
     const errors = server.pubsub.subscribe(GETS_HTTP_ERROR_TOPIC);
     const first = errors.next();
-    await simulator.post("/api/debug/fail", { status: 500 });
+    await simulator.post("/api/debug/fail", { status: 500, path: "/api/config" });
     try {
       const refused = await admin.gql("mutation { publishConfig }");
       expect(refused.errors?.[0]).toMatchObject({ extensions: { code: "CONFLICT", reason: "publish_refused" } });
@@ -248,7 +248,7 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
       expect((await admin.gql(RENAME_SECTION, { name: "Station 3 bei 500" })).errors).toBeUndefined();
       tick();
       expect((await admin.gql<{ publishConfig: boolean }>("mutation { publishConfig }")).data?.publishConfig).toBe(true);
-      await simulator.post("/api/debug/fail", { status: 500 });
+      await simulator.post("/api/debug/fail", { status: 500, path: "/api/config" });
       await until(
         () => readAppState(server.db.kysely),
         (s) => s.commit_started_at === null,

@@ -35,7 +35,9 @@ describe("visibleRows", () => {
     const big = indexTree(many);
     const rows = visibleRows(big, new Set(many.map((node) => node.id)));
     expect(rows).toHaveLength(20_000);
-    expect(performance.now() - started).toBeLessThan(300);
+    // Linear work: a quadratic flattening of 20,000 rows takes minutes. How fast is bench/tree.ts's
+    // to measure; the bound is wide because the tests share the machine's two cores.
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 
