@@ -17,6 +17,7 @@ const LDAP_SECRET = "ldap-Admin-Secret-0815";
 const CONTROLLER_SECRET = "ctrl-Secret-pw-2342";
 const USER_SECRET = "new-User-Secret-pw-99";
 const WRONG_SECRET = "typo-Secret-pw-1234";
+const SMTP_SECRET = "smtp-Secret-pw-5566";
 
 describe("log files", () => {
   let dir: string;
@@ -94,6 +95,10 @@ describe("the server's log on /admin/logs", () => {
       },
     });
     // No controller listens there: the connection check fails (an error path, which logs more).
+    const smtp = await admin.gql("mutation($data: SmtpSettingsInput!) { updateSmtpSettings(data: $data) { has_password } }", {
+      data: { host: "mail.example.org", port: 587, security: "starttls", user: "reports", password: SMTP_SECRET, from: "care@example.org" },
+    });
+    expect(smtp.errors).toBeUndefined();
     expect(system.errors?.[0]?.extensions?.["code"]).toBeDefined();
     expect(user.errors).toBeUndefined();
     // The net below mistakes: a secret field handed to the logger is blanked.
@@ -106,7 +111,7 @@ describe("the server's log on /admin/logs", () => {
     expect(text).toContain("incoming request");
     expect(text).toContain("a careless log line");
     expect(text).toContain("[redacted]");
-    for (const secret of [ADMIN_PASSWORD, LDAP_SECRET, CONTROLLER_SECRET, USER_SECRET, WRONG_SECRET]) expect(text).not.toContain(secret);
+    for (const secret of [ADMIN_PASSWORD, LDAP_SECRET, SMTP_SECRET, CONTROLLER_SECRET, USER_SECRET, WRONG_SECRET]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/cs_session=[A-Za-z0-9_-]{20,}/);
   });
 

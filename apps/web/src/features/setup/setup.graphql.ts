@@ -1,18 +1,7 @@
 import { graphql } from "../../api/graphql";
-import { LICENCE_FIELDS } from "../../api/licence-fields";
 
-const LICENCE_FRAGMENT = graphql(LICENCE_FIELDS);
-
-export const ACTIVATE_LICENSE = graphql(
-  `
-    mutation ActivateLicense($customer: String!, $code: String!) {
-      activateLicense(customer: $customer, code: $code) {
-        ...LicenceFields
-      }
-    }
-  `,
-  [LICENCE_FRAGMENT],
-);
+// The activation is shared with /admin/license (api/licence-activation.graphql.ts).
+export { ACTIVATE_LICENSE } from "../../api/licence-activation.graphql";
 
 /** A configurator as the wizard shows it after storing one. */
 const CONFIGURATOR_FIELDS = graphql(`
