@@ -113,23 +113,44 @@ export interface LogLine {
   time: number | null;
   level: LogLevelName | null;
   msg: string;
+  /** What the line is about, when pino says: the request (method and URL), the answer (status, time) or the error's message. */
+  context: string | null;
   raw: string;
 }
 
 const LEVEL_NAMES = new Map<number, LogLevelName>(Object.entries(LOG_LEVELS).map(([name, value]) => [value, name as LogLevelName]));
 
+const str = (value: unknown): string | null => (typeof value === "string" || typeof value === "number" ? String(value) : null);
+const rec = (value: unknown): Record<string, unknown> | null => (value && typeof value === "object" ? (value as Record<string, unknown>) : null);
+
+function contextOf(entry: Record<string, unknown>): string | null {
+  const req = rec(entry["req"]);
+  const res = rec(entry["res"]);
+  const err = rec(entry["err"]);
+  const parts: string[] = [];
+  if (req) parts.push([str(req["method"]), str(req["url"])].filter(Boolean).join(" "));
+  if (res)
+    parts.push(
+      [str(res["statusCode"]), typeof entry["responseTime"] === "number" ? `${Math.round(entry["responseTime"])} ms` : null].filter(Boolean).join(", "),
+    );
+  if (err) parts.push(str(err["message"]) ?? "");
+  const text = parts.filter(Boolean).join(" · ");
+  return text === "" ? null : text;
+}
+
 function parseLine(raw: string, n: number): LogLine {
   try {
-    const entry = JSON.parse(raw) as { time?: unknown; level?: unknown; msg?: unknown };
+    const entry = JSON.parse(raw) as Record<string, unknown>;
     return {
       n,
-      time: typeof entry.time === "number" ? entry.time : null,
-      level: typeof entry.level === "number" ? (LEVEL_NAMES.get(entry.level) ?? null) : null,
-      msg: typeof entry.msg === "string" ? entry.msg : "",
+      time: typeof entry["time"] === "number" ? entry["time"] : null,
+      level: typeof entry["level"] === "number" ? (LEVEL_NAMES.get(entry["level"]) ?? null) : null,
+      msg: typeof entry["msg"] === "string" ? entry["msg"] : "",
+      context: contextOf(entry),
       raw,
     };
   } catch {
-    return { n, time: null, level: null, msg: raw, raw };
+    return { n, time: null, level: null, msg: raw, context: null, raw };
   }
 }
 

@@ -124,6 +124,14 @@ describe("the server's log on /admin/logs", () => {
     );
     expect(read.errors).toBeUndefined();
     expect(read.data?.logFileLines.lines).toEqual([expect.objectContaining({ level: "warn", msg: "a warning for the filter" })]);
+    const requests = await admin.gql<{ logFileLines: { lines: { context: string | null }[] } }>(
+      'query { logFileLines(name: "server.log", text: "request completed", limit: 1) { lines { context } } }',
+    );
+    expect(requests.data?.logFileLines.lines[0]?.context).toMatch(/^\d{3}, \d+ ms$/);
+    const incoming = await admin.gql<{ logFileLines: { lines: { context: string | null }[] } }>(
+      'query { logFileLines(name: "server.log", text: "incoming request", limit: 1) { lines { context } } }',
+    );
+    expect(incoming.data?.logFileLines.lines[0]?.context).toMatch(/^POST \/backend\/query$/);
     for (const name of ["../caresuite.sqlite", "..%2F..%2Fetc%2Fpasswd", "/etc/passwd", "server.log/.."]) {
       const answer = await admin.gql("query($name: String!) { logFileLines(name: $name) { last } }", { name });
       expect(answer.errors?.[0]?.extensions?.["code"]).toBe("NOT_FOUND");

@@ -80,6 +80,10 @@ const LogLineType = builder.objectRef<LogLine>("LogLine").implement({
     time: t.string({ nullable: true, resolve: (l) => iso(l.time) }),
     level: t.exposeString("level", { nullable: true, description: "trace, debug, info, warn, error or fatal" }),
     msg: t.exposeString("msg"),
+    context: t.exposeString("context", {
+      nullable: true,
+      description: "The request (method, URL), the answer (status, time) or the error's message, when the line has them.",
+    }),
     raw: t.exposeString("raw", { description: "The whole JSON line (secrets are redacted when written)." }),
   }),
 });

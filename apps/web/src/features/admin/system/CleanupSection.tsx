@@ -1,13 +1,19 @@
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Group, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertCircle, IconEraser, IconSearch } from "@tabler/icons-react";
+import { DateInput, DatesProvider } from "@mantine/dates";
+import "@mantine/dates/styles.css";
+// The picker's month and day names; English is dayjs's own.
+import "dayjs/locale/de";
+import "dayjs/locale/fr";
+import "dayjs/locale/it";
 import { useClient, useMutation } from "urql";
 import { useTranslation } from "react-i18next";
-import { cleanupPhrase } from "@caresuite/domain";
+import { cleanupPhrase, WEEK_STARTS_ON } from "@caresuite/domain";
 import { validationFieldErrors } from "../../../api/errors";
 import { translateFieldError } from "../../../ui/field-error";
 import { notify } from "../../../ui/notify";
-import { defaultCutoff, startOfLocalDay, type CleanupKinds } from "./cleanup-form";
+import { CLEANUP_DATE_FORMAT, defaultCutoff, localDay, parseTypedDay, startOfLocalDay, type CleanupKinds } from "./cleanup-form";
 import { SYSTEM_TESTIDS } from "./system-testids";
 import { CLEANUP_MUTATION, CLEANUP_PREVIEW_QUERY } from "./system.graphql";
 
@@ -102,32 +108,35 @@ export function CleanupSection(): ReactNode {
           {t("systemOps.cleanup.intro")}
         </Text>
         <Group align="flex-start" gap="lg" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t("systemOps.cleanup.before")}
-            value={day}
-            onChange={(event) => {
-              setDay(event.currentTarget.value);
+          {/* The UI kit's picker speaks the spec's dd.MM.yyyy in every language (the browser's date input follows the browser's). */}
+          <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: WEEK_STARTS_ON }}>
+            <DateInput
+              label={t("systemOps.cleanup.before")}
+              value={day === "" ? null : day}
+              valueFormat={CLEANUP_DATE_FORMAT}
+              dateParser={parseTypedDay}
+              maxDate={localDay(new Date())}
+              onChange={(next) => {
+                setDay(next ?? "");
+                reset();
+              }}
+              error={errors["before"]}
+              w={200}
+              data-testid={SYSTEM_TESTIDS.cleanupBefore}
+            />
+          </DatesProvider>
+          <Checkbox.Group
+            label={t("systemOps.cleanup.kinds")}
+            error={otherError}
+            value={KINDS.filter((kind) => kinds[kind])}
+            onChange={(chosen) => {
+              setKinds({ calls: chosen.includes("calls"), audit: chosen.includes("audit"), exports: chosen.includes("exports") });
               reset();
             }}
-            error={errors["before"]}
-            w={200}
-            data-testid={SYSTEM_TESTIDS.cleanupBefore}
-          />
-          <Checkbox.Group label={t("systemOps.cleanup.kinds")} error={otherError}>
+          >
             <Stack gap={6} mt={6}>
               {KINDS.map((kind) => (
-                <Checkbox
-                  key={kind}
-                  label={t(`systemOps.cleanup.${kind}`)}
-                  checked={kinds[kind]}
-                  onChange={(event) => {
-                    const checked = event.currentTarget.checked;
-                    setKinds((previous) => ({ ...previous, [kind]: checked }));
-                    reset();
-                  }}
-                  data-testid={SYSTEM_TESTIDS.cleanupKind(kind)}
-                />
+                <Checkbox key={kind} value={kind} label={t(`systemOps.cleanup.${kind}`)} data-testid={SYSTEM_TESTIDS.cleanupKind(kind)} />
               ))}
             </Stack>
           </Checkbox.Group>

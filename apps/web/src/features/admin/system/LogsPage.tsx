@@ -95,6 +95,11 @@ function LogLines({ name, level, text, follow }: { name: string; level: string |
               )}
               <Text component="span" size="xs" style={{ wordBreak: "break-word" }} title={line.raw}>
                 {line.msg || line.raw}
+                {line.context && (
+                  <Text component="span" size="xs" c="dimmed">
+                    {` · ${line.context}`}
+                  </Text>
+                )}
               </Text>
             </Group>
           ))

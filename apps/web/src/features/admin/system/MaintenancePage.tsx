@@ -131,7 +131,19 @@ function ToolsSection(): ReactNode {
         <Text size="sm" c="dimmed">
           {help}
         </Text>
-        <Button variant="light" leftSection={icon} loading={loading} onClick={onClick} data-testid={testId}>
+        {/* Long labels wrap on a phone instead of running out of the card. */}
+        <Button
+          variant="light"
+          leftSection={icon}
+          loading={loading}
+          onClick={onClick}
+          h="auto"
+          mih={36}
+          py={6}
+          maw="100%"
+          styles={{ label: { whiteSpace: "normal", textAlign: "start" } }}
+          data-testid={testId}
+        >
           {label}
         </Button>
       </Stack>

@@ -24,3 +24,14 @@ export function localDay(date: Date): string {
 export function defaultCutoff(now: Date): string {
   return localDay(new Date(now.getFullYear() - 1, now.getMonth(), now.getDate()));
 }
+
+/** The picker's display format (spec §9 "dd.MM.yyyy" in every language). */
+export const CLEANUP_DATE_FORMAT = "DD.MM.YYYY";
+
+/** A typed "dd.MM.yyyy" as the picker's "YYYY-MM-DD"; null when it is no date. */
+export function parseTypedDay(value: string): string | null {
+  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const day = `${match[3]}-${match[2]?.padStart(2, "0")}-${match[1]?.padStart(2, "0")}`;
+  return startOfLocalDay(day) === null ? null : day;
+}

@@ -73,6 +73,7 @@ export const LOG_FILE_LINES_QUERY = graphql(`
         time
         level
         msg
+        context
         raw
       }
       last
