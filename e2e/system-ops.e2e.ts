@@ -8,7 +8,8 @@ import { buildActivationCode } from "../apps/server/src/test-support/licences.ts
 import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
-import { signIn } from "./support/pages.ts";
+import { openAuditLog, signIn } from "./support/pages.ts";
+import { TESTIDS } from "../apps/web/src/testids.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 const ADMIN = { username: "admin", password: "admin password 1" };
@@ -108,6 +109,11 @@ describe("system tools in Chromium", () => {
     await byTestId(page, SYSTEM_TESTIDS.cleanupCounts).waitFor({ state: "detached" });
     await byTestId(page, SYSTEM_TESTIDS.cleanupDryRun).click();
     await byTestId(page, SYSTEM_TESTIDS.cleanupCount("audit")).getByText("Protokolleinträge: 0").waitFor();
+    // spec §7: the audit shows the cleanup as a centred system line, here with its counts.
+    const audit = await openAuditLog(page);
+    const line = audit.locator(`[data-testid="${TESTIDS.audit.systemEntry}"][data-action="cleanup"]`);
+    expect(await line.textContent()).toContain("Bereinigung: 0 Rufe, 3 Protokolleinträge, 0 Exporte gelöscht");
+    await page.keyboard.press("Escape");
 
     const phone = await open("/admin/maintenance", SYSTEM_TESTIDS.maintenance, PHONE);
     await byTestId(phone, SYSTEM_TESTIDS.healthDatabase)
