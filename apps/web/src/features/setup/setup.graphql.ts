@@ -1,8 +1,5 @@
 import { graphql } from "../../api/graphql";
 
-// The activation is shared with /admin/license (api/licence-activation.graphql.ts).
-export { ACTIVATE_LICENSE } from "../../api/licence-activation.graphql";
-
 /** A configurator as the wizard shows it after storing one. */
 const CONFIGURATOR_FIELDS = graphql(`
   fragment SetupConfiguratorFields on SystemParams {
