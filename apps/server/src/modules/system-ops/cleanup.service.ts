@@ -107,16 +107,8 @@ export async function runCleanup(ctx: RequestContext, raw: unknown): Promise<Cle
     }
     if (scope.exports) {
       const jobs = await exportsBefore(trx, scope.before).select(["id", "format"]).execute();
-      if (jobs.length > 0) {
-        await trx
-          .deleteFrom("export_jobs")
-          .where(
-            "id",
-            "in",
-            jobs.map((j) => j.id),
-          )
-          .execute();
-      }
+      // The same condition, not an id list: a list of thousands would pass the databases' parameter limits.
+      await trx.deleteFrom("export_jobs").where("created_at", "<", scope.before).where("state", "not in", ["new", "running"]).execute();
       counts.exports = jobs.length;
       files.push(...jobs.map((j) => join(exportDir(ctx.config.DATA_DIR), `${j.id}.${j.format.toLowerCase()}`)));
     }
