@@ -38,6 +38,21 @@ const envSchema = z.object({
   PUBLIC_URL: z.union([z.literal(""), z.url()]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
+   * The log also goes to rotated files in DATA_DIR/logs (the /admin/logs screen): a file grows to
+   * LOG_FILE_MAX_MB, LOG_FILE_KEEP older ones stay (docs/decisions/044-cleanup-logs-maintenance.md).
+   */
+  LOG_FILES: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_FILE_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  LOG_FILE_KEEP: z.coerce.number().int().min(1).max(100).default(5),
+  /** Whether the log also goes to standard output (a service manager's journal). */
+  LOG_STDOUT: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /**
    * Bearer token for GET /backend/metrics. Without it, metrics answer only on the machine itself
    * (loopback): they describe the call systems and need not reach the ward's network.
    */

@@ -112,6 +112,10 @@ const ADMIN_CHILDREN: RouteDef[] = [
   list("ldap", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
   list("tunnel", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
   list("logs", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
+  // Not in the spec's table (its texts name a licence screen of the system area): activating a
+  // licence needs admin::manage_system, like activateLicense outside the setup; no licence, so an
+  // unlicensed site can be licensed (docs/decisions/044-cleanup-logs-maintenance.md).
+  list("license", MANAGE_SYSTEM, { edit: false }),
   { path: "maintenance" },
   { path: "settings" },
   list("defects", [ANY_MARKER, "admin::manage_system", "calllog::see_defects"], { edit: false }),

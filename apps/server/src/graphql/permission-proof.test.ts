@@ -62,7 +62,7 @@ function dummyValue(type: GraphQLInputType): unknown {
     );
   }
   // Ids that exist nowhere: mutations must not change the users this test signs in with.
-  if (isScalarType(type)) return type.name === "Int" ? 999_999 : type.name === "Boolean" ? false : "x";
+  if (isScalarType(type)) return type.name === "Int" || type.name === "Float" ? 999_999 : type.name === "Boolean" ? false : "x";
   return null;
 }
 

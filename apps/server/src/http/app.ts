@@ -14,6 +14,8 @@ import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-co
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebApp } from "./web-app.ts";
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, rotatingLog } from "../modules/system-ops/log-files.ts";
+import { registerSystemOpsRoutes } from "../modules/system-ops/system-ops.routes.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,12 +31,28 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
+/**
+ * pino's options: the level, the redaction of secrets (every destination), and the destination:
+ * standard output and/or the rotated files in DATA_DIR/logs (modules/system-ops/log-files.ts).
+ */
+function loggerOptions(config: Services["config"]): false | Record<string, unknown> {
+  if (config.LOG_LEVEL === "silent") return false;
+  const redact = { paths: LOG_REDACT_PATHS, censor: LOG_REDACT_CENSOR };
+  if (!config.LOG_FILES) return { level: config.LOG_LEVEL, redact };
+  const stream = rotatingLog(config.DATA_DIR, {
+    maxBytes: Math.round(config.LOG_FILE_MAX_MB * 1024 * 1024),
+    keep: config.LOG_FILE_KEEP,
+    echo: config.LOG_STDOUT ? (line) => process.stdout.write(line) : undefined,
+  });
+  return { level: config.LOG_LEVEL, redact, stream };
+}
+
 /** Builds the HTTP application: REST, GraphQL (HTTP + WebSocket), health and the web app. */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   services.openCalls ??= createOpenCallsCache(services.db.kysely, services.pubsub, services.now);
   const openCallsCache = services.openCalls;
   const app = Fastify({
-    logger: services.config.LOG_LEVEL === "silent" ? false : { level: services.config.LOG_LEVEL },
+    logger: loggerOptions(services.config),
     bodyLimit: 256 * 1024,
     // A request must be received whole within 2 minutes (Node answers 408): a body declared
     // longer than sent would otherwise hold its connection forever (Fastify's default is none).
@@ -86,6 +104,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerDemoRoutes(app);
   registerCheckpointMapRoutes(app);
   registerExportRoutes(app);
+  registerSystemOpsRoutes(app);
   await registerGraphql(app, services);
   await registerWebApp(app, services.config.WEB_DIST);
   return app;

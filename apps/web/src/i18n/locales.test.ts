@@ -62,6 +62,10 @@ import syncDe from "./locales/sync/de.json";
 import syncEn from "./locales/sync/en.json";
 import syncFr from "./locales/sync/fr.json";
 import syncIt from "./locales/sync/it.json";
+import systemOpsDe from "./locales/system-ops/de.json";
+import systemOpsEn from "./locales/system-ops/en.json";
+import systemOpsFr from "./locales/system-ops/fr.json";
+import systemOpsIt from "./locales/system-ops/it.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
@@ -119,6 +123,8 @@ const parts = {
   sync: { de: flatten(syncDe), others: { en: flatten(syncEn), fr: flatten(syncFr), it: flatten(syncIt) } },
   // The commit and sync-error popups' texts, loaded when one opens (i18n/sync-popups-catalogue.ts).
   syncPopups: { de: flatten(syncPopupsDe), others: { en: flatten(syncPopupsEn), fr: flatten(syncPopupsFr), it: flatten(syncPopupsIt) } },
+  // The system tools' texts: maintenance, cleanup, logs, licence (features/admin/system/system-catalogue.ts).
+  systemOps: { de: flatten(systemOpsDe), others: { en: flatten(systemOpsEn), fr: flatten(systemOpsFr), it: flatten(systemOpsIt) } },
 };
 const reference = parts.main.de;
 const others = parts.main.others;
@@ -140,6 +146,7 @@ const allGerman = new Map([
   ...parts.search.de,
   ...parts.sync.de,
   ...parts.syncPopups.de,
+  ...parts.systemOps.de,
 ]);
 
 describe.each([
@@ -158,6 +165,7 @@ describe.each([
   "search",
   "sync",
   "syncPopups",
+  "systemOps",
 ] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {

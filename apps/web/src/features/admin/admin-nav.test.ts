@@ -50,6 +50,20 @@ describe("admin navigation", () => {
   });
 });
 
+describe("system tools in the navigation (docs/decisions/044-cleanup-logs-maintenance.md)", () => {
+  const withTools = (path: string): boolean => hasScreen(path) || ["/admin/logs", "/admin/license", "/admin/maintenance"].includes(path);
+  it("licence and logs only for admin::manage_system; logs also need the management licence; maintenance for the admin area", () => {
+    const admin = buildUser({ permissions: ["admin::use_module", "admin::manage_system"] });
+    const shown = paths(adminNavItems({ user: admin, licence }, withTools));
+    expect(shown).toEqual(expect.arrayContaining(["logs", "license", "maintenance"]));
+    const unmanaged = paths(adminNavItems({ user: admin, licence: buildLicence({ features: { management: false } }) }, withTools));
+    expect(unmanaged).not.toContain("logs");
+    expect(unmanaged).toContain("license");
+    const notes = buildUser({ permissions: ["admin::use_module", "admin::manage_display_notes"] });
+    expect(paths(adminNavItems({ user: notes, licence }, withTools))).toEqual(["displaynotes", "maintenance", "settings"]);
+  });
+});
+
 describe("registry and route table agree", () => {
   it("every entity with its own list has an /admin child route with the entity's permission", () => {
     const admin = ROUTES.find((route) => route.path === "/admin");

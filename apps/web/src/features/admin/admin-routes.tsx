@@ -10,6 +10,7 @@ import { ADMIN_CATALOGUE } from "../../i18n/admin-catalogue";
 import { addCataloguePart } from "../../i18n";
 import { AdminLayout } from "./AdminLayout";
 import { ENTITY_FORM_PARTS } from "./entity-form-parts";
+import { SYSTEM_OPS_CATALOGUE } from "./system/system-catalogue";
 
 const EntityFormPage = lazyPage(() => import("../../entity-admin/EntityFormPage"), "EntityFormPage");
 const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity: EntityDef; formPart?: EntityFormPart | null }> }> => {
@@ -29,6 +30,15 @@ const RoleFormPage = lazyPage(() => import("./roles/RoleFormPage"), "RoleFormPag
 const RoleSortPage = lazyPage(() => import("./roles/RoleSortPage"), "RoleSortPage");
 const SystemParamsListPage = lazyPage(() => import("./system-params/SystemParamsListPage"), "SystemParamsListPage");
 const DefectsPage = lazyPage(() => import("./defects/DefectsPage"), "DefectsPage");
+/** The system tools' screens bring their texts (a catalogue part of their own). */
+const systemOpsPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazyPage(async () => {
+    const [module] = await Promise.all([load(), addCataloguePart(SYSTEM_OPS_CATALOGUE)]);
+    return module;
+  }, name);
+const MaintenancePage = systemOpsPage(() => import("./system/MaintenancePage"), "MaintenancePage");
+const LogsPage = systemOpsPage(() => import("./system/LogsPage"), "LogsPage");
+const LicensePage = systemOpsPage(() => import("./system/LicensePage"), "LicensePage");
 const SystemParamFormPage = lazyPage(() => import("./system-params/SystemParamFormPage"), "SystemParamFormPage");
 
 function handle(value: RouteHandle): RouteHandle {
@@ -107,6 +117,11 @@ export function adminRoutes(): RouteObject[] {
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
         { id: "admin.ldap", path: "ldap", element: <LdapSettingsPage />, handle: handle({ titleKey: "ldap.title" }) },
+        // docs/decisions/044-cleanup-logs-maintenance.md: logs (manage_system + management licence),
+        // licence (manage_system), maintenance with the cleanup (the admin area; its tools need manage_system).
+        { id: "admin.logs", path: "logs", element: <LogsPage />, handle: handle({ titleKey: "admin.nav.logs" }) },
+        { id: "admin.license", path: "license", element: <LicensePage />, handle: handle({ titleKey: "admin.nav.license" }) },
+        { id: "admin.maintenance", path: "maintenance", element: <MaintenancePage />, handle: handle({ titleKey: "admin.nav.maintenance" }) },
         // Route table "/admin defects | admin::manage_system or calllog::see_defects" (no edit child).
         { id: "admin.defects", path: "defects", element: <DefectsPage />, handle: handle({ titleKey: "admin.nav.defects" }) },
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },

@@ -19,7 +19,17 @@ import { formatTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import type { AuditLogEntry } from "./audit.graphql";
 import { AuditValueView } from "./AuditValueView";
-import { auditIcon, describeAuditValue, entityTypeLabelKeys, entryChanges, fieldLabelKeys, importedCount, systemTreeMeta, type AuditIcon } from "./audit-view";
+import {
+  auditIcon,
+  describeAuditValue,
+  entityTypeLabelKeys,
+  entryChanges,
+  fieldLabelKeys,
+  importedCount,
+  cleanupCounts,
+  systemTreeMeta,
+  type AuditIcon,
+} from "./audit-view";
 
 const ICONS: Record<AuditIcon, ComponentType<{ size?: number }>> = {
   created: IconPlus,
@@ -55,7 +65,13 @@ function SystemLine({ entry }: { entry: AuditLogEntry }): ReactNode {
   const { t } = useTranslation();
   const Icon = ICONS[auditIcon(entry)];
   const count = entry.action === "gets_imported" ? importedCount(entry.meta) : null;
-  const text = count === null ? t(`audit.actions.${entry.action}`, { defaultValue: entry.action }) : t("audit.imported", { count });
+  const cleaned = entry.action === "cleanup" ? cleanupCounts(entry.meta) : null;
+  const text =
+    count !== null
+      ? t("audit.imported", { count })
+      : cleaned
+        ? t("audit.cleanedUp", cleaned)
+        : t(`audit.actions.${entry.action}`, { defaultValue: entry.action });
   return (
     <Divider
       my={4}

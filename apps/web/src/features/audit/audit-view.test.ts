@@ -10,6 +10,7 @@ import {
   fieldLabelKeys,
   formatAuditDate,
   importedCount,
+  cleanupCounts,
   parseDisplayDate,
   startTimeOfDate,
   systemTreeMeta,
@@ -116,6 +117,10 @@ describe("entries", () => {
 
   it("spec: gets_imported reads a count from its meta JSON", () => {
     expect(importedCount('{"count":12}')).toBe(12);
+    // The cleanup's entry carries its counts (docs/decisions/044-cleanup-logs-maintenance.md).
+    expect(cleanupCounts('{"before":1,"calls":2,"audit_logs":3,"exports":0}')).toEqual({ calls: 2, audit: 3, exports: 0 });
+    expect(cleanupCounts('{"before":1}')).toBeNull();
+    expect(cleanupCounts("oops")).toBeNull();
     expect(importedCount("7")).toBe(7);
     expect(importedCount("{}")).toBeNull();
     expect(importedCount("not json")).toBeNull();

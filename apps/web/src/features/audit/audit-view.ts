@@ -157,6 +157,20 @@ export function importedCount(meta: string | null): number | null {
   return null;
 }
 
+/** The counts of a cleanup entry's meta (docs/decisions/044-cleanup-logs-maintenance.md); null when it has none. */
+export function cleanupCounts(meta: string | null): { calls: number; audit: number; exports: number } | null {
+  if (!meta) return null;
+  try {
+    const parsed: unknown = JSON.parse(meta);
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const record = parsed as Record<string, unknown>;
+    const [calls, audit, exports] = [record["calls"], record["audit_logs"], record["exports"]].map(Number);
+    return [calls, audit, exports].every(Number.isFinite) ? { calls: calls ?? 0, audit: audit ?? 0, exports: exports ?? 0 } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** spec: "For systemtree entries the meta text shows next to the type": plain text only. */
 export function systemTreeMeta(entry: Pick<AuditLogEntry, "entity_type" | "meta">): string | null {
   if (entry.entity_type !== "systemtree" || !entry.meta) return null;

@@ -8,7 +8,8 @@ import { firstFieldErrors } from "../../api/errors";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { TESTIDS } from "../../testids";
 import { notify } from "../../ui/notify";
-import { ACTIVATE_LICENSE } from "./setup.graphql";
+// Shared with /admin/license.
+import { ACTIVATE_LICENSE } from "../../api/licence-activation.graphql";
 import { licenceActivationError } from "./setup-errors";
 import { stepFieldErrors, translatedFieldErrors, type StepFieldErrors } from "./step-errors";
 

@@ -9,22 +9,8 @@ export interface SetupFieldMessage<F extends string> {
   key: string;
 }
 
-const ACTIVATION_PREFIX = "activation failed: ";
-const ACTIVATION_REASONS: Record<string, string> = {
-  "already activated": "setup.licence.errors.alreadyActivated",
-  "not a version 5 licence": "setup.licence.errors.notVersion5",
-  "licence not found": "setup.licence.errors.notFound",
-};
-
-/** spec: "licence messages starting 'activation failed: ' map to per-reason messages". */
-export function licenceActivationError(messages: readonly string[]): SetupFieldMessage<"code"> | null {
-  for (const message of messages) {
-    if (!message.startsWith(ACTIVATION_PREFIX)) continue;
-    const reason = message.slice(ACTIVATION_PREFIX.length).trim();
-    return { field: "code", key: ACTIVATION_REASONS[reason] ?? "setup.licence.errors.failed" };
-  }
-  return null;
-}
+// The licence rule is shared with /admin/license (ui/licence-activation-errors.ts).
+export { licenceActivationError } from "../../ui/licence-activation-errors";
 
 /** spec: "error containing 'already present' maps to username error". */
 export function initialUserError(messages: readonly string[]): SetupFieldMessage<"username"> | null {

@@ -1,18 +1,4 @@
 import { graphql } from "../../api/graphql";
-import { LICENCE_FIELDS } from "../../api/licence-fields";
-
-const LICENCE_FRAGMENT = graphql(LICENCE_FIELDS);
-
-export const ACTIVATE_LICENSE = graphql(
-  `
-    mutation ActivateLicense($customer: String!, $code: String!) {
-      activateLicense(customer: $customer, code: $code) {
-        ...LicenceFields
-      }
-    }
-  `,
-  [LICENCE_FRAGMENT],
-);
 
 /** A configurator as the wizard shows it after storing one. */
 const CONFIGURATOR_FIELDS = graphql(`
