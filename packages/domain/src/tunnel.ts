@@ -86,29 +86,19 @@ const port = (field: string) =>
 
 export const tunnelSettingsSchema = z
   .object({
-    host: line(253),
+    host: line(253).refine((v) => v === "" || isTunnelHost(v), { error: VALIDATION_KEYS.format, params: { format: "support.example.com" } }),
     port: port("port"),
-    username: line(100),
+    username: line(100).refine((v) => v === "" || /^[A-Za-z0-9._][A-Za-z0-9._-]*$/.test(v), { error: VALIDATION_KEYS.format, params: { format: "support" } }),
     auth_method: z.enum(TUNNEL_AUTH_METHODS, { error: VALIDATION_KEYS.invalid }),
     /** Empty keeps the stored key. */
-    private_key: secret(16_384),
+    private_key: secret(16_384).refine((v) => v === "" || isPrivateKeyText(v), { error: TUNNEL_VALIDATION.private_key }),
     /** Empty keeps the stored password. */
     password: secret(1024),
-    host_key_fingerprint: line(60),
+    host_key_fingerprint: line(60).refine((v) => v === "" || TUNNEL_FINGERPRINT_FORMAT.test(v), { error: TUNNEL_VALIDATION.fingerprint }),
     /** The port the support host listens on (its loopback) and forwards to this server. */
     remote_port: port("remote_port"),
   })
-  .strict()
-  .superRefine((s, issue) => {
-    if (s.host !== "" && !isTunnelHost(s.host)) issue.addIssue({ code: "custom", path: ["host"], message: VALIDATION_KEYS.format, params: { format: "support.example.com" } });
-    if (s.username !== "" && !/^[A-Za-z0-9._][A-Za-z0-9._-]*$/.test(s.username)) {
-      issue.addIssue({ code: "custom", path: ["username"], message: VALIDATION_KEYS.format, params: { format: "support" } });
-    }
-    if (s.host_key_fingerprint !== "" && !TUNNEL_FINGERPRINT_FORMAT.test(s.host_key_fingerprint)) {
-      issue.addIssue({ code: "custom", path: ["host_key_fingerprint"], message: TUNNEL_VALIDATION.fingerprint });
-    }
-    if (s.private_key !== "" && !isPrivateKeyText(s.private_key)) issue.addIssue({ code: "custom", path: ["private_key"], message: TUNNEL_VALIDATION.private_key });
-  });
+  .strict();
 export type TunnelSettingsInput = z.infer<typeof tunnelSettingsSchema>;
 
 export const tunnelOpenSchema = z
