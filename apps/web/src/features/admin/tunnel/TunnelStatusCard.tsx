@@ -80,7 +80,7 @@ export function TunnelStatusCard({ initial, canWrite, blocked }: { initial: Tunn
             <Switch
               size="md"
               label={t("tunnel.switch")}
-              checked={active}
+              checked={closing ? false : opening || active}
               disabled={!canWrite || opening || closing || (!active && Boolean(blocked))}
               onChange={(event) => void toggle(event.currentTarget.checked)}
               data-testid={TUNNEL_TESTIDS.switch}
