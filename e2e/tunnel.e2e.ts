@@ -57,10 +57,10 @@ describe("remote access tunnel in Chromium", () => {
     await input("private_key").fill(sshd.privateKey);
     // The first setup reads the host key the support host shows.
     await byTestId(page, TUNNEL_TESTIDS.scan).click();
-    await page.waitForFunction(
-      ([id, fingerprint]) => (document.querySelector(`[data-testid="${id}"]`) as HTMLInputElement | null)?.value === fingerprint,
-      [TUNNEL_TESTIDS.field("host_key_fingerprint"), sshd.hostKeyFingerprint] as const,
-    );
+    await page.waitForFunction(([id, fingerprint]) => (document.querySelector(`[data-testid="${id}"]`) as HTMLInputElement | null)?.value === fingerprint, [
+      TUNNEL_TESTIDS.field("host_key_fingerprint"),
+      sshd.hostKeyFingerprint,
+    ] as const);
     await byTestId(page, TUNNEL_TESTIDS.save).click();
     await page.waitForSelector(`[data-testid="${TUNNEL_TESTIDS.secretState("private_key")}"][data-set="true"]`);
     expect(await input("private_key").inputValue()).toBe("");

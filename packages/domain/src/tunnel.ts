@@ -106,7 +106,10 @@ export const tunnelOpenSchema = z
     duration_hours: z
       .number({ error: VALIDATION_KEYS.invalid })
       .int({ error: VALIDATION_KEYS.invalid })
-      .refine((v) => v >= TUNNEL_MIN_HOURS && v <= TUNNEL_MAX_HOURS, { error: VALIDATION_KEYS.between, params: { min: TUNNEL_MIN_HOURS, max: TUNNEL_MAX_HOURS } }),
+      .refine((v) => v >= TUNNEL_MIN_HOURS && v <= TUNNEL_MAX_HOURS, {
+        error: VALIDATION_KEYS.between,
+        params: { min: TUNNEL_MIN_HOURS, max: TUNNEL_MAX_HOURS },
+      }),
   })
   .strict();
 export type TunnelOpenInput = z.infer<typeof tunnelOpenSchema>;
@@ -140,5 +143,6 @@ export const tunnelHostKeyScanSchema = z
   .strict()
   .superRefine((s, issue) => {
     if (s.host === "") issue.addIssue({ code: "custom", path: ["host"], message: VALIDATION_KEYS.required, params: { field: "host" } });
-    else if (!isTunnelHost(s.host)) issue.addIssue({ code: "custom", path: ["host"], message: VALIDATION_KEYS.format, params: { format: "support.example.com" } });
+    else if (!isTunnelHost(s.host))
+      issue.addIssue({ code: "custom", path: ["host"], message: VALIDATION_KEYS.format, params: { format: "support.example.com" } });
   });

@@ -63,7 +63,11 @@ export async function freshDatabase(dialect: DialectName): Promise<{ env: Record
 }
 
 /** Starts the real application (not listening) on a fresh database with a controllable clock. */
-export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}, options: { links?: boolean; tunnel?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: { links?: boolean; tunnel?: boolean } = {},
+): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const config = loadConfig({
     LOG_LEVEL: process.env["TEST_LOG_LEVEL"] ?? "silent",

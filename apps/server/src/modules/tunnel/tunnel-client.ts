@@ -69,7 +69,10 @@ function connectConfig(endpoint: TunnelEndpoint, options: TunnelClientOptions, h
  * Reads the host key the support host presents (for pinning it at the first setup), without
  * authenticating: the verifier records the key and refuses to go on.
  */
-export function scanHostKey(target: { host: string; port: number }, options: TunnelClientOptions): Promise<{ fingerprint: string } | { failure: TunnelFailure }> {
+export function scanHostKey(
+  target: { host: string; port: number },
+  options: TunnelClientOptions,
+): Promise<{ fingerprint: string } | { failure: TunnelFailure }> {
   return new Promise((resolve) => {
     const client = new Client();
     let fingerprint: string | null = null;

@@ -28,7 +28,9 @@ const TunnelSettingsType = builder.objectRef<TunnelSettingsView>("TunnelSettings
     auth_method: t.exposeString("auth_method", { description: "key or password" }),
     has_private_key: t.exposeBoolean("has_private_key"),
     has_password: t.exposeBoolean("has_password"),
-    host_key_fingerprint: t.exposeString("host_key_fingerprint", { description: "The pinned host key, SHA256:… as OpenSSH prints it; another key is refused." }),
+    host_key_fingerprint: t.exposeString("host_key_fingerprint", {
+      description: "The pinned host key, SHA256:… as OpenSSH prints it; another key is refused.",
+    }),
     remote_port: t.exposeInt("remote_port", { description: "The port on the support host's loopback that reaches this server's web interface." }),
   }),
 });
@@ -107,5 +109,10 @@ builder.mutationField("openTunnel", (t) =>
 );
 
 builder.mutationField("closeTunnel", (t) =>
-  t.field({ type: TunnelStatusType, description: "Closes the tunnel (audited: closed by the user).", authScopes: WRITE, resolve: (_root, _args, ctx) => closeTunnel(ctx) }),
+  t.field({
+    type: TunnelStatusType,
+    description: "Closes the tunnel (audited: closed by the user).",
+    authScopes: WRITE,
+    resolve: (_root, _args, ctx) => closeTunnel(ctx),
+  }),
 );

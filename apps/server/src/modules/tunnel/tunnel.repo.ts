@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { TunnelAuthMethod, TunnelFailure, TunnelStatus } from "@caresuite/domain";
+import type { TunnelFailure, TunnelStatus } from "@caresuite/domain";
 import type { Database } from "../../db/schema.ts";
 import type { TunnelEndpoint } from "./tunnel-client.ts";
 

@@ -75,7 +75,12 @@ export async function tunnelStatus(ctx: RequestContext): Promise<TunnelStatusVie
 }
 
 /** A stored secret goes only to the host, port and user it was saved with. */
-function resolveSecret(before: StoredTunnelSettings, next: { host: string; port: number; username: string }, field: "private_key" | "password", typed: string): string {
+function resolveSecret(
+  before: StoredTunnelSettings,
+  next: { host: string; port: number; username: string },
+  field: "private_key" | "password",
+  typed: string,
+): string {
   if (typed !== "") return typed;
   const moved = before.host !== next.host || before.port !== next.port || before.username !== next.username;
   if (before[field] !== "" && moved) throw invalid({ [field]: [{ message: PASSWORD_REENTRY_MESSAGE, data: { field } }] });
@@ -97,11 +102,13 @@ export async function updateTunnelSettings(ctx: RequestContext, data: unknown): 
       password: resolveSecret(before, input, "password", input.password),
     };
     await writeTunnelSettings(trx, next, now);
-    const changes: { field: string; value_old: unknown; value_new: unknown }[] = AUDITED_FIELDS.filter((field) => before[field] !== next[field]).map((field) => ({
-      field,
-      value_old: before[field],
-      value_new: next[field],
-    }));
+    const changes: { field: string; value_old: unknown; value_new: unknown }[] = AUDITED_FIELDS.filter((field) => before[field] !== next[field]).map(
+      (field) => ({
+        field,
+        value_old: before[field],
+        value_new: next[field],
+      }),
+    );
     // The secrets show as "***", and only when one was typed.
     for (const field of ["private_key", "password"] as const) {
       if (input[field] !== "") changes.push({ field, value_old: before[field] ? "***" : null, value_new: "***" });

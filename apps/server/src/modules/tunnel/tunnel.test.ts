@@ -68,14 +68,9 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     ...change,
   });
   const audits = async () =>
-    (
-      await server.db.kysely
-        .selectFrom("audit_logs")
-        .select(["action", "user_id", "meta"])
-        .where("entity_type", "=", "tunnel")
-        .orderBy("id")
-        .execute()
-    ).map((row) => ({ action: row.action, user_id: row.user_id, ...(JSON.parse(row.meta ?? "{}") as Record<string, unknown>) }));
+    (await server.db.kysely.selectFrom("audit_logs").select(["action", "user_id", "meta"]).where("entity_type", "=", "tunnel").orderBy("id").execute()).map(
+      (row): Record<string, unknown> => ({ action: row.action, user_id: row.user_id, ...(JSON.parse(row.meta ?? "{}") as Record<string, unknown>) }),
+    );
   const status = async (client = admin) => (await client.gql<{ tunnelStatus: Status }>(STATUS)).data?.tunnelStatus;
 
   beforeAll(async () => {
@@ -151,16 +146,23 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     expect(changes.find((c) => c.field === "private_key")?.value_new).toBe("***");
     expect(JSON.stringify(changes)).not.toContain("PRIVATE KEY");
     // Empty keeps the stored key; another host needs it given again.
-    expect((await admin.gql<{ updateTunnelSettings: { has_private_key: boolean } }>(UPDATE, { data: settings({ private_key: "" }) })).data?.updateTunnelSettings.has_private_key).toBe(true);
+    expect(
+      (await admin.gql<{ updateTunnelSettings: { has_private_key: boolean } }>(UPDATE, { data: settings({ private_key: "" }) })).data?.updateTunnelSettings
+        .has_private_key,
+    ).toBe(true);
     const moved = await admin.gql(UPDATE, { data: settings({ private_key: "", host: "support.example.com" }) });
     expect(moved.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: { private_key: [{ message: "validation.password_reentry" }] } });
   });
 
   it("reads the host key for pinning; an unreachable host names its class", async () => {
-    const scanned = await admin.gql<{ scanTunnelHostKey: { fingerprint: string | null; failure: string | null } }>(SCAN, { data: { host: sshd.host, port: sshd.port } });
+    const scanned = await admin.gql<{ scanTunnelHostKey: { fingerprint: string | null; failure: string | null } }>(SCAN, {
+      data: { host: sshd.host, port: sshd.port },
+    });
     expect(scanned.data?.scanTunnelHostKey).toEqual({ fingerprint: sshd.hostKeyFingerprint, failure: null });
     const closedPort = await freePort();
-    const unreachable = await admin.gql<{ scanTunnelHostKey: { fingerprint: string | null; failure: string | null } }>(SCAN, { data: { host: "127.0.0.1", port: closedPort } });
+    const unreachable = await admin.gql<{ scanTunnelHostKey: { fingerprint: string | null; failure: string | null } }>(SCAN, {
+      data: { host: "127.0.0.1", port: closedPort },
+    });
     expect(unreachable.data?.scanTunnelHostKey).toEqual({ fingerprint: null, failure: "unreachable" });
   });
 

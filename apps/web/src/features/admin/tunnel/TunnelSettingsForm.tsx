@@ -1,5 +1,19 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Badge, Button, Fieldset, Group, NumberInput, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { IconAlertCircle, IconKey } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
@@ -165,7 +179,13 @@ export function TunnelSettingsForm({
             <Group align="flex-end" wrap="nowrap">
               <div style={{ flex: 1 }}>{text("host_key_fingerprint", { placeholder: "SHA256:…" })}</div>
               {canWrite && (
-                <Button variant="light" leftSection={<IconKey size={16} />} loading={scanning} onClick={() => void readHostKey()} data-testid={TUNNEL_TESTIDS.scan}>
+                <Button
+                  variant="light"
+                  leftSection={<IconKey size={16} />}
+                  loading={scanning}
+                  onClick={() => void readHostKey()}
+                  data-testid={TUNNEL_TESTIDS.scan}
+                >
                   {t("tunnel.scan")}
                 </Button>
               )}

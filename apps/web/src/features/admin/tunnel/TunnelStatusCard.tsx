@@ -51,8 +51,10 @@ export function TunnelStatusCard({ initial, canWrite, blocked }: { initial: Tunn
   };
 
   const text = (): string => {
-    if (shown === "open" && state.open_until) return t("tunnel.state.openUntil", { time: formatTime(state.open_until), date: formatDateTime(state.open_until) });
-    if (shown === "error") return t("tunnel.state.error", { reason: t(`tunnel.failures.${state.failure ?? "unknown"}`, { defaultValue: t("tunnel.failures.unknown") }) });
+    if (shown === "open" && state.open_until)
+      return t("tunnel.state.openUntil", { time: formatTime(state.open_until), date: formatDateTime(state.open_until) });
+    if (shown === "error")
+      return t("tunnel.state.error", { reason: t(`tunnel.failures.${state.failure ?? "unknown"}`, { defaultValue: t("tunnel.failures.unknown") }) });
     return t(`tunnel.state.${shown}`, { defaultValue: t("tunnel.state.off") });
   };
 
