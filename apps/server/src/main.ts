@@ -65,13 +65,16 @@ await markInterruptedExports(db.kysely, Date.now());
 // A publish this process did not start is one a restart interrupted: it ends as failed.
 if (await markInterruptedPublish(db.kysely, Date.now())) app.log.warn("a configuration publish was interrupted by the restart");
 await app.listen({ port: config.PORT, host: config.HOST });
-// Remote access (docs/decisions/042): forwarded connections reach the port we listen on. Created
-// after listening; its first tick opens a tunnel again that a restart interrupted within its limit.
-const listeningPort = ((): number => {
+// Remote access (docs/decisions/042): forwarded connections reach the address we listen on (the
+// loopback when listening on all). Created after listening; its first tick opens a tunnel again
+// that a restart interrupted within its limit.
+const tunnelTarget = ((): { host: string; port: number } => {
   const address = app.server.address();
-  return typeof address === "object" && address ? address.port : config.PORT;
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const host = ["0.0.0.0", "::", ""].includes(config.HOST) ? "127.0.0.1" : config.HOST;
+  return { host, port };
 })();
-const tunnel = createTunnelManager({ db: db.kysely, bus: pubsub, now: Date.now, log: app.log, localPort: () => listeningPort });
+const tunnel = createTunnelManager({ db: db.kysely, bus: pubsub, now: Date.now, log: app.log, target: () => tunnelTarget });
 services.tunnel = tunnel;
 tunnel.start();
 // Links connect after the server listens: the UI is up even while a controller is unreachable.

@@ -91,7 +91,14 @@ export async function startTestServer(
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : 0;
-    tunnel = createTunnelManager({ db: db.kysely, bus: pubsub, now: () => clock.now, log: app.log, localPort: () => port, readyTimeoutMs: 5_000 });
+    tunnel = createTunnelManager({
+      db: db.kysely,
+      bus: pubsub,
+      now: () => clock.now,
+      log: app.log,
+      target: () => ({ host: "127.0.0.1", port }),
+      readyTimeoutMs: 5_000,
+    });
     services.tunnel = tunnel;
   }
   return {

@@ -103,14 +103,46 @@ export function scanHostKey(
   });
 }
 
+/** Where forwarded connections go: this server's HTTP listener. */
+export interface TunnelTarget {
+  host: string;
+  port: number;
+}
+
+/**
+ * The source address of forwarded connections to a loopback target: 127.0.0.2, not 127.0.0.1,
+ * so that a technician coming through the tunnel never counts as this machine itself (metrics
+ * readable from the loopback, a proxy trusted at 127.0.0.1). Linux routes all of 127/8 to the
+ * loopback; where binding it fails the connection is made without it.
+ */
+export const TUNNEL_SOURCE_ADDRESS = "127.0.0.2";
+
+/** Opens the local leg of a forwarded connection. */
+function connectLocal(target: TunnelTarget, onReady: (socket: Socket) => void, onFail: () => void): Socket {
+  const attempt = (localAddress: string | undefined): Socket => {
+    const socket = netConnect({ host: target.host, port: target.port, ...(localAddress ? { localAddress } : {}) });
+    socket.once("error", (error: NodeJS.ErrnoException) => {
+      socket.destroy();
+      if (localAddress && error.code === "EADDRNOTAVAIL") attempt(undefined);
+      else onFail();
+    });
+    socket.once("connect", () => {
+      socket.removeAllListeners("error");
+      onReady(socket);
+    });
+    return socket;
+  };
+  return attempt(target.host === "127.0.0.1" ? TUNNEL_SOURCE_ADDRESS : undefined);
+}
+
 /**
  * Connects, checks the host key against the pinned fingerprint, authenticates and asks the host
- * to forward its loopback `remote_port` here; each forwarded connection is piped to
- * 127.0.0.1:`localPort()`. Resolves when the forward is in place, or with the failure class.
+ * to forward its loopback `remote_port` here; each forwarded connection is piped to `target()`.
+ * Resolves when the forward is in place, or with the failure class.
  */
 export function openReverseTunnel(
   endpoint: TunnelEndpoint,
-  localPort: () => number,
+  target: () => TunnelTarget,
   options: TunnelClientOptions,
 ): Promise<{ tunnel: OpenTunnel } | { failure: TunnelFailure }> {
   return new Promise((resolve) => {
@@ -146,20 +178,23 @@ export function openReverseTunnel(
         reject();
         return;
       }
-      const local = netConnect({ host: "127.0.0.1", port: localPort() });
-      sockets.add(local);
-      local.once("close", () => sockets.delete(local));
-      local.once("error", () => {
-        local.destroy();
-        reject();
-      });
-      local.once("connect", () => {
-        const stream = accept();
-        local.removeAllListeners("error");
-        local.on("error", () => stream.destroy());
-        stream.on("error", () => local.destroy());
-        stream.pipe(local).pipe(stream);
-      });
+      connectLocal(
+        target(),
+        (local) => {
+          if (phase !== "open") {
+            local.destroy();
+            reject();
+            return;
+          }
+          sockets.add(local);
+          local.once("close", () => sockets.delete(local));
+          const stream = accept();
+          local.on("error", () => stream.destroy());
+          stream.on("error", () => local.destroy());
+          stream.pipe(local).pipe(stream);
+        },
+        () => reject(),
+      );
     });
     client.on("ready", () => {
       client.forwardIn("127.0.0.1", endpoint.remote_port, (error) => {

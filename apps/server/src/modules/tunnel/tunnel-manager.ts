@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { TUNNEL_CHANGED_TOPIC } from "../../realtime/topics.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { openReverseTunnel, type OpenTunnel } from "./tunnel-client.ts";
+import { openReverseTunnel, type OpenTunnel, type TunnelTarget } from "./tunnel-client.ts";
 import { claimTunnel, OFF_STATE, readTunnelSettings, readTunnelState, updateHeldTunnel, writeTunnelState, type TunnelStateRow } from "./tunnel.repo.ts";
 
 /**
@@ -38,8 +38,8 @@ export interface TunnelManagerDeps {
   bus: PubSub;
   now: () => number;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
-  /** This server's HTTP port, where forwarded connections go. */
-  localPort: () => number;
+  /** This server's HTTP listener, where forwarded connections go. */
+  target: () => TunnelTarget;
   instanceId?: string;
   readyTimeoutMs?: number;
   /** How often the holder renews its hold and checks the limit. */
@@ -107,7 +107,7 @@ export function createTunnelManager(deps: TunnelManagerDeps): TunnelManager {
     connecting = true;
     let result: Awaited<ReturnType<typeof openReverseTunnel>>;
     try {
-      result = await openReverseTunnel(settings, deps.localPort, { readyTimeoutMs });
+      result = await openReverseTunnel(settings, deps.target, { readyTimeoutMs });
     } finally {
       connecting = false;
     }

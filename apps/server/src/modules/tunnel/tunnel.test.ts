@@ -175,6 +175,9 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     expect(opened.data?.openTunnel).toMatchObject({ status: "open", failure: null, open_until: new Date(before + 2 * HOUR).toISOString() });
     expect(opened.data?.openTunnel.opened_by).toBeTruthy();
     expect(await healthThrough(remotePort)).toBe(200);
+    // Who comes through the tunnel is not this machine: the loopback-only metrics stay closed.
+    expect((await fetch(`http://127.0.0.1:${remotePort}/backend/metrics`)).status).toBe(403);
+    expect((await fetch(`http://127.0.0.1:${serverPort(server)}/backend/metrics`)).status).toBe(200);
     // Opening again moves the limit.
     expect((await admin.gql<{ openTunnel: Status }>(OPEN, { h: 4 })).data?.openTunnel.open_until).toBe(new Date(before + 4 * HOUR).toISOString());
     const closed = await admin.gql<{ closeTunnel: Status }>(CLOSE);
@@ -209,7 +212,13 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     await server.tunnel?.stop();
     expect(await healthThrough(remotePort)).toBeNull();
     const restarted = () =>
-      createTunnelManager({ db: server.db.kysely, bus: server.pubsub, now: () => server.clock.now, log: server.app.log, localPort: () => serverPort(server) });
+      createTunnelManager({
+        db: server.db.kysely,
+        bus: server.pubsub,
+        now: () => server.clock.now,
+        log: server.app.log,
+        target: () => ({ host: "127.0.0.1", port: serverPort(server) }),
+      });
     const second = restarted();
     try {
       await second.tick();
