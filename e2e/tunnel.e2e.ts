@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TUNNEL_TESTIDS } from "../apps/web/src/features/admin/tunnel/tunnel-testids.ts";
@@ -5,7 +6,7 @@ import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-
 import { freePort, startTestSshd, type TestSshd } from "../apps/server/src/test-support/sshd.ts";
 import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
-import { byTestId, launchBrowser, newPage } from "./support/browser.ts";
+import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { signIn } from "./support/pages.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -70,6 +71,7 @@ describe("remote access tunnel in Chromium", () => {
     expect(await status.textContent()).toMatch(/Offen bis \d\d:\d\d Uhr/);
     const health = await fetch(`http://127.0.0.1:${remotePort}/backend/health`);
     expect(health.status).toBe(200);
+    await page.screenshot({ path: join(shotsDir(), "tunnel-1280-de.png"), fullPage: true });
     expect(await axeViolations(page, `[data-testid="${TUNNEL_TESTIDS.page}"]`, AXE)).toEqual([]);
 
     await byTestId(page, TUNNEL_TESTIDS.switch).uncheck();

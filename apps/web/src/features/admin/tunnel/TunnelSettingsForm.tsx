@@ -140,7 +140,7 @@ export function TunnelSettingsForm({
                     <SecretState name="private_key" set={secrets.private_key} />
                   </Group>
                 }
-                description={t(secrets.private_key ? "tunnel.help.secretStored" : "tunnel.help.private_key")}
+                description={t(secrets.private_key ? "tunnel.help.keyStored" : "tunnel.help.private_key")}
                 placeholder="-----BEGIN OPENSSH PRIVATE KEY-----"
                 value={values.private_key}
                 onChange={(event) => set("private_key", event.currentTarget.value)}
@@ -161,7 +161,7 @@ export function TunnelSettingsForm({
                     <SecretState name="password" set={secrets.password} />
                   </Group>
                 }
-                description={t(secrets.password ? "tunnel.help.secretStored" : "tunnel.help.password")}
+                description={t(secrets.password ? "tunnel.help.passwordStored" : "tunnel.help.password")}
                 value={values.password}
                 onChange={(event) => set("password", event.currentTarget.value)}
                 error={errorOf("password")}

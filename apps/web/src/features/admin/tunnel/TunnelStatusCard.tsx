@@ -4,7 +4,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { TUNNEL_DEFAULT_HOURS, TUNNEL_MAX_HOURS, TUNNEL_MIN_HOURS } from "@caresuite/domain";
-import { formatDateTime, formatTime } from "../../../i18n/format";
+import { formatDate, formatDateTime, formatTime } from "../../../i18n/format";
 import { CLOSE_TUNNEL, OPEN_TUNNEL, TUNNEL_STATUS_QUERY } from "./tunnel.graphql";
 import { TUNNEL_TESTIDS } from "./tunnel-testids";
 
@@ -51,8 +51,7 @@ export function TunnelStatusCard({ initial, canWrite, blocked }: { initial: Tunn
   };
 
   const text = (): string => {
-    if (shown === "open" && state.open_until)
-      return t("tunnel.state.openUntil", { time: formatTime(state.open_until), date: formatDateTime(state.open_until) });
+    if (shown === "open" && state.open_until) return t("tunnel.state.openUntil", { time: formatTime(state.open_until), date: formatDate(state.open_until) });
     if (shown === "error")
       return t("tunnel.state.error", { reason: t(`tunnel.failures.${state.failure ?? "unknown"}`, { defaultValue: t("tunnel.failures.unknown") }) });
     return t(`tunnel.state.${shown}`, { defaultValue: t("tunnel.state.off") });
