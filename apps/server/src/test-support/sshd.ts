@@ -28,6 +28,8 @@ export interface TestSshd {
   hostKeyFingerprint: string;
   /** A temporary folder the tests may use (e.g. the SFTP root of a backup test). */
   dir: string;
+  /** Ends every open SSH session (the listener's child processes) while sshd keeps listening: a lost connection. */
+  dropConnections(): void;
   /** Replaces the host key (the "support host's key changed" case); restarts sshd. */
   rotateHostKey(): Promise<void>;
   stop(): Promise<void>;
@@ -160,6 +162,11 @@ export async function startTestSshd(): Promise<TestSshd> {
       keygen(hostKey, "caresuite-test-host-rotated");
       sshd.hostKeyFingerprint = fingerprintOfPublicKey(readFileSync(`${hostKey}.pub`, "utf8"));
       await start();
+    },
+    dropConnections: () => {
+      const pid = child?.pid;
+      // Only the children of the sshd this helper started (one per session), by parent id.
+      if (pid !== undefined) spawnSync("pkill", ["-TERM", "-P", String(pid)], { stdio: "ignore" });
     },
     stop,
     start,

@@ -247,6 +247,16 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     }
   });
 
+  it("a lost connection closes the tunnel with an error state (no silent reconnect)", async () => {
+    expect((await admin.gql<{ openTunnel: Status }>(OPEN, { h: 1 })).data?.openTunnel.status).toBe("open");
+    sshd.dropConnections();
+    for (let i = 0; i < 100 && server.tunnel?.holding(); i++) await new Promise((r) => setTimeout(r, 50));
+    await server.tunnel?.tick();
+    expect(await status()).toMatchObject({ status: "error", failure: "connection_lost", open_until: null });
+    expect(await healthThrough(remotePort)).toBeNull();
+    expect((await audits()).at(-1)).toMatchObject({ action: "closed", reason: "error", failure: "connection_lost", user_id: null });
+  });
+
   it("wrong credentials and a taken remote port give an error state with its class", async () => {
     expect((await admin.gql(UPDATE, { data: settings({ private_key: sshd.otherPrivateKey }) })).errors).toBeUndefined();
     const refused = await admin.gql<{ openTunnel: Status }>(OPEN, { h: 1 });
