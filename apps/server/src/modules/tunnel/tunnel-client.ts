@@ -197,7 +197,10 @@ export function openReverseTunnel(
       );
     });
     client.on("ready", () => {
+      // A host that never answers the forward request: give up after the same time as connecting.
+      const forwardTimer = setTimeout(() => fail("timeout"), options.readyTimeoutMs);
       client.forwardIn("127.0.0.1", endpoint.remote_port, (error) => {
+        clearTimeout(forwardTimer);
         if (phase !== "connecting") return;
         if (error) {
           fail("forward_refused");

@@ -16,7 +16,7 @@ let sshd: TestSshd;
 beforeAll(async () => {
   sshd = await startTestSshd();
 }, 30_000);
-afterAll(() => sshd?.close());
+afterAll(() => sshd?.close(), 30_000);
 
 const SETTINGS_FIELDS = "host port username auth_method has_private_key has_password host_key_fingerprint remote_port";
 const STATUS_FIELDS = "status open_until failure opened_by opened_at";
@@ -82,7 +82,7 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     managerLogin = await buildUser(server.db.kysely, { permissions: ["admin::use_module", "admin::manage_system"] });
     await relogin();
   }, 30_000);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 30_000);
 
   it("needs admin::manage_system and the management licence", async () => {
     const reader = await buildUser(server.db.kysely, { permissions: ["calllog::use_module"] });
