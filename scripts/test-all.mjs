@@ -39,6 +39,27 @@ function ensureSlapd() {
 }
 
 /**
+ * The remote-access tunnel tests start their own OpenSSH server (apps/server/src/test-support/sshd.ts)
+ * as the current user on a free port. The package's own service is stopped again after installing:
+ * no system sshd is left listening on port 22.
+ */
+function ensureSshd() {
+  const sshd = process.env.SSHD_PATH ?? "/usr/sbin/sshd";
+  const keygen = () => spawnSync("ssh-keygen", ["-?"], { stdio: "ignore" }).error === undefined;
+  if (existsSync(sshd) && keygen()) return;
+  if (process.getuid?.() === 0) {
+    console.log("sshd is missing: installing Debian's openssh-server package for the remote-access tests…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    run("apt-get", ["update", "-qq"]);
+    const install = run("apt-get", ["install", "-y", "-qq", "openssh-server"], { env });
+    spawnSync("service", ["ssh", "stop"], { stdio: "ignore" });
+    if (install.status === 0 && existsSync(sshd) && keygen()) return;
+  }
+  console.error(`The remote-access tests need sshd at ${sshd} and ssh-keygen. Install them (Debian: apt-get install openssh-server) or set SSHD_PATH.`);
+  process.exit(1);
+}
+
+/**
  * Runs Vitest with a JSON report and resolves with its exit status and counts. Lines are prefixed
  * with the lane's name when two lanes print at once.
  */
@@ -70,6 +91,7 @@ function vitestLane(name, args, prefix) {
 
 ensureChromium();
 ensureSlapd();
+ensureSshd();
 const extra = process.argv.slice(2);
 /**
  * The browser tests and the server tests each run one file at a time (each file starts servers of

@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { CallSystemLinks } from "./callsystem/links.ts";
 import type { VirtualManager } from "./callsystem/virtual-controller.ts";
+import type { TunnelManager } from "./modules/tunnel/tunnel-manager.ts";
 import type { OpenCallsCache } from "./modules/calls/open-calls-cache.ts";
 import type { PubSub } from "./realtime/pubsub.ts";
 
@@ -15,6 +16,8 @@ export interface RequestContext {
   /** The call-system links (null in processes that run none, e.g. some tests). */
   links: CallSystemLinks | null;
   virtual: VirtualManager | null;
+  /** The remote-access tunnel of this process (absent where none runs, e.g. most tests). */
+  tunnel?: TunnelManager | null;
   /** Shared open-calls lists per system. */
   openCalls: OpenCallsCache;
   user: AuthUser;

@@ -21,6 +21,7 @@ import { smtpMailer } from "./modules/reports/mailer.ts";
 import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
 import { startTechnicalReportScheduler } from "./modules/reports/technical-report-scheduler.ts";
 import { markInterruptedExports, startExportHousekeeping } from "./modules/exports/exports.service.ts";
+import { createTunnelManager } from "./modules/tunnel/tunnel-manager.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -64,6 +65,18 @@ await markInterruptedExports(db.kysely, Date.now());
 // A publish this process did not start is one a restart interrupted: it ends as failed.
 if (await markInterruptedPublish(db.kysely, Date.now())) app.log.warn("a configuration publish was interrupted by the restart");
 await app.listen({ port: config.PORT, host: config.HOST });
+// Remote access (docs/decisions/042): forwarded connections reach the address we listen on (the
+// loopback when listening on all). Created after listening; its first tick opens a tunnel again
+// that a restart interrupted within its limit.
+const tunnelTarget = ((): { host: string; port: number } => {
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const host = ["0.0.0.0", "::", ""].includes(config.HOST) ? "127.0.0.1" : config.HOST;
+  return { host, port };
+})();
+const tunnel = createTunnelManager({ db: db.kysely, bus: pubsub, now: Date.now, log: app.log, target: () => tunnelTarget });
+services.tunnel = tunnel;
+tunnel.start();
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();
 const stopClock = startClockBroadcast(pubsub, Date.now);
@@ -90,6 +103,7 @@ async function shutdown(signal: string): Promise<void> {
   await stopReports();
   await stopTechnicalReports();
   stopExports();
+  await tunnel.stop();
   await links.stop();
   await incidents.stop();
   await notifier.stop();

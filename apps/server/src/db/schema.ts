@@ -41,6 +41,39 @@ export interface Database {
   ldap_settings: LdapSettingsTable;
   ldap_group_roles: LdapGroupRolesTable;
   technical_report_sends: TechnicalReportSendsTable;
+  tunnel_settings: TunnelSettingsTable;
+  tunnel_state: TunnelStateTable;
+}
+
+/** The remote-access tunnel's settings (migration 0023, one row, id 1). */
+export interface TunnelSettingsTable {
+  id: number;
+  host: string;
+  port: number;
+  username: string;
+  /** key | password */
+  auth_method: string;
+  /** Write-only: never sent to a client nor logged. */
+  private_key: string;
+  /** Write-only: never sent to a client nor logged. */
+  password: string;
+  host_key_fingerprint: string;
+  remote_port: number;
+  updated_at: number;
+}
+
+/** Whether the tunnel should be open and what its holder reports (migration 0023, one row, id 1). */
+export interface TunnelStateTable {
+  id: number;
+  open_until: number | null;
+  /** off | connecting | open | error */
+  status: string;
+  failure: string | null;
+  opened_by: number | null;
+  opened_at: number | null;
+  owner: string | null;
+  owner_seen_at: number | null;
+  updated_at: number;
 }
 
 /**

@@ -28,6 +28,7 @@ import "../modules/incidents/incident-notifications.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
 import "../modules/ldap/ldap.graphql.ts";
 import "../modules/system-ops/system-ops.graphql.ts";
+import "../modules/tunnel/tunnel.graphql.ts";
 import "../modules/defects/defects.graphql.ts";
 
 let schema: GraphQLSchema | undefined;

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import type { PubSub } from "../realtime/pubsub.ts";
 import type { CallSystemLinks } from "../callsystem/links.ts";
 import type { VirtualManager } from "../callsystem/virtual-controller.ts";
+import type { TunnelManager } from "../modules/tunnel/tunnel-manager.ts";
 import type { OpenCallsCache } from "../modules/calls/open-calls-cache.ts";
 import { sessionUser } from "../modules/auth/auth.service.ts";
 import { isKnownSystem, knownSystemIds } from "../modules/systems/known-system-ids.ts";
@@ -18,6 +19,8 @@ export interface Services {
   links?: CallSystemLinks | null;
   /** The bundled virtual call system (absent in tests that run none). */
   virtual?: VirtualManager | null;
+  /** The remote-access tunnel (absent in tests that run none). */
+  tunnel?: TunnelManager | null;
   /** Created by buildApp when absent. */
   openCalls?: OpenCallsCache;
   now: () => number;
@@ -55,6 +58,7 @@ export async function buildRequestContext(services: Services, facts: RequestFact
     bus: services.pubsub,
     links: services.links ?? null,
     virtual: services.virtual ?? null,
+    tunnel: services.tunnel ?? null,
     openCalls: openCallsOf(services),
     user,
     sessionHash,

@@ -23,6 +23,9 @@ export interface SystemTreeSignal {
 /** Server-wide pushes to every client (`systemMessages` subscription). */
 export const SYSTEM_MESSAGES_TOPIC = "system-messages";
 
+/** The remote-access tunnel state changed (opened, closed): every instance checks whether it holds it (docs/decisions/042). */
+export const TUNNEL_CHANGED_TOPIC = "tunnel-changed";
+
 /** A pushed message (spec §7 "Push handling by subject"); payload is JSON text. */
 export interface SystemMessage {
   subject: SystemMessageSubject;

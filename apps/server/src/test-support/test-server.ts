@@ -11,6 +11,7 @@ import type { Services } from "../http/request-context.ts";
 import { createLinks, type CallSystemLinks } from "../callsystem/links.ts";
 import { createLinkHandlers } from "../modules/calls/link-handlers.ts";
 import { memoryPubSub, type PubSub } from "../realtime/pubsub.ts";
+import { createTunnelManager, type TunnelManager } from "../modules/tunnel/tunnel-manager.ts";
 
 /** The dialects integration tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
 export const TEST_DIALECTS: DialectName[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -23,6 +24,8 @@ export interface TestServer {
   clock: { now: number };
   /** Call-system links, when started with `links: true`. */
   links: CallSystemLinks | null;
+  /** The remote-access tunnel, when started with `tunnel: true` (the app then listens on a free port of 127.0.0.1). */
+  tunnel: TunnelManager | null;
   close(): Promise<void>;
 }
 
@@ -60,7 +63,11 @@ export async function freshDatabase(dialect: DialectName): Promise<{ env: Record
 }
 
 /** Starts the real application (not listening) on a fresh database with a controllable clock. */
-export async function startTestServer(dialect: DialectName, env: Record<string, string> = {}, options: { links?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: { links?: boolean; tunnel?: boolean } = {},
+): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const config = loadConfig({
     LOG_LEVEL: process.env["TEST_LOG_LEVEL"] ?? "silent",
@@ -79,6 +86,21 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
   await app.ready();
   const links = options.links ? createLinks({ db, log: app.log, now: () => clock.now, handlers: createLinkHandlers({ db, bus: pubsub }) }) : null;
   services.links = links;
+  let tunnel: TunnelManager | null = null;
+  if (options.tunnel) {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    tunnel = createTunnelManager({
+      db: db.kysely,
+      bus: pubsub,
+      now: () => clock.now,
+      log: app.log,
+      target: () => ({ host: "127.0.0.1", port }),
+      readyTimeoutMs: 5_000,
+    });
+    services.tunnel = tunnel;
+  }
   return {
     app,
     db,
@@ -86,7 +108,9 @@ export async function startTestServer(dialect: DialectName, env: Record<string, 
     pubsub,
     clock,
     links,
+    tunnel,
     close: async () => {
+      await tunnel?.stop();
       await links?.stop();
       await app.close();
       await db.close();
