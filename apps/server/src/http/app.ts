@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { PRODUCT_VERSION, REQUEST_HEADER, SYSTEM_HEADER, VERSION_HEADER } from "@caresuite/domain";
+import { REQUEST_HEADER, SYSTEM_HEADER, VERSION_HEADER } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
@@ -14,6 +14,7 @@ import { buildRequestContext, SESSION_COOKIE, type Services } from "./request-co
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebApp } from "./web-app.ts";
+import { runningVersion } from "../modules/updates/releases.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -45,8 +46,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(cookie);
 
+  // The version this process runs: a staged release says its own (modules/updates/releases.ts).
+  const version = runningVersion();
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header(VERSION_HEADER, PRODUCT_VERSION);
+    reply.header(VERSION_HEADER, version);
     return payload;
   });
   registerSecurityHeaders(app);

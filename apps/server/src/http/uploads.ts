@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isLoggedIn, UPLOAD_RULES } from "@caresuite/domain";
+import { isLoggedIn, UPDATE_PACKAGE_MAX_BYTES, UPLOAD_RULES } from "@caresuite/domain";
 import { HttpClientError } from "./client-error.ts";
 import { readMultipart, type MultipartLimits } from "./multipart.ts";
 
@@ -22,6 +22,13 @@ export const UPLOAD_LIMITS: MultipartLimits = {
   files: FILES,
   totalBytes: FILES * (LARGEST_FILE + 1) + 2 * FIELD_BYTES + 64 * 1024,
   idleMs: 5_000,
+  // An update package (modules/updates) is far larger than any other upload: only its mutation,
+  // one file, gets the room (docs/decisions/043-signed-updates.md).
+  large: {
+    operation: /\buploadUpdatePackage\b/,
+    fileBytes: UPDATE_PACKAGE_MAX_BYTES + 1,
+    totalBytes: UPDATE_PACKAGE_MAX_BYTES + 1 + 2 * FIELD_BYTES + 64 * 1024,
+  },
 };
 
 const pathOf = (url: string): string => url.split("?", 1)[0] ?? url;
