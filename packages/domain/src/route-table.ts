@@ -112,6 +112,8 @@ const ADMIN_CHILDREN: RouteDef[] = [
   list("ldap", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
   list("tunnel", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
   list("logs", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
+  // The spec names "updates" in the system area without a route: like its siblings (docs/decisions/043).
+  list("updates", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
   { path: "maintenance" },
   { path: "settings" },
   list("defects", [ANY_MARKER, "admin::manage_system", "calllog::see_defects"], { edit: false }),

@@ -21,6 +21,7 @@ const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity:
 });
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
 const LdapSettingsPage = lazyPage(() => import("./ldap/LdapSettingsPage"), "LdapSettingsPage");
+const UpdatesPage = lazyPage(() => import("./updates/UpdatesPage"), "UpdatesPage");
 const GlobalSettingsPage = lazyPage(() => import("./settings/GlobalSettingsPage"), "GlobalSettingsPage");
 const UsersListPage = lazyPage(() => import("./users/UsersListPage"), "UsersListPage");
 const UserFormPage = lazyPage(() => import("./users/UserFormPage"), "UserFormPage");
@@ -107,6 +108,7 @@ export function adminRoutes(): RouteObject[] {
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
         { id: "admin.ldap", path: "ldap", element: <LdapSettingsPage />, handle: handle({ titleKey: "ldap.title" }) },
+        { id: "admin.updates", path: "updates", element: <UpdatesPage />, handle: handle({ titleKey: "updates.title" }) },
         // Route table "/admin defects | admin::manage_system or calllog::see_defects" (no edit child).
         { id: "admin.defects", path: "defects", element: <DefectsPage />, handle: handle({ titleKey: "admin.nav.defects" }) },
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },
