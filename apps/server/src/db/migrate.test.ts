@@ -31,7 +31,10 @@ describe.each(TEST_DIALECTS)("migrations on %s", (dialect) => {
     const step = {
       async up(kysely: Kysely<unknown>): Promise<void> {
         runs++;
-        await kysely.schema.createTable("update_step_probe").addColumn("id", "integer", (c) => c.primaryKey()).execute();
+        await kysely.schema
+          .createTable("update_step_probe")
+          .addColumn("id", "integer", (c) => c.primaryKey())
+          .execute();
         await sql`insert into update_step_probe (id) values (1)`.execute(kysely);
         // Half done, then the step fails: nothing of it may remain.
         if (fail) throw new Error("disk full");

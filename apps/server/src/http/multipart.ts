@@ -169,7 +169,14 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
     parser = busboy({
       headers,
       defParamCharset: "utf8",
-      limits: { fieldSize: limits.fieldBytes, fields: 2, fileSize: Math.max(limits.fileBytes, limits.large?.fileBytes ?? 0), files: limits.files, parts: limits.files + 2, headerPairs: 16 },
+      limits: {
+        fieldSize: limits.fieldBytes,
+        fields: 2,
+        fileSize: Math.max(limits.fileBytes, limits.large?.fileBytes ?? 0),
+        files: limits.files,
+        parts: limits.files + 2,
+        headerPairs: 16,
+      },
     });
   } catch {
     fail(new HttpClientError(400, "multipart/form-data needs a boundary."));

@@ -81,21 +81,43 @@ describe("an update restarts the server into the new release", () => {
     dataDir = mkdtempSync(join(scratch, "caresuite-update-"));
     port = await freePort();
     supervisor = spawn(process.execPath, [SUPERVISOR], {
-      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: "/nonexistent", LOG_LEVEL: "error" },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        WEB_DIST: "/nonexistent",
+        LOG_LEVEL: "error",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     await until(versionNow, (version) => version === PRODUCT_VERSION, 30_000);
-    expect((await gql(`mutation ($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, { port: simulator.port })).errors).toBeUndefined();
+    expect(
+      (
+        await gql(`mutation ($port: Int) { createInitialConfigurator(ip: "127.0.0.1", username: "admin", password: "admin", tcp_port: $port) { id } }`, {
+          port: simulator.port,
+        })
+      ).errors,
+    ).toBeUndefined();
     await gql(`mutation { createInitialUser(username: "chef", password: "Update-Restart-1", locale: "en") { id } }`);
     await gql("mutation { finishSetup }");
-    const login = await fetch(`${base()}/backend/login`, { method: "POST", headers: headers(), body: JSON.stringify({ username: "chef", password: "Update-Restart-1" }) });
+    const login = await fetch(`${base()}/backend/login`, {
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify({ username: "chef", password: "Update-Restart-1" }),
+    });
     cookie =
       login.headers
         .getSetCookie()
         .find((c) => c.startsWith("cs_session="))
         ?.split(";")[0] ?? "";
     expect(cookie).not.toBe("");
-    expect((await gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", { c: "123456", code: buildActivationCode() })).errors).toBeUndefined();
+    expect(
+      (await gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", { c: "123456", code: buildActivationCode() }))
+        .errors,
+    ).toBeUndefined();
   }, 60_000);
 
   afterAll(async () => {
@@ -116,7 +138,10 @@ describe("an update restarts the server into the new release", () => {
 
     // Upload the signed package: available.
     const form = new FormData();
-    form.append("operations", JSON.stringify({ query: "mutation($file: Upload!) { uploadUpdatePackage(file: $file) { state to_version supervised } }", variables: { file: null } }));
+    form.append(
+      "operations",
+      JSON.stringify({ query: "mutation($file: Upload!) { uploadUpdatePackage(file: $file) { state to_version supervised } }", variables: { file: null } }),
+    );
     form.append("map", JSON.stringify({ 0: ["variables.file"] }));
     const pkg = buildUpdatePackage({ version: NEW_VERSION, payload: serverPayload(), privateKeyPem: DEV_UPDATE_KEY });
     form.append("0", new Blob([new Uint8Array(pkg)], { type: "application/x-tar" }), `caresuite-${NEW_VERSION}.update`);
@@ -147,9 +172,17 @@ describe("an update restarts the server into the new release", () => {
     expect(pressed.length).toBeGreaterThan(1);
 
     // The reconnecting sockets hear the new version first.
-    const ws = createClient({ url: `ws://127.0.0.1:${port}/backend/query`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
+    const ws = createClient({
+      url: `ws://127.0.0.1:${port}/backend/query`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { [SYSTEM_HEADER]: "01" },
+    });
     const first = await new Promise<unknown>((done, fail) => {
-      const stop = ws.subscribe({ query: "subscription { systemMessages { subject payload } }" }, { next: (value) => (stop(), done(value.data)), error: fail, complete: () => undefined });
+      const stop = ws.subscribe(
+        { query: "subscription { systemMessages { subject payload } }" },
+        { next: (value) => (stop(), done(value.data)), error: fail, complete: () => undefined },
+      );
       setTimeout(() => fail(new Error("no system message within 5 s")), 5_000);
     });
     await ws.dispose();
@@ -164,7 +197,13 @@ describe("an update restarts the server into the new release", () => {
     expect(open.errors).toBeUndefined();
 
     const status = await gql<{ updateStatus: Record<string, unknown> }>("{ updateStatus { running_version state from_version to_version error } }");
-    expect(status.data?.updateStatus).toEqual({ running_version: NEW_VERSION, state: "done", from_version: PRODUCT_VERSION, to_version: NEW_VERSION, error: null });
+    expect(status.data?.updateStatus).toEqual({
+      running_version: NEW_VERSION,
+      state: "done",
+      from_version: PRODUCT_VERSION,
+      to_version: NEW_VERSION,
+      error: null,
+    });
     expect(readUpdate(dataDir)?.state).toBe("done");
   }, 120_000);
 
@@ -185,7 +224,11 @@ describe("an update restarts the server into the new release", () => {
     expect((await gql<{ installUpdate: { state: string } }>("mutation { installUpdate { state } }")).data?.installUpdate.state).toBe("in_progress");
 
     // Three failed starts, then the supervisor switches back to 5.442, which starts again.
-    await until(() => Promise.resolve(readUpdate(dataDir)?.state), (state) => state === "error", 30_000);
+    await until(
+      () => Promise.resolve(readUpdate(dataDir)?.state),
+      (state) => state === "error",
+      30_000,
+    );
     await until(versionNow, (version) => version === NEW_VERSION, 30_000);
     expect(currentRelease(dataDir)).toBe(NEW_VERSION);
     const status = await gql<{ updateStatus: Record<string, unknown> }>("{ updateStatus { running_version state to_version error } }");

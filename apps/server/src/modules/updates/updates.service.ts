@@ -92,7 +92,9 @@ export async function uploadUpdatePackage(ctx: RequestContext, upload: Promise<U
   const previous = readUpdate(dataDir);
   if (!canStartUpdate(previous ? updateProgress(previous, version, ctx.now()) : null)) throw refusal(ctx, "updates.in_progress", {}, "CONFLICT");
   if (!read.ok) {
-    throw read.reason === "too_big" ? refusal(ctx, "updates.too_big", { max: `${UPDATE_PACKAGE_MAX_BYTES / (1024 * 1024)} MB` }) : refusal(ctx, "updates.not_a_package");
+    throw read.reason === "too_big"
+      ? refusal(ctx, "updates.too_big", { max: `${UPDATE_PACKAGE_MAX_BYTES / (1024 * 1024)} MB` })
+      : refusal(ctx, "updates.not_a_package");
   }
   const key = trustedUpdateKey(ctx.config);
   if (!key) throw refusal(ctx, "updates.untrusted_key", {}, "CONFLICT");
@@ -139,7 +141,14 @@ export async function installUpdate(ctx: RequestContext): Promise<UpdateView> {
   const restart = restartHandler;
   if (!restart) throw refusal(ctx, "updates.no_supervisor", {}, "CONFLICT");
   const now = ctx.now();
-  const next: StoredUpdate = { ...record, state: "in_progress", started_at: now, from_version: version, from_release: currentRelease(dataDir), failed_starts: 0 };
+  const next: StoredUpdate = {
+    ...record,
+    state: "in_progress",
+    started_at: now,
+    from_version: version,
+    from_release: currentRelease(dataDir),
+    failed_starts: 0,
+  };
   await writeAudit(ctx.db.kysely, {
     systemId: null,
     userId: ctx.user.id,

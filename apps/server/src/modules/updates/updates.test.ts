@@ -42,6 +42,10 @@ function replaced(pkg: Buffer, name: string, change: (content: Buffer) => Buffer
   });
   return writeTar(entries);
 }
+const payloadOf = (pkg: Buffer): Buffer | null => {
+  const entry = readTar(pkg).find((e) => e.name === PAYLOAD_FILE);
+  return entry?.type === "file" ? entry.content : null;
+};
 const flipLastByte = (content: Buffer): Buffer => {
   const copy = Buffer.from(content);
   copy[copy.length - 1] = (copy[copy.length - 1] ?? 0) ^ 0xff;
@@ -64,9 +68,20 @@ describe("update packages", () => {
     ["no payload", () => replaced(signed(), PAYLOAD_FILE, () => null), "not_a_package"],
     ["unsigned", () => replaced(signed(), SIGNATURE_FILE, () => null), "unsigned"],
     ["signed with another key", () => signed("5.442", OTHER_KEY), "bad_signature"],
-    ["a changed manifest (another version)", () => replaced(signed(), MANIFEST_FILE, (m) => Buffer.from(m.toString().replace("5.442", "5.443"))), "bad_signature"],
+    [
+      "a changed manifest (another version)",
+      () => replaced(signed(), MANIFEST_FILE, (m) => Buffer.from(m.toString().replace("5.442", "5.443"))),
+      "bad_signature",
+    ],
     ["a changed payload byte", () => replaced(signed(), PAYLOAD_FILE, flipLastByte), "payload_mismatch"],
-    ["a payload of another package", () => replaced(signed(), PAYLOAD_FILE, () => readTar(buildUpdatePackage({ version: "5.442", payload: [...PAYLOAD, file("extra.txt", "x")], privateKeyPem: DEV_UPDATE_KEY })).find((e) => e.name === PAYLOAD_FILE && e.type === "file")?.content ?? null), "payload_mismatch"],
+    [
+      "a payload of another package",
+      () =>
+        replaced(signed(), PAYLOAD_FILE, () =>
+          payloadOf(buildUpdatePackage({ version: "5.442", payload: [...PAYLOAD, file("extra.txt", "x")], privateKeyPem: DEV_UPDATE_KEY })),
+        ),
+      "payload_mismatch",
+    ],
   ])("refuses %s", (_name, pkg, reason) => {
     expect(verifyUpdatePackage(pkg(), key)).toEqual({ ok: false, reason });
   });
@@ -143,7 +158,11 @@ const STATUS = "running_version state slow to_version from_version started_at er
 const UPLOAD = `mutation($file: Upload!) { uploadUpdatePackage(file: $file) { ${STATUS} } }`;
 const INSTALL = `mutation { installUpdate { ${STATUS} } }`;
 const upload = (client: TestClient, content: Buffer) =>
-  client.gqlUpload<{ uploadUpdatePackage: Record<string, unknown> }>(UPLOAD, {}, { file: { name: "caresuite-5.442.update", type: "application/x-tar", content } });
+  client.gqlUpload<{ uploadUpdatePackage: Record<string, unknown> }>(
+    UPLOAD,
+    {},
+    { file: { name: "caresuite-5.442.update", type: "application/x-tar", content } },
+  );
 
 describe.each(TEST_DIALECTS)("updates over the API on %s", (dialect) => {
   let server: TestServer;

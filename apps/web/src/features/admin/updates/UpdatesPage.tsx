@@ -146,7 +146,11 @@ export function UpdatesPage(): ReactNode {
       return;
     }
     setKnown(result.data.uploadUpdatePackage);
-    notify({ type: "success", title: t("updates.uploadedTitle"), text: t("updates.uploadedText", { version: result.data.uploadUpdatePackage.to_version ?? "" }) });
+    notify({
+      type: "success",
+      title: t("updates.uploadedTitle"),
+      text: t("updates.uploadedText", { version: result.data.uploadUpdatePackage.to_version ?? "" }),
+    });
   };
 
   const start = async (): Promise<void> => {
