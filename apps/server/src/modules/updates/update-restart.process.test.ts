@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +10,8 @@ import { buildActivationCode } from "../../test-support/licences.ts";
 import { until } from "../../test-support/linked-system.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { APP_ROOT, currentRelease, readUpdate } from "./releases.ts";
-import type { TarEntry } from "./tar.ts";
 import { buildUpdatePackage } from "./update-package.ts";
+import { DEV_UPDATE_KEY, serverUpdatePackage } from "../../test-support/update-packages.ts";
 
 /**
  * A real update (docs/decisions/043-signed-updates.md): the supervisor runs the server, a signed
@@ -25,7 +25,6 @@ import { buildUpdatePackage } from "./update-package.ts";
  */
 const SUPERVISOR = resolve(import.meta.dirname, "../../supervisor.ts");
 const NEW_VERSION = "5.442";
-const DEV_UPDATE_KEY = readFileSync(join(APP_ROOT, "scripts/DEVELOPMENT-ONLY-update-private-key.pem"), "utf8");
 
 async function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -34,23 +33,6 @@ async function freePort(): Promise<number> {
       probe.close(() => done(typeof address === "object" && address ? address.port : 0));
     });
   });
-}
-
-/** The server's source tree as a payload (tests left out). */
-function serverPayload(): TarEntry[] {
-  const entries: TarEntry[] = [];
-  const add = (path: string): void => {
-    const name = relative(APP_ROOT, path);
-    if (statSync(path).isDirectory()) {
-      for (const child of readdirSync(path)) add(join(path, child));
-    } else if (!name.endsWith(".test.ts")) {
-      entries.push({ type: "file", name, content: readFileSync(path), mode: 0o644 });
-    }
-  };
-  add(join(APP_ROOT, "package.json"));
-  add(join(APP_ROOT, "apps/server/package.json"));
-  add(join(APP_ROOT, "apps/server/src"));
-  return entries;
 }
 
 type Answer<T> = { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -143,7 +125,7 @@ describe("an update restarts the server into the new release", () => {
       JSON.stringify({ query: "mutation($file: Upload!) { uploadUpdatePackage(file: $file) { state to_version supervised } }", variables: { file: null } }),
     );
     form.append("map", JSON.stringify({ 0: ["variables.file"] }));
-    const pkg = buildUpdatePackage({ version: NEW_VERSION, payload: serverPayload(), privateKeyPem: DEV_UPDATE_KEY });
+    const pkg = serverUpdatePackage(NEW_VERSION);
     form.append("0", new Blob([new Uint8Array(pkg)], { type: "application/x-tar" }), `caresuite-${NEW_VERSION}.update`);
     const uploaded = (await (
       await fetch(`${base()}/backend/query`, { method: "POST", headers: { [SYSTEM_HEADER]: "01", [REQUEST_HEADER]: "1", cookie }, body: form })
