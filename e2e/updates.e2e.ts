@@ -36,7 +36,10 @@ describe("updates in Chromium", () => {
     const dataDir = mkdtempSync(join(ROOT, "tmp", "caresuite-e2e-update-"));
     server = await startServer({ DATA_DIR: dataDir, WEB_DIST: join(ROOT, "apps/web/dist") }, { supervised: true });
     const admin = await completeFirstRun(server.baseUrl, ADMIN);
-    await admin.query("mutation ($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", { c: "123456", code: buildActivationCode() });
+    await admin.query("mutation ($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
+      c: "123456",
+      code: buildActivationCode(),
+    });
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
