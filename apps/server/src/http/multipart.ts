@@ -126,7 +126,9 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
 
   let failed: Error | null = null;
   let received = 0;
-  let totalBytes = limits.totalBytes;
+  // Until the operations part names the mutation, the larger total (it comes first, and is at most
+  // fieldBytes); then the operation's own, checked at once against what already arrived.
+  let totalBytes = Math.max(limits.totalBytes, limits.large?.totalBytes ?? 0);
   let fileBytes = limits.fileBytes;
   let operations: Record<string, unknown> | null = null;
   let uploadVariables: ReadonlySet<string> = new Set();
@@ -201,7 +203,10 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
         const query = operations["query"];
         if (limits.large && typeof query === "string" && limits.large.operation.test(query)) {
           ({ fileBytes, totalBytes } = limits.large);
+        } else {
+          totalBytes = limits.totalBytes;
         }
+        if (received > totalBytes) throw new HttpClientError(413, `The request is larger than ${totalBytes} bytes.`);
       } else if (name === "map" && operations && !uploads) {
         uploads = applyMap(operations, uploadVariables, parseJson(value, "map"), limits);
       } else {

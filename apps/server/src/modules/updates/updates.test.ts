@@ -200,6 +200,18 @@ describe.each(TEST_DIALECTS)("updates over the API on %s", (dialect) => {
     expect(existsSync(join(server.config.DATA_DIR, "releases"))).toBe(false);
   });
 
+  it("only those who may install get the large upload limit", async () => {
+    // 12 MB: over every other upload's request limit, under the package's.
+    const big = Buffer.concat([signed(), Buffer.alloc(12 * 1024 * 1024)]);
+    const refused = await reader.gqlUpload(UPLOAD, {}, { file: { name: "big.update", type: "application/x-tar", content: big } });
+    expect(refused.errors?.[0]?.message).toMatch(/^The request is larger than \d+ bytes\.$/);
+    const read = await upload(admin, big);
+    // Read whole and verified: trailing bytes after the end of the archive are ignored.
+    expect(read.errors).toBeUndefined();
+    expect(read.data?.uploadUpdatePackage).toMatchObject({ state: "available", to_version: "5.442" });
+    rmSync(join(dataDir, "releases"), { recursive: true, force: true });
+  });
+
   it("refuses a tampered package with a translated message before touching anything", async () => {
     for (const [pkg, text] of [
       [replaced(signed(), PAYLOAD_FILE, flipLastByte), "does not match its signature"],
@@ -248,8 +260,9 @@ describe.each(TEST_DIALECTS)("updates over the API on %s", (dialect) => {
     expect(readUpdate(server.config.DATA_DIR)?.state).toBe("done");
 
     const audit = await server.db.kysely.selectFrom("audit_logs").select(["action", "meta"]).where("entity_type", "=", "update").orderBy("id").execute();
-    expect(audit.map((a) => a.action)).toEqual(["uploaded", "installed"]);
-    expect(String(audit[0]?.meta)).toContain("5.442");
+    // The first upload is the large-limit test's.
+    expect(audit.map((a) => a.action)).toEqual(["uploaded", "uploaded", "installed"]);
+    expect(String(audit[1]?.meta)).toContain("5.442");
   });
 
   it("announces the new version to sockets that subscribe within the window only", async () => {
