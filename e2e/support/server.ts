@@ -45,12 +45,14 @@ function probePort(): Promise<number> {
  * Starts the real server (`node apps/server/src/main.ts`, as `npm start` does) on a fresh SQLite
  * database in a temp folder, serving the built web app. Browser tests always start from nothing.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { supervised?: boolean } = {}): Promise<RunningServer> {
   // A given PORT keeps the address across a restart (the open page reconnects to it).
   const port = env["PORT"] ? Number(env["PORT"]) : await freePort();
   // An existing DATA_DIR restarts a server on the same database (fault tests).
   const dataDir = env["DATA_DIR"] ?? mkdtempSync(join(tmpdir(), "caresuite-e2e-"));
-  const child = spawn(process.execPath, [join(ROOT, "apps/server/src/main.ts")], {
+  // Supervised: `npm start`'s supervisor runs the server and restarts it into an installed update.
+  const entry = options.supervised === true ? "apps/server/src/supervisor.ts" : "apps/server/src/main.ts";
+  const child = spawn(process.execPath, [join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       ...process.env,

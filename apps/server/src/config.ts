@@ -24,6 +24,11 @@ const envSchema = z.object({
    * key, which production refuses (modules/licence/licence-key.ts).
    */
   LICENCE_PUBLIC_KEY_FILE: z.string().optional(),
+  /**
+   * Public key (PEM) that verifies update packages; defaults to the bundled development update key,
+   * which production refuses (modules/updates/updates.service.ts). Not the licence key.
+   */
+  UPDATE_PUBLIC_KEY_FILE: z.string().optional(),
   /** Default port of the call-system controller's protocol (the virtual one listens here). */
   CONTROLLER_PORT: z.coerce.number().int().min(1).max(65535).default(7700),
   /** Demo mode (spec §1): the public /demo screen and /demo/* calls; never on a real site. */

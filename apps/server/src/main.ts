@@ -1,5 +1,4 @@
 import { markInterruptedPublish } from "./modules/config-sync/config-sync.service.ts";
-import { PRODUCT_VERSION } from "@caresuite/domain";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -16,7 +15,10 @@ import { createVirtualManager } from "./callsystem/virtual-controller.ts";
 import { seedDemo } from "./modules/demo/demo-seed.ts";
 import { enforceLicenceKey } from "./modules/licence/licence.service.ts";
 import type { Services } from "./http/request-context.ts";
-import { installCrashPolicy } from "./process-policy.ts";
+import { installCrashPolicy, RESTART_EXIT_CODE } from "./process-policy.ts";
+import { runningVersion } from "./modules/updates/releases.ts";
+import { setRestartHandler, settleUpdateAtStart } from "./modules/updates/updates.service.ts";
+import { announceRestart } from "./modules/updates/restart-announcement.ts";
 import { smtpMailer } from "./modules/reports/mailer.ts";
 import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
 import { startTechnicalReportScheduler } from "./modules/reports/technical-report-scheduler.ts";
@@ -30,7 +32,11 @@ const useCrashLogger = installCrashPolicy();
 const started = performance.now();
 const config = loadConfig();
 const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// A failing migration fails the start: PostgreSQL rolls it back, SQLite too (db/migrate.ts), and
+// the next start tries again; after an update the supervisor returns to the previous release.
 await migrateToLatest(db);
+// The version of this application folder (a staged update's, else the installed one).
+const version = runningVersion();
 // The demo flag follows the configuration at every start (AppData reads it from the state).
 const state = await readAppState(db.kysely);
 if (state.features.demo_mode !== config.DEMO_MODE) {
@@ -86,12 +92,22 @@ const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: 
 const stopTechnicalReports = startTechnicalReportScheduler({ services, mailer: smtpMailer(), log: app.log });
 // Export files older than a month go, now and daily.
 const stopExports = startExportHousekeeping(db.kysely, config.DATA_DIR, Date.now, app.log);
-app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
+// An update into this version is done once the server listens (modules/updates, docs/decisions/043).
+const updated = settleUpdateAtStart(config.DATA_DIR, version);
+if (updated) {
+  app.log.info(`update from ${updated.from_version} to ${version} done`);
+  // The browsers reconnecting now learn the new version: update banner, 30 s countdown, reload.
+  await announceRestart(pubsub, version, Date.now());
+}
+// Under the supervisor (supervisor.ts) an installed update restarts the server into the new release.
+if (process.env.CARESUITE_SUPERVISED === "1") setRestartHandler(() => void shutdown("update", RESTART_EXIT_CODE));
+app.log.info(`CareSuite ${version} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 /** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function shutdown(signal: string): Promise<void> {
+/** Stops the server; `exitCode` RESTART_EXIT_CODE asks the supervisor to start it again at once. */
+async function shutdown(signal: string, exitCode = 0): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   // A hanging shutdown would keep the port and block the restart that follows (a service
   // manager's, or a test's): after the grace period the process exits regardless.
@@ -109,11 +125,11 @@ async function shutdown(signal: string): Promise<void> {
   await notifier.stop();
   await virtual.stop();
   // spec §7: "restart shows notice and, with a version, sets the available update".
-  await pubsub.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("restart", { version: PRODUCT_VERSION }));
+  await pubsub.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("restart", { version }));
   await app.close();
   await pubsub.close();
   await db.close();
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 process.once("SIGINT", () => void shutdown("SIGINT"));

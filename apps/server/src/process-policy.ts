@@ -9,6 +9,12 @@ export interface CrashLog {
   fatal(object: Record<string, unknown>, message: string): void;
 }
 
+/**
+ * Exit status of a requested restart (an installed update): EX_TEMPFAIL. The supervisor
+ * (supervisor.ts) starts the server again at once, into the release the pointer names.
+ */
+export const RESTART_EXIT_CODE = 75;
+
 /** Exit status of a crash: EX_SOFTWARE, so logs tell it from a failed start (1). */
 export const CRASH_EXIT_CODE = 70;
 

@@ -25,6 +25,7 @@ export * from "./rules/live-socket.ts";
 export * from "./rules/system-context.ts";
 export * from "./rules/locale.ts";
 export * from "./rules/update.ts";
+export * from "./update-manifest.ts";
 export * from "./entities/index.ts";
 export * from "./global-settings.ts";
 export * from "./rules/role-hierarchy.ts";

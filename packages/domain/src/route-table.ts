@@ -116,6 +116,8 @@ const ADMIN_CHILDREN: RouteDef[] = [
   // licence needs admin::manage_system, like activateLicense outside the setup; no licence, so an
   // unlicensed site can be licensed (docs/decisions/044-cleanup-logs-maintenance.md).
   list("license", MANAGE_SYSTEM, { edit: false }),
+  // The spec names "updates" in the system area without a route: like its siblings (docs/decisions/043).
+  list("updates", MANAGE_SYSTEM, { edit: false, licences: ["management"] }),
   { path: "maintenance" },
   { path: "settings" },
   list("defects", [ANY_MARKER, "admin::manage_system", "calllog::see_defects"], { edit: false }),

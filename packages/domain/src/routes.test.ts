@@ -93,6 +93,7 @@ describe("route table", () => {
     ["/admin/ldap", "/admin/ldap", ["admin::use_module", "admin::manage_system"], ["management"]],
     ["/admin/tunnel", "/admin/tunnel", ["admin::use_module", "admin::manage_system"], ["management"]],
     ["/admin/logs", "/admin/logs", ["admin::use_module", "admin::manage_system"], ["management"]],
+    ["/admin/updates", "/admin/updates", ["admin::use_module", "admin::manage_system"], ["management"]],
     ["/admin/maintenance", "/admin/maintenance", ["admin::use_module"], []],
     ["/admin/settings", "/admin/settings", ["admin::use_module"], []],
     // spec: "/admin defects | admin::manage_system or calllog::see_defects"

@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { PRODUCT_VERSION, REQUEST_HEADER, SYSTEM_HEADER, VERSION_HEADER } from "@caresuite/domain";
+import { REQUEST_HEADER, SYSTEM_HEADER, VERSION_HEADER } from "@caresuite/domain";
 import type { RequestContext } from "../context.ts";
 import { registerAuthRoutes } from "./auth.routes.ts";
 import { registerDemoRoutes } from "../modules/demo/demo.routes.ts";
@@ -16,6 +16,7 @@ import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebApp } from "./web-app.ts";
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, rotatingLog } from "../modules/system-ops/log-files.ts";
 import { registerSystemOpsRoutes } from "../modules/system-ops/system-ops.routes.ts";
+import { runningVersion } from "../modules/updates/releases.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -63,8 +64,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(cookie);
 
+  // The version this process runs: a staged release says its own (modules/updates/releases.ts).
+  const version = runningVersion();
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header(VERSION_HEADER, PRODUCT_VERSION);
+    reply.header(VERSION_HEADER, version);
     return payload;
   });
   registerSecurityHeaders(app);

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { PRODUCT_VERSION } from "@caresuite/domain";
 import type { Services } from "./request-context.ts";
+import { runningVersion } from "../modules/updates/releases.ts";
 
 /** Liveness and readiness for load balancers and monitoring: is the database answering? */
 export function registerHealth(app: FastifyInstance, services: Services): void {
+  const version = runningVersion();
   app.get("/backend/health", async (_request, reply) => {
     const started = performance.now();
     try {
@@ -13,13 +14,13 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
       const callsystems = (services.links?.all() ?? []).map((link) => link.state());
       return {
         status: "ok",
-        version: PRODUCT_VERSION,
+        version,
         database: services.db.dialect,
         db_ms: Math.round(performance.now() - started),
         callsystems: callsystems.map((s) => ({ system_id: s.system_id, connected: s.connected, last_event_at: s.last_event_at })),
       };
     } catch {
-      return reply.code(503).send({ status: "error", version: PRODUCT_VERSION, database: services.db.dialect });
+      return reply.code(503).send({ status: "error", version, database: services.db.dialect });
     }
   });
 }

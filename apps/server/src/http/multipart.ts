@@ -25,6 +25,11 @@ export interface MultipartLimits {
   totalBytes: number;
   /** A body that sends nothing for this long is given up (408): a client may declare more than it sends. */
   idleMs: number;
+  /**
+   * Larger limits for the operations that need them (an update package), chosen once the
+   * `operations` part names the mutation: every other upload keeps the small limits above.
+   */
+  large?: { operation: RegExp; fileBytes: number; totalBytes: number };
 }
 
 export interface MultipartRequest {
@@ -121,6 +126,10 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
 
   let failed: Error | null = null;
   let received = 0;
+  // Until the operations part names the mutation, the larger total (it comes first, and is at most
+  // fieldBytes); then the operation's own, checked at once against what already arrived.
+  let totalBytes = Math.max(limits.totalBytes, limits.large?.totalBytes ?? 0);
+  let fileBytes = limits.fileBytes;
   let operations: Record<string, unknown> | null = null;
   let uploadVariables: ReadonlySet<string> = new Set();
   let uploads: Map<string, PendingUpload> | null = null;
@@ -136,7 +145,7 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
   const countBytes = (chunk: Buffer): void => {
     watchIdle();
     received += chunk.length;
-    if (received > limits.totalBytes) fail(new HttpClientError(413, `The request is larger than ${limits.totalBytes} bytes.`));
+    if (received > totalBytes) fail(new HttpClientError(413, `The request is larger than ${totalBytes} bytes.`));
   };
 
   function fail(error: Error): void {
@@ -162,7 +171,14 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
     parser = busboy({
       headers,
       defParamCharset: "utf8",
-      limits: { fieldSize: limits.fieldBytes, fields: 2, fileSize: limits.fileBytes, files: limits.files, parts: limits.files + 2, headerPairs: 16 },
+      limits: {
+        fieldSize: limits.fieldBytes,
+        fields: 2,
+        fileSize: Math.max(limits.fileBytes, limits.large?.fileBytes ?? 0),
+        files: limits.files,
+        parts: limits.files + 2,
+        headerPairs: 16,
+      },
     });
   } catch {
     fail(new HttpClientError(400, "multipart/form-data needs a boundary."));
@@ -184,6 +200,13 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
         if (!checked.ok) throw new HttpClientError(400, checked.message);
         operations = parsed as Record<string, unknown>;
         uploadVariables = checked.uploadVariables;
+        const query = operations["query"];
+        if (limits.large && typeof query === "string" && limits.large.operation.test(query)) {
+          ({ fileBytes, totalBytes } = limits.large);
+        } else {
+          totalBytes = limits.totalBytes;
+        }
+        if (received > totalBytes) throw new HttpClientError(413, `The request is larger than ${totalBytes} bytes.`);
       } else if (name === "map" && operations && !uploads) {
         uploads = applyMap(operations, uploadVariables, parseJson(value, "map"), limits);
       } else {
@@ -210,9 +233,14 @@ export function readMultipart(body: Readable, headers: IncomingHttpHeaders, limi
       return;
     }
     const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    // Past this operation's limit the rest is read and dropped, and the file marked cut (too big).
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= fileBytes) chunks.push(chunk);
+    });
     stream.once("end", () => {
-      if (!failed) files.set(name, fileUpload(name, filename, info, Buffer.concat(chunks), stream.truncated === true));
+      if (!failed) files.set(name, fileUpload(name, filename, info, Buffer.concat(chunks), stream.truncated === true || size > fileBytes));
     });
   });
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isLoggedIn, UPLOAD_RULES } from "@caresuite/domain";
+import { hasWritePermission, isLoggedIn, UPDATE_PACKAGE_MAX_BYTES, UPLOAD_RULES } from "@caresuite/domain";
 import { HttpClientError } from "./client-error.ts";
 import { readMultipart, type MultipartLimits } from "./multipart.ts";
 
@@ -22,7 +22,16 @@ export const UPLOAD_LIMITS: MultipartLimits = {
   files: FILES,
   totalBytes: FILES * (LARGEST_FILE + 1) + 2 * FIELD_BYTES + 64 * 1024,
   idleMs: 5_000,
+  // An update package (modules/updates) is far larger than any other upload: only its mutation,
+  // one file, gets the room (docs/decisions/043-signed-updates.md).
+  large: {
+    operation: /\buploadUpdatePackage\b/,
+    fileBytes: UPDATE_PACKAGE_MAX_BYTES + 1,
+    totalBytes: UPDATE_PACKAGE_MAX_BYTES + 1 + 2 * FIELD_BYTES + 64 * 1024,
+  },
 };
+
+const { large: _large, ...SMALL_UPLOAD_LIMITS } = UPLOAD_LIMITS;
 
 const pathOf = (url: string): string => url.split("?", 1)[0] ?? url;
 
@@ -35,7 +44,9 @@ const pathOf = (url: string): string => url.split("?", 1)[0] ?? url;
 async function parseMultipart(request: FastifyRequest, payload: IncomingMessage): Promise<Record<string, unknown>> {
   if (pathOf(request.url) !== GRAPHQL_PATH) throw new HttpClientError(415, `multipart/form-data is only accepted by ${GRAPHQL_PATH}.`);
   if (!request.ctx || !isLoggedIn(request.ctx.user)) throw new HttpClientError(401, "Sign in to upload files.", "MISSING_AUTH");
-  return readMultipart(payload, request.headers, UPLOAD_LIMITS).operations;
+  // The large limit only for those who may install updates: nobody else makes the server hold 64 MB.
+  const limits = hasWritePermission(request.ctx.user, "admin::manage_system") ? UPLOAD_LIMITS : SMALL_UPLOAD_LIMITS;
+  return readMultipart(payload, request.headers, limits).operations;
 }
 
 /** Registers the multipart parser, and Connection: close for every answer sent before its body was read. */

@@ -150,6 +150,79 @@ const MESSAGES = {
     fr: "Trop de tentatives échouées. Veuillez réessayer dans {seconds} secondes.",
     it: "Troppi tentativi non riusciti. Riprovare tra {seconds} secondi.",
   },
+  // Update packages (modules/updates; docs/decisions/043-signed-updates.md).
+  "updates.not_a_package": {
+    de: "Die Datei ist kein CareSuite-Updatepaket.",
+    en: "The file is not a CareSuite update package.",
+    fr: "Le fichier n'est pas un paquet de mise à jour CareSuite.",
+    it: "Il file non è un pacchetto di aggiornamento CareSuite.",
+  },
+  "updates.unsigned": {
+    de: "Das Updatepaket ist nicht signiert und wird nicht installiert.",
+    en: "The update package is not signed and will not be installed.",
+    fr: "Le paquet de mise à jour n'est pas signé et ne sera pas installé.",
+    it: "Il pacchetto di aggiornamento non è firmato e non verrà installato.",
+  },
+  "updates.bad_signature": {
+    de: "Die Signatur des Updatepakets ist ungültig (verändert oder von einem fremden Schlüssel).",
+    en: "The update package's signature is invalid (altered, or signed with another key).",
+    fr: "La signature du paquet de mise à jour n'est pas valide (modifié ou signé par une autre clé).",
+    it: "La firma del pacchetto di aggiornamento non è valida (alterato o firmato con un'altra chiave).",
+  },
+  "updates.bad_manifest": {
+    de: "Die Beschreibung (Manifest) des Updatepakets ist ungültig.",
+    en: "The update package's manifest is invalid.",
+    fr: "Le manifeste du paquet de mise à jour n'est pas valide.",
+    it: "Il manifesto del pacchetto di aggiornamento non è valido.",
+  },
+  "updates.payload_mismatch": {
+    de: "Der Inhalt des Updatepakets passt nicht zu seiner Signatur (verändert oder beschädigt).",
+    en: "The update package's content does not match its signature (altered or damaged).",
+    fr: "Le contenu du paquet de mise à jour ne correspond pas à sa signature (modifié ou endommagé).",
+    it: "Il contenuto del pacchetto di aggiornamento non corrisponde alla firma (alterato o danneggiato).",
+  },
+  "updates.too_big": {
+    de: "Das Updatepaket ist zu groß (höchstens {max}).",
+    en: "The update package is too big (at most {max}).",
+    fr: "Le paquet de mise à jour est trop volumineux ({max} au maximum).",
+    it: "Il pacchetto di aggiornamento è troppo grande (al massimo {max}).",
+  },
+  "updates.same_version": {
+    de: "Version {version} läuft bereits.",
+    en: "Version {version} is already running.",
+    fr: "La version {version} est déjà en service.",
+    it: "La versione {version} è già in esecuzione.",
+  },
+  "updates.in_progress": {
+    de: "Ein Update wird gerade installiert.",
+    en: "An update is being installed.",
+    fr: "Une mise à jour est en cours d'installation.",
+    it: "È in corso l'installazione di un aggiornamento.",
+  },
+  "updates.nothing_available": {
+    de: "Es ist kein Update zum Installieren hochgeladen.",
+    en: "No update has been uploaded to install.",
+    fr: "Aucune mise à jour n'a été téléversée pour l'installation.",
+    it: "Nessun aggiornamento è stato caricato per l'installazione.",
+  },
+  "updates.no_supervisor": {
+    de: "Der Server läuft ohne Überwachungsprozess und kann sich nicht selbst neu starten (siehe Betriebsanleitung).",
+    en: "The server runs without its supervisor and cannot restart itself (see the deployment guide).",
+    fr: "Le serveur fonctionne sans son superviseur et ne peut pas redémarrer seul (voir le guide de déploiement).",
+    it: "Il server è in esecuzione senza supervisore e non può riavviarsi da solo (vedere la guida all'installazione).",
+  },
+  "updates.unpack_failed": {
+    de: "Das Updatepaket konnte nicht entpackt werden.",
+    en: "The update package could not be unpacked.",
+    fr: "Le paquet de mise à jour n'a pas pu être décompressé.",
+    it: "Non è stato possibile decomprimere il pacchetto di aggiornamento.",
+  },
+  "updates.untrusted_key": {
+    de: "Updates sind gesperrt: Im Produktivbetrieb wird der Entwicklungsschlüssel nicht akzeptiert.",
+    en: "Updates are locked: production does not accept the development key.",
+    fr: "Les mises à jour sont bloquées : la production n'accepte pas la clé de développement.",
+    it: "Gli aggiornamenti sono bloccati: in produzione la chiave di sviluppo non è accettata.",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -23,6 +23,7 @@ const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity:
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
 const LdapSettingsPage = lazyPage(() => import("./ldap/LdapSettingsPage"), "LdapSettingsPage");
 const TunnelPage = lazyPage(() => import("./tunnel/TunnelPage"), "TunnelPage");
+const UpdatesPage = lazyPage(() => import("./updates/UpdatesPage"), "UpdatesPage");
 const GlobalSettingsPage = lazyPage(() => import("./settings/GlobalSettingsPage"), "GlobalSettingsPage");
 const UsersListPage = lazyPage(() => import("./users/UsersListPage"), "UsersListPage");
 const UserFormPage = lazyPage(() => import("./users/UserFormPage"), "UserFormPage");
@@ -124,6 +125,7 @@ export function adminRoutes(): RouteObject[] {
         { id: "admin.license", path: "license", element: <LicensePage />, handle: handle({ titleKey: "admin.nav.license" }) },
         { id: "admin.maintenance", path: "maintenance", element: <MaintenancePage />, handle: handle({ titleKey: "admin.nav.maintenance" }) },
         { id: "admin.tunnel", path: "tunnel", element: <TunnelPage />, handle: handle({ titleKey: "tunnel.title" }) },
+        { id: "admin.updates", path: "updates", element: <UpdatesPage />, handle: handle({ titleKey: "updates.title" }) },
         // Route table "/admin defects | admin::manage_system or calllog::see_defects" (no edit child).
         { id: "admin.defects", path: "defects", element: <DefectsPage />, handle: handle({ titleKey: "admin.nav.defects" }) },
         { id: "admin.settings", path: "settings", element: <GlobalSettingsPage />, handle: handle({ titleKey: "settings.title" }) },
