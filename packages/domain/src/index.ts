@@ -72,3 +72,4 @@ export * from "./rules/time-zone.ts";
 export * from "./rules/log-date-ranges.ts";
 export * from "./rules/analytics.ts";
 export * from "./rules/sync-popups.ts";
+export * from "./backups.ts";

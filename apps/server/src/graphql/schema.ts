@@ -27,6 +27,7 @@ import "../modules/incidents/incidents.graphql.ts";
 import "../modules/incidents/incident-notifications.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
 import "../modules/ldap/ldap.graphql.ts";
+import "../modules/backups/backups.graphql.ts";
 import "../modules/defects/defects.graphql.ts";
 
 let schema: GraphQLSchema | undefined;
