@@ -13,7 +13,7 @@ import { BackupError, destinationFailure } from "./backup-store.ts";
  *
  * PostgreSQL: `pg_dump` (custom format; one repeatable-read snapshot) and, before a restore,
  * `pg_restore --list`. The restore runs the dump's SQL in ONE transaction (psql
- * --single-transaction) after dropping the schema: it commits whole or not at all.
+ * --single-transaction) after dropping and recreating the schema (extensions such as pg_trgm come back with the dump): it commits whole or not at all.
  */
 
 const betterSqlite = createRequire(import.meta.url).resolve("better-sqlite3");
@@ -133,7 +133,7 @@ const PSQL = "psql";
 /** pg_dump in custom format to `target`. */
 export async function backupPostgres(databaseUrl: string, target: string): Promise<void> {
   try {
-    await run(PG_DUMP, ["--format=custom", "--no-owner", "--no-privileges", "--schema=public", `--file=${target}`], libpqEnvironment(databaseUrl));
+    await run(PG_DUMP, ["--format=custom", "--no-owner", "--no-privileges", "--no-comments", `--file=${target}`], libpqEnvironment(databaseUrl));
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? "");
     if (/No space left/i.test(stderr)) throw new BackupError("destination_full", "the backup destination is full");
@@ -155,7 +155,7 @@ export async function checkPostgresDump(file: string): Promise<void> {
 /**
  * Replaces the database's public schema by the dump, in one transaction: pg_restore first writes
  * the dump's SQL to `sqlFile` (a failure there stops before anything is touched), then psql runs
- * `DROP SCHEMA public CASCADE;` and that SQL (which creates the schema again) between one BEGIN and COMMIT,
+ * `DROP SCHEMA public CASCADE; CREATE SCHEMA public;` and that SQL between one BEGIN and COMMIT,
  * stopping at the first error (which rolls everything back).
  */
 export async function restorePostgres(databaseUrl: string, file: string, sqlFile: string): Promise<void> {
@@ -166,7 +166,7 @@ export async function restorePostgres(databaseUrl: string, file: string, sqlFile
     throw new BackupError("corrupt", error instanceof Error ? error.message : String(error));
   }
   try {
-    await run(PSQL, ["--no-psqlrc", "--quiet", "--single-transaction", "-v", "ON_ERROR_STOP=1", "-c", "DROP SCHEMA IF EXISTS public CASCADE", "-f", sqlFile], env);
+    await run(PSQL, ["--no-psqlrc", "--quiet", "--single-transaction", "-v", "ON_ERROR_STOP=1", "-c", "SET client_min_messages = warning", "-c", "DROP SCHEMA IF EXISTS public CASCADE", "-c", "CREATE SCHEMA public", "-f", sqlFile], env);
   } catch (error) {
     throw new BackupError("tool_failed", error instanceof Error ? error.message : String(error));
   }
