@@ -21,6 +21,7 @@ import { smtpMailer } from "./modules/reports/mailer.ts";
 import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
 import { startTechnicalReportScheduler } from "./modules/reports/technical-report-scheduler.ts";
 import { markInterruptedExports, startExportHousekeeping } from "./modules/exports/exports.service.ts";
+import { prepareBackups, settleBackups, startBackupScheduler } from "./modules/backups/backups.service.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -63,6 +64,8 @@ if (await seedDemo(db.kysely, config, virtual, Date.now())) app.log.info("demo s
 await markInterruptedExports(db.kysely, Date.now());
 // A publish this process did not start is one a restart interrupted: it ends as failed.
 if (await markInterruptedPublish(db.kysely, Date.now())) app.log.warn("a configuration publish was interrupted by the restart");
+// Partial backup folders of a killed backup go; its job ends as interrupted (docs/decisions/041-backups.md).
+await prepareBackups({ db, config, now: Date.now, log: app.log });
 await app.listen({ port: config.PORT, host: config.HOST });
 // Links connect after the server listens: the UI is up even while a controller is unreachable.
 await links.refresh();
@@ -73,6 +76,8 @@ const stopReports = startReportScheduler({ services, mailer: smtpMailer(), log: 
 const stopTechnicalReports = startTechnicalReportScheduler({ services, mailer: smtpMailer(), log: app.log });
 // Export files older than a month go, now and daily.
 const stopExports = startExportHousekeeping(db.kysely, config.DATA_DIR, Date.now, app.log);
+// The nightly backup (03:00 by default, the site's zone): a pass now makes one missed while the server was down.
+const stopBackups = startBackupScheduler({ db, config, now: Date.now, log: app.log });
 app.log.info(`CareSuite ${PRODUCT_VERSION} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 /** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */
@@ -90,6 +95,8 @@ async function shutdown(signal: string): Promise<void> {
   await stopReports();
   await stopTechnicalReports();
   stopExports();
+  await stopBackups();
+  await settleBackups();
   await links.stop();
   await incidents.stop();
   await notifier.stop();

@@ -20,6 +20,12 @@ const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity:
   return { default: page };
 });
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
+// The page and its own catalogue part come together (features/admin/backups/backups-catalogue.ts).
+const BackupsPage = lazyPage(async () => {
+  const [page, { BACKUPS_CATALOGUE }] = await Promise.all([import("./backups/BackupsPage"), import("./backups/backups-catalogue")]);
+  await addCataloguePart(BACKUPS_CATALOGUE);
+  return page;
+}, "BackupsPage");
 const LdapSettingsPage = lazyPage(() => import("./ldap/LdapSettingsPage"), "LdapSettingsPage");
 const GlobalSettingsPage = lazyPage(() => import("./settings/GlobalSettingsPage"), "GlobalSettingsPage");
 const UsersListPage = lazyPage(() => import("./users/UsersListPage"), "UsersListPage");
@@ -106,6 +112,8 @@ export function adminRoutes(): RouteObject[] {
         systemParamRoute(),
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
+        // Route table "/admin backups | admin::manage_backups and management licence" (docs/decisions/041-backups.md).
+        { id: "admin.backups", path: "backups", element: <BackupsPage />, handle: handle({ titleKey: "backups.title" }) },
         { id: "admin.ldap", path: "ldap", element: <LdapSettingsPage />, handle: handle({ titleKey: "ldap.title" }) },
         // Route table "/admin defects | admin::manage_system or calllog::see_defects" (no edit child).
         { id: "admin.defects", path: "defects", element: <DefectsPage />, handle: handle({ titleKey: "admin.nav.defects" }) },

@@ -19,7 +19,7 @@ import { formatTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import type { AuditLogEntry } from "./audit.graphql";
 import { AuditValueView } from "./AuditValueView";
-import { auditIcon, describeAuditValue, entityTypeLabelKeys, entryChanges, fieldLabelKeys, importedCount, systemTreeMeta, type AuditIcon } from "./audit-view";
+import { auditIcon, backupEvent, describeAuditValue, entityTypeLabelKeys, entryChanges, fieldLabelKeys, importedCount, systemTreeMeta, type AuditIcon } from "./audit-view";
 
 const ICONS: Record<AuditIcon, ComponentType<{ size?: number }>> = {
   created: IconPlus,
@@ -55,7 +55,13 @@ function SystemLine({ entry }: { entry: AuditLogEntry }): ReactNode {
   const { t } = useTranslation();
   const Icon = ICONS[auditIcon(entry)];
   const count = entry.action === "gets_imported" ? importedCount(entry.meta) : null;
-  const text = count === null ? t(`audit.actions.${entry.action}`, { defaultValue: entry.action }) : t("audit.imported", { count });
+  const event = backupEvent(entry);
+  const text =
+    count !== null
+      ? t("audit.imported", { count })
+      : event
+        ? t(`audit.backupEvents.${event}`)
+        : t(`audit.actions.${entry.action}`, { defaultValue: entry.action });
   return (
     <Divider
       my={4}

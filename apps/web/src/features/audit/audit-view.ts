@@ -141,6 +141,22 @@ export function auditIcon(entry: Pick<AuditLogEntry, "action" | "entity_type">):
   return "other";
 }
 
+/**
+ * What a `backup` system entry records (docs/decisions/041-backups.md): a restore, a refused
+ * restore or a failed backup, read from its meta JSON; null for anything else.
+ */
+export function backupEvent(entry: Pick<AuditLogEntry, "action" | "meta">): "restore" | "refused" | "failed" | null {
+  if (entry.action !== "backup" || !entry.meta) return null;
+  try {
+    const meta = JSON.parse(entry.meta) as { operation?: unknown; result?: unknown };
+    if (meta.operation === "restore") return meta.result === "refused" ? "refused" : "restore";
+    if (meta.result === "failed") return "failed";
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
 /** spec: "gets_imported reads a count from its meta JSON." */
 export function importedCount(meta: string | null): number | null {
   if (!meta) return null;
