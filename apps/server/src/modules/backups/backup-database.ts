@@ -90,7 +90,8 @@ export async function backupSqlite(source: string, target: string): Promise<stri
 /** Opens a SQLite file (a restore candidate) and runs integrity_check; throws BackupError("corrupt"). Returns its last migration. */
 export async function checkSqlite(file: string): Promise<string> {
   const reply = await runSqliteWorker({ target: file });
-  if (!reply.ok || !reply.migration) throw new BackupError("corrupt", `the database copy does not open or fails its check: ${reply.error?.message ?? reply.detail ?? ""}`);
+  if (!reply.ok || !reply.migration)
+    throw new BackupError("corrupt", `the database copy does not open or fails its check: ${reply.error?.message ?? reply.detail ?? ""}`);
   return reply.migration;
 }
 
@@ -122,7 +123,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
       err = (err + chunk.toString()).slice(-4000);
     });
     child.once("error", reject);
-    child.once("close", (code) => (code === 0 ? resolve(out) : reject(Object.assign(new Error(`${command} exited with ${code}: ${err.trim()}`), { stderr: err }))));
+    child.once("close", (code) =>
+      code === 0 ? resolve(out) : reject(Object.assign(new Error(`${command} exited with ${code}: ${err.trim()}`), { stderr: err })),
+    );
   });
 }
 
@@ -137,7 +140,8 @@ export async function backupPostgres(databaseUrl: string, target: string): Promi
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? "");
     if (/No space left/i.test(stderr)) throw new BackupError("destination_full", "the backup destination is full");
-    if (/could not open output file|Permission denied|Read-only/i.test(stderr)) throw new BackupError("destination_unwritable", "the backup destination cannot be written");
+    if (/could not open output file|Permission denied|Read-only/i.test(stderr))
+      throw new BackupError("destination_unwritable", "the backup destination cannot be written");
     throw new BackupError("tool_failed", error instanceof Error ? error.message : String(error));
   }
 }
@@ -166,7 +170,25 @@ export async function restorePostgres(databaseUrl: string, file: string, sqlFile
     throw new BackupError("corrupt", error instanceof Error ? error.message : String(error));
   }
   try {
-    await run(PSQL, ["--no-psqlrc", "--quiet", "--single-transaction", "-v", "ON_ERROR_STOP=1", "-c", "SET client_min_messages = warning", "-c", "DROP SCHEMA IF EXISTS public CASCADE", "-c", "CREATE SCHEMA public", "-f", sqlFile], env);
+    await run(
+      PSQL,
+      [
+        "--no-psqlrc",
+        "--quiet",
+        "--single-transaction",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-c",
+        "SET client_min_messages = warning",
+        "-c",
+        "DROP SCHEMA IF EXISTS public CASCADE",
+        "-c",
+        "CREATE SCHEMA public",
+        "-f",
+        sqlFile,
+      ],
+      env,
+    );
   } catch (error) {
     throw new BackupError("tool_failed", error instanceof Error ? error.message : String(error));
   }

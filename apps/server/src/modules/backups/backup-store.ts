@@ -49,7 +49,8 @@ export class BackupError extends Error {
 export function destinationFailure(error: unknown): BackupError {
   if (error instanceof BackupError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG") return new BackupError("destination_full", "the backup destination is full", { cause: error });
+  if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG")
+    return new BackupError("destination_full", "the backup destination is full", { cause: error });
   if (code === "EACCES" || code === "EPERM" || code === "EROFS" || code === "ENOTDIR" || code === "EEXIST" || code === "EISDIR") {
     return new BackupError("destination_unwritable", "the backup destination cannot be written", { cause: error });
   }
@@ -168,7 +169,12 @@ export async function fsyncFile(path: string): Promise<void> {
  * Finishes a backup: checksums of every file, the manifest written last, the folder renamed to
  * its final name (`name`, or `name-2`… when taken) and the rename flushed. Returns the final name.
  */
-export async function sealBackup(partial: string, name: string, manifest: Omit<BackupManifest, "files" | "total_size">, onFile?: (done: number, total: number) => void): Promise<{ name: string; manifest: BackupManifest }> {
+export async function sealBackup(
+  partial: string,
+  name: string,
+  manifest: Omit<BackupManifest, "files" | "total_size">,
+  onFile?: (done: number, total: number) => void,
+): Promise<{ name: string; manifest: BackupManifest }> {
   try {
     const paths = await listFiles(partial);
     const files: ManifestFile[] = [];
@@ -184,7 +190,9 @@ export async function sealBackup(partial: string, name: string, manifest: Omit<B
     fsyncFolder(partial);
     const root = dirname(partial);
     // After every backup of the same minute that still exists: names keep sorting by age.
-    const suffixes = (await readdir(root)).filter((n) => n === name || n.startsWith(`${name}-`)).map((n) => (n === name ? 1 : Number(n.slice(name.length + 1)) || 1));
+    const suffixes = (await readdir(root))
+      .filter((n) => n === name || n.startsWith(`${name}-`))
+      .map((n) => (n === name ? 1 : Number(n.slice(name.length + 1)) || 1));
     const final = suffixes.length === 0 ? name : `${name}-${Math.max(...suffixes) + 1}`;
     await rename(partial, join(root, final));
     fsyncFolder(root);
@@ -232,7 +240,10 @@ export async function listBackups(dataDir: string): Promise<ListedBackup[]> {
     return [];
   }
   const listed: ListedBackup[] = [];
-  for (const name of names.filter((n) => BACKUP_FOLDER.test(n)).sort(compareBackupFolders).reverse()) {
+  for (const name of names
+    .filter((n) => BACKUP_FOLDER.test(n))
+    .sort(compareBackupFolders)
+    .reverse()) {
     const manifest = await readManifest(join(backupsRoot(dataDir), name));
     if (manifest) listed.push({ name, manifest });
   }

@@ -149,7 +149,8 @@ export async function updateBackupSettings(ctx: RequestContext, data: unknown): 
     const changes = (["enabled", "time", "retention"] as const)
       .filter((field) => before[field] !== next[field])
       .map((field) => ({ field, value_old: before[field], value_new: next[field] }));
-    if (changes.length > 0) await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "backupSettings", entityId: null, action: "updated", changes });
+    if (changes.length > 0)
+      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "backupSettings", entityId: null, action: "updated", changes });
     return next;
   });
 }
@@ -206,12 +207,25 @@ export async function prepareBackups(deps: BackupDeps): Promise<void> {
 }
 
 /** Takes the one-job lock: the job's row with active = 1. Null when another job holds it. */
-async function claimJob(deps: Pick<BackupDeps, "db" | "now">, job: { kind: "backup" | "restore"; trigger: "scheduled" | "manual"; slot?: string; userId: number | null }): Promise<number | null> {
+async function claimJob(
+  deps: Pick<BackupDeps, "db" | "now">,
+  job: { kind: "backup" | "restore"; trigger: "scheduled" | "manual"; slot?: string; userId: number | null },
+): Promise<number | null> {
   const now = deps.now();
   try {
     const row = await deps.db.kysely
       .insertInto("backup_jobs")
-      .values({ kind: job.kind, trigger: job.trigger, slot: job.slot ?? null, active: 1, status: "running", progress: 0, user_id: job.userId, started_at: now, heartbeat_at: now })
+      .values({
+        kind: job.kind,
+        trigger: job.trigger,
+        slot: job.slot ?? null,
+        active: 1,
+        status: "running",
+        progress: 0,
+        user_id: job.userId,
+        started_at: now,
+        heartbeat_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -227,7 +241,12 @@ async function claimJob(deps: Pick<BackupDeps, "db" | "now">, job: { kind: "back
   }
 }
 
-async function updateJob(db: Kysely<Database>, id: number, values: { progress?: number; status?: string; folder?: string | null; error?: string | null; size?: number | null; finished?: number }, now: number): Promise<void> {
+async function updateJob(
+  db: Kysely<Database>,
+  id: number,
+  values: { progress?: number; status?: string; folder?: string | null; error?: string | null; size?: number | null; finished?: number },
+  now: number,
+): Promise<void> {
   const { finished, ...rest } = values;
   const done = rest.status !== undefined && rest.status !== "running";
   await db
@@ -271,7 +290,10 @@ export async function settleBackups(): Promise<void> {
  * translated failure ("destination_full", "destination_unwritable", …) when it fails: nothing of
  * a failed backup stays listed, and older backups are untouched.
  */
-export async function createBackup(deps: BackupDeps, options: { trigger: "scheduled" | "manual"; userId: number | null; slot?: string; onStarted?: (jobId: number) => void }): Promise<FinishedBackup> {
+export async function createBackup(
+  deps: BackupDeps,
+  options: { trigger: "scheduled" | "manual"; userId: number | null; slot?: string; onStarted?: (jobId: number) => void },
+): Promise<FinishedBackup> {
   return exclusively(async () => {
     // An unwritable destination is said at once, before a job exists.
     await ensureDestination(deps.config.DATA_DIR).catch((error: unknown) => {
@@ -335,7 +357,14 @@ async function buildBackup(deps: BackupDeps, jobId: number, options: { trigger: 
     const { name, manifest } = await sealBackup(
       partial,
       backupFolderName(started),
-      { format: 1, product_version: PRODUCT_VERSION, migration, dialect: deps.db.dialect, created_at: new Date(started).toISOString(), trigger: options.trigger },
+      {
+        format: 1,
+        product_version: PRODUCT_VERSION,
+        migration,
+        dialect: deps.db.dialect,
+        created_at: new Date(started).toISOString(),
+        trigger: options.trigger,
+      },
       (done, total) => void progress(75 + (20 * done) / total),
     );
     partial = null;
@@ -361,9 +390,15 @@ async function buildBackup(deps: BackupDeps, jobId: number, options: { trigger: 
     if (partial) await rm(partial, { recursive: true, force: true }).catch(() => undefined);
     const now = deps.now();
     await updateJob(db, jobId, { status: "failed", error: failure.reason }, now).catch(() => undefined);
-    await writeAudit(db, { systemId: null, userId: options.userId, now, entityType: "configbackup", entityId: jobId, action: "backup", meta: { operation: "backup", result: "failed", reason: failure.reason } }).catch(
-      () => undefined,
-    );
+    await writeAudit(db, {
+      systemId: null,
+      userId: options.userId,
+      now,
+      entityType: "configbackup",
+      entityId: jobId,
+      action: "backup",
+      meta: { operation: "backup", result: "failed", reason: failure.reason },
+    }).catch(() => undefined);
     throw backupAppError(failure);
   }
 }
@@ -376,7 +411,16 @@ async function pruneBackups(deps: BackupDeps): Promise<void> {
     const path = backupFolderPath(deps.config.DATA_DIR, name);
     if (!path) continue;
     await rm(path, { recursive: true, force: true });
-    await writeAudit(deps.db.kysely, { systemId: null, userId: null, now: deps.now(), entityType: "configbackup", entityId: null, entityDisplayName: name, action: "deleted", meta: { reason: "retention" } });
+    await writeAudit(deps.db.kysely, {
+      systemId: null,
+      userId: null,
+      now: deps.now(),
+      entityType: "configbackup",
+      entityId: null,
+      entityDisplayName: name,
+      action: "deleted",
+      meta: { reason: "retention" },
+    });
   }
 }
 
@@ -465,12 +509,37 @@ async function runRestore(ctx: RequestContext, deps: BackupDeps, jobId: number, 
     // 6. The restored data's own records: its copy of a running job ended with the backup.
     const now = deps.now();
     await db.kysely.transaction().execute(async (trx) => {
-      await trx.updateTable("backup_jobs").set({ status: "interrupted", active: null, error: "interrupted", finished_at: now }).where("status", "=", "running").execute();
+      await trx
+        .updateTable("backup_jobs")
+        .set({ status: "interrupted", active: null, error: "interrupted", finished_at: now })
+        .where("status", "=", "running")
+        .execute();
       await trx
         .insertInto("backup_jobs")
-        .values({ kind: "restore", trigger: "manual", slot: null, active: null, status: "done", folder: name, progress: 100, user_id: ctx.user.id, started_at: now, heartbeat_at: now, finished_at: now })
+        .values({
+          kind: "restore",
+          trigger: "manual",
+          slot: null,
+          active: null,
+          status: "done",
+          folder: name,
+          progress: 100,
+          user_id: ctx.user.id,
+          started_at: now,
+          heartbeat_at: now,
+          finished_at: now,
+        })
         .execute();
-      await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "configbackup", entityId: null, entityDisplayName: name, action: "backup", meta: { operation: "restore", folder: name, migration: manifest.migration } });
+      await writeAudit(trx, {
+        systemId: null,
+        userId: ctx.user.id,
+        now,
+        entityType: "configbackup",
+        entityId: null,
+        entityDisplayName: name,
+        action: "backup",
+        meta: { operation: "restore", folder: name, migration: manifest.migration },
+      });
     });
     await reloadAfterRestore(ctx);
     return { name, restored_at: new Date(now).toISOString() };

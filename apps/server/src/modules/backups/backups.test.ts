@@ -18,7 +18,8 @@ import { DATABASE_FILE, prepareBackups, runDueBackup, settleBackups } from "./ba
  * compares every table, refused corrupt backups, an unwritable destination, partial backups never
  * listed, and the permission and licence refusals.
  */
-const OVERVIEW = "{ backupOverview { settings { enabled time retention } backups { name trigger dialect migration size files } jobs { id kind status progress error folder } } }";
+const OVERVIEW =
+  "{ backupOverview { settings { enabled time retention } backups { name trigger dialect migration size files } jobs { id kind status progress error folder } } }";
 const START = "mutation { startBackup { id kind status } }";
 const RESTORE = "mutation($name: String!) { restoreBackup(name: $name) { name restored_at } }";
 const SETTINGS = "mutation($data: BackupSettingsInput!) { updateBackupSettings(data: $data) { enabled time retention } }";
@@ -87,7 +88,10 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
     // Route table: "admin::manage_backups and management licence".
     expect(ext((await manager.gql(OVERVIEW)).errors)["code"]).toBe("MISSING_PERMISSION");
     expect(ext((await manager.gql(START)).errors)["code"]).toBe("MISSING_PERMISSION");
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", { c: "123456", code: buildActivationCode() });
+    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
+      c: "123456",
+      code: buildActivationCode(),
+    });
     expect(activated.errors).toBeUndefined();
     const overview = await manager.gql<Overview>(OVERVIEW);
     expect(overview.errors).toBeUndefined();
@@ -96,7 +100,10 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
 
   it("validates and audits the settings", async () => {
     const bad = await admin.gql(SETTINGS, { data: { enabled: true, time: "25:00", retention: 0 } });
-    expect(ext(bad.errors)).toMatchObject({ code: "VALIDATION", fields: { time: [{ message: "validation.format" }], retention: [{ message: "validation.between" }] } });
+    expect(ext(bad.errors)).toMatchObject({
+      code: "VALIDATION",
+      fields: { time: [{ message: "validation.format" }], retention: [{ message: "validation.between" }] },
+    });
     const saved = await admin.gql(SETTINGS, { data: { enabled: true, time: "02:30", retention: 2 } });
     expect(saved.data).toEqual({ updateBackupSettings: { enabled: true, time: "02:30", retention: 2 } });
     const audit = await server.db.kysely.selectFrom("audit_logs").select(["id", "action"]).where("entity_type", "=", "backupSettings").execute();
@@ -109,13 +116,21 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
     const kept = await storeFile(server.config.DATA_DIR, "maps", 1, "png", new Uint8Array([1, 2, 3, 4]));
     const alsoKept = await storeFile(server.config.DATA_DIR, "maps", 1, "png", new Uint8Array([5, 6, 7]));
     const before = await databaseSnapshot(server.db);
-    const lastAudit = (await db.selectFrom("audit_logs").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0;
+    const lastAudit =
+      (
+        await db
+          .selectFrom("audit_logs")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirst()
+      )?.id ?? 0;
 
     const name = await backupNow();
     expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{4}Z/);
     const manifest = JSON.parse(await readFile(join(folderOf(name), MANIFEST), "utf8")) as BackupManifest;
     expect(manifest).toMatchObject({ format: 1, dialect, product_version: "5.441", migration: expect.stringMatching(/^0022-/) as unknown });
-    expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining([DATABASE_FILE[dialect], "settings.json", `uploads/${kept}`, `uploads/${alsoKept}`]));
+    expect(manifest.files.map((f) => f.path)).toEqual(
+      expect.arrayContaining([DATABASE_FILE[dialect], "settings.json", `uploads/${kept}`, `uploads/${alsoKept}`]),
+    );
     for (const file of manifest.files) expect(await sha256File(join(folderOf(name), file.path))).toBe(file.sha256);
     const listed = (await admin.gql<Overview>(OVERVIEW)).data?.backupOverview.backups;
     expect(listed?.[0]).toMatchObject({ name, trigger: "manual", dialect, files: manifest.files.length });
@@ -137,7 +152,12 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
     expect(restored.errors).toBeUndefined();
     expect(restored.data?.restoreBackup.name).toBe(name);
     // The restore is audited in the restored data (a "backup" system entry).
-    const entry = await db.selectFrom("audit_logs").select(["action", "meta", "user_id"]).where("entity_type", "=", "configbackup").where("action", "=", "backup").executeTakeFirst();
+    const entry = await db
+      .selectFrom("audit_logs")
+      .select(["action", "meta", "user_id"])
+      .where("entity_type", "=", "configbackup")
+      .where("action", "=", "backup")
+      .executeTakeFirst();
     expect(JSON.parse(entry?.meta ?? "{}")).toMatchObject({ operation: "restore", folder: name });
     // Every table as it was, but for the records of this backup and restore themselves.
     expect(await db.selectFrom("backup_jobs").select(["kind", "status"]).orderBy("id").execute()).toEqual([
@@ -149,7 +169,11 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
     if (newer.length) {
       await db
         .deleteFrom("audit_log_changes")
-        .where("audit_log_id", "in", newer.map((r) => r.id))
+        .where(
+          "audit_log_id",
+          "in",
+          newer.map((r) => r.id),
+        )
         .execute();
       await db.deleteFrom("audit_logs").where("id", ">", lastAudit).execute();
     }

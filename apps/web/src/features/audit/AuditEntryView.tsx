@@ -19,7 +19,17 @@ import { formatTime } from "../../i18n/format";
 import { TESTIDS } from "../../testids";
 import type { AuditLogEntry } from "./audit.graphql";
 import { AuditValueView } from "./AuditValueView";
-import { auditIcon, backupEvent, describeAuditValue, entityTypeLabelKeys, entryChanges, fieldLabelKeys, importedCount, systemTreeMeta, type AuditIcon } from "./audit-view";
+import {
+  auditIcon,
+  backupEvent,
+  describeAuditValue,
+  entityTypeLabelKeys,
+  entryChanges,
+  fieldLabelKeys,
+  importedCount,
+  systemTreeMeta,
+  type AuditIcon,
+} from "./audit-view";
 
 const ICONS: Record<AuditIcon, ComponentType<{ size?: number }>> = {
   created: IconPlus,

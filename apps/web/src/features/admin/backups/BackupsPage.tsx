@@ -18,7 +18,13 @@ const POLL_MS = 1000;
 function ConfirmRestore({ name, busy, onCancel, onConfirm }: { name: string | null; busy: boolean; onCancel: () => void; onConfirm: () => void }): ReactNode {
   const { t } = useTranslation();
   return (
-    <Modal opened={name !== null} onClose={busy ? () => undefined : onCancel} title={t("backups.confirmTitle")} centered closeButtonProps={{ "aria-label": t("backups.cancel") }}>
+    <Modal
+      opened={name !== null}
+      onClose={busy ? () => undefined : onCancel}
+      title={t("backups.confirmTitle")}
+      centered
+      closeButtonProps={{ "aria-label": t("backups.cancel") }}
+    >
       <Stack gap="md">
         <Text size="sm">{t("backups.confirmText", { name: name ?? "" })}</Text>
         {busy && (
@@ -107,7 +113,8 @@ export function BackupsPage(): ReactNode {
 
   const age = lastBackupAgeHours(overview.backups, Date.now());
   // A finished job that failed says why (the mutation answered before the failure).
-  const jobFailure = latest && (latest.status === "failed" || latest.status === "interrupted") && latest.kind === "backup" ? backupFailureKey(latest.error) : null;
+  const jobFailure =
+    latest && (latest.status === "failed" || latest.status === "interrupted") && latest.kind === "backup" ? backupFailureKey(latest.error) : null;
   const shownFailure = failure ?? jobFailure;
 
   return (
@@ -127,7 +134,13 @@ export function BackupsPage(): ReactNode {
               {t("backups.destination", { path: overview.destination })}
             </Text>
             {canWrite && (
-              <Button leftSection={<IconDatabaseExport size={16} aria-hidden />} loading={starting} disabled={running !== null || restoring} onClick={() => void startNow()} data-testid={BACKUPS_TESTIDS.start}>
+              <Button
+                leftSection={<IconDatabaseExport size={16} aria-hidden />}
+                loading={starting}
+                disabled={running !== null || restoring}
+                onClick={() => void startNow()}
+                data-testid={BACKUPS_TESTIDS.start}
+              >
                 {t("backups.start")}
               </Button>
             )}
