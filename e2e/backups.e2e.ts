@@ -54,6 +54,8 @@ describe("backups in Chromium", () => {
     await byTestId(page, BACKUPS_TESTIDS.confirm).waitFor();
     expect(await axeViolations(page, ".mantine-Modal-body", AXE)).toEqual([]);
     await page.screenshot({ path: join(shotsDir(), "backups-confirm-1280-de.png") });
+    // Marks this document: the reload the server pushes after the restore replaces it.
+    await page.evaluate(() => Object.assign(window, { beforeRestore: true }));
     await byTestId(page, BACKUPS_TESTIDS.confirm).click();
 
     const roles = await until(
@@ -62,6 +64,7 @@ describe("backups in Chromium", () => {
     );
     expect(roles.roles.map((r) => r.name)).not.toContain("Nach der Sicherung");
     // The page comes back (the server tells browsers to reload) with the backup still listed.
+    await page.waitForFunction(() => !("beforeRestore" in window), undefined, { timeout: 15_000 });
     await byTestId(page, BACKUPS_TESTIDS.row(name)).waitFor();
     await page.screenshot({ path: join(shotsDir(), "backups-1280-de.png"), fullPage: true });
   }, 30_000);
