@@ -28,6 +28,8 @@ const FIELD_LABEL_PREFIXES: Readonly<Record<string, string>> = {
   systemparams: "systemParams.fields",
   // System tree nodes: the node form's labels (its catalogue loads with the log).
   systemtree: "nodeForm.fields",
+  // The backup screen's catalogue is not loaded with the audit log: its labels live in the audit's.
+  backupSettings: "audit.backupFields",
 };
 
 /**
