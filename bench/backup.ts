@@ -53,7 +53,9 @@ for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === value
   await settleBackups();
   const backupMs = performance.now() - backupStarted;
   loop.disable();
-  const overview = await client.gql<{ backupOverview: { jobs: { id: number; status: string; folder: string | null; size: number | null; error: string | null }[] } }>(OVERVIEW);
+  const overview = await client.gql<{
+    backupOverview: { jobs: { id: number; status: string; folder: string | null; size: number | null; error: string | null }[] };
+  }>(OVERVIEW);
   const job = overview.data?.backupOverview.jobs.find((j) => j.id === started.data?.startBackup.id);
   if (job?.status !== "done" || !job.folder) throw new Error(`backup ${job?.status ?? "missing"}: ${job?.error ?? ""}`);
 
@@ -61,7 +63,10 @@ for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === value
   const restored = await client.gql(RESTORE, { name: job.folder });
   const restoreMs = performance.now() - restoreStarted;
   if (restored.errors) throw new Error(JSON.stringify(restored.errors));
-  const count = await server.db.kysely.selectFrom("calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const count = await server.db.kysely
+    .selectFrom("calls")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   if (Number(count?.n) !== generated.calls) console.error(`${dialect}: ${count?.n} calls after the restore, ${generated.calls} before`);
 
   const ok = backupMs <= 30_000 && restoreMs <= 60_000 ? "met" : "NOT met";

@@ -20,7 +20,8 @@ describe("a backup killed with SIGKILL", () => {
     try {
       // Some weight, so a backup takes long enough to be caught mid-way.
       await mkdir(join(dataDir, "uploads", "maps", "1"), { recursive: true });
-      for (let i = 0; i < 20; i++) await writeFile(join(dataDir, "uploads", "maps", "1", `00000000-0000-4000-8000-${String(i).padStart(12, "0")}.png`), Buffer.alloc(200_000, i));
+      for (let i = 0; i < 20; i++)
+        await writeFile(join(dataDir, "uploads", "maps", "1", `00000000-0000-4000-8000-${String(i).padStart(12, "0")}.png`), Buffer.alloc(200_000, i));
       for (let round = 0; round < 4; round++) {
         const child = spawn(process.execPath, [join(import.meta.dirname, "backup-loop.child.ts"), dataDir], { stdio: ["ignore", "pipe", "inherit"] });
         await new Promise<void>((resolve, reject) => {
