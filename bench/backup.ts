@@ -67,7 +67,7 @@ for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === value
     .selectFrom("calls")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
-  if (Number(count?.n) !== generated.calls) console.error(`${dialect}: ${count?.n} calls after the restore, ${generated.calls} before`);
+  if (Number(count?.n) !== rows) console.error(`${dialect}: ${count?.n} calls after the restore, ${rows} before`);
 
   const ok = backupMs <= 30_000 && restoreMs <= 60_000 ? "met" : "NOT met";
   console.log(

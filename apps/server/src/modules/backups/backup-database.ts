@@ -9,7 +9,7 @@ import { BackupError, destinationFailure } from "./backup-store.ts";
  * SQLite: better-sqlite3's online backup API in a worker thread, from a connection of its own,
  * all pages in one step: one read transaction (WAL: the server keeps writing meanwhile), so the
  * copy is one consistent state, and the server's event loop is never blocked by it. The copy is
- * then read back with `PRAGMA integrity_check`.
+ * then read back with `PRAGMA quick_check` (a restore runs the full `integrity_check`).
  *
  * PostgreSQL: `pg_dump` (custom format; one repeatable-read snapshot) and, before a restore,
  * `pg_restore --list`. The restore runs the dump's SQL in ONE transaction (psql
@@ -34,8 +34,8 @@ const Database = require(workerData.module);
     }
     const copy = new Database(workerData.target, { fileMustExist: true });
     try {
-      const rows = copy.pragma("integrity_check");
-      const ok = rows.length === 1 && rows[0].integrity_check === "ok";
+      const rows = copy.pragma(workerData.check);
+      const ok = rows.length === 1 && Object.values(rows[0])[0] === "ok";
       const migration = ok ? copy.prepare("select max(name) as name from kysely_migration").get().name : null;
       copy.pragma("journal_mode = WAL");
       parentPort.postMessage({ ok, migration: migration ?? null, detail: ok ? null : JSON.stringify(rows.slice(0, 3)) });
@@ -55,7 +55,7 @@ interface WorkerReply {
   error?: { message: string; code?: string };
 }
 
-function runSqliteWorker(data: { source?: string; target: string }): Promise<WorkerReply> {
+function runSqliteWorker(data: { source?: string; target: string; check: "quick_check" | "integrity_check" }): Promise<WorkerReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { module: betterSqlite, ...data } });
     worker.once("message", (reply: WorkerReply) => {
@@ -71,9 +71,11 @@ function runSqliteWorker(data: { source?: string; target: string }): Promise<Wor
 
 const errnoOf = (code: string | undefined): Error => Object.assign(new Error(code ?? "sqlite"), { code });
 
-/** Copies the live SQLite file to `target` and reads the copy back. Returns the copy's last migration. */
+/** Copies the live SQLite file to `target` and reads the copy back (quick_check). Returns the copy's last migration. */
 export async function backupSqlite(source: string, target: string): Promise<string> {
-  const reply = await runSqliteWorker({ source, target });
+  // quick_check: every page and row is read back (the checksums read every byte again); the full
+  // integrity_check, which also compares every index with its table, runs before a restore.
+  const reply = await runSqliteWorker({ source, target, check: "quick_check" });
   if (reply.error) {
     // SQLITE_FULL / SQLITE_CANTOPEN / SQLITE_READONLY on the target: the destination's trouble.
     const code = reply.error.code ?? "";
@@ -89,7 +91,7 @@ export async function backupSqlite(source: string, target: string): Promise<stri
 
 /** Opens a SQLite file (a restore candidate) and runs integrity_check; throws BackupError("corrupt"). Returns its last migration. */
 export async function checkSqlite(file: string): Promise<string> {
-  const reply = await runSqliteWorker({ target: file });
+  const reply = await runSqliteWorker({ target: file, check: "integrity_check" });
   if (!reply.ok || !reply.migration)
     throw new BackupError("corrupt", `the database copy does not open or fails its check: ${reply.error?.message ?? reply.detail ?? ""}`);
   return reply.migration;
