@@ -60,6 +60,7 @@ export interface BackupDeps {
 
 /** A running job whose heartbeat is older than this died with its process. */
 export const STALE_JOB_MS = 10 * 60_000;
+const HEARTBEAT_MS = 30_000;
 /** Backup files shipped in a backup folder. */
 export const DATABASE_FILE = { sqlite: "database.sqlite", postgres: "database.pgdump" } as const;
 const UPLOADS = "uploads";
@@ -331,6 +332,10 @@ async function buildBackup(deps: BackupDeps, jobId: number, options: { trigger: 
     lastBeat = now;
     await updateJob(db, jobId, { progress: Math.round(value) }, now);
   };
+  // The heartbeat goes on while pg_dump or the SQLite copy run (no progress meanwhile): another
+  // instance takes a job without one for STALE_JOB_MS as dead.
+  const heartbeat = setInterval(() => void updateJob(db, jobId, {}, deps.now()).catch(() => undefined), HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     partial = await createPartialFolder(deps.config.DATA_DIR, jobId);
     await progress(2);
@@ -400,6 +405,8 @@ async function buildBackup(deps: BackupDeps, jobId: number, options: { trigger: 
       meta: { operation: "backup", result: "failed", reason: failure.reason },
     }).catch(() => undefined);
     throw backupAppError(failure);
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
