@@ -60,6 +60,24 @@ function ensureSshd() {
 }
 
 /**
+ * Backups on PostgreSQL run pg_dump, pg_restore and psql (docs/decisions/041-backups.md): Debian's
+ * postgresql-client, installed here when the PostgreSQL tests run (DATABASE_URL set).
+ */
+function ensurePostgresClient() {
+  if (!process.env.DATABASE_URL) return;
+  const tools = () => ["pg_dump", "pg_restore", "psql"].every((tool) => spawnSync(tool, ["--version"], { stdio: "ignore" }).status === 0);
+  if (tools()) return;
+  if (process.getuid?.() === 0) {
+    console.log("pg_dump is missing: installing Debian's postgresql-client package for the backup tests…");
+    run("apt-get", ["update", "-qq"]);
+    const install = run("apt-get", ["install", "-y", "-qq", "postgresql-client"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (install.status === 0 && tools()) return;
+  }
+  console.error("The PostgreSQL backup tests need pg_dump, pg_restore and psql. Install them (Debian: apt-get install postgresql-client).");
+  process.exit(1);
+}
+
+/**
  * Runs Vitest with a JSON report and resolves with its exit status and counts. Lines are prefixed
  * with the lane's name when two lanes print at once.
  */
@@ -92,6 +110,7 @@ function vitestLane(name, args, prefix) {
 ensureChromium();
 ensureSlapd();
 ensureSshd();
+ensurePostgresClient();
 const extra = process.argv.slice(2);
 /**
  * The browser tests and the server tests each run one file at a time (each file starts servers of

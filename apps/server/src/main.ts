@@ -24,6 +24,7 @@ import { startReportScheduler } from "./modules/reports/report-scheduler.ts";
 import { startTechnicalReportScheduler } from "./modules/reports/technical-report-scheduler.ts";
 import { markInterruptedExports, startExportHousekeeping } from "./modules/exports/exports.service.ts";
 import { createTunnelManager } from "./modules/tunnel/tunnel-manager.ts";
+import { prepareBackups, settleBackups, startBackupScheduler } from "./modules/backups/backups.service.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -70,6 +71,8 @@ if (await seedDemo(db.kysely, config, virtual, Date.now())) app.log.info("demo s
 await markInterruptedExports(db.kysely, Date.now());
 // A publish this process did not start is one a restart interrupted: it ends as failed.
 if (await markInterruptedPublish(db.kysely, Date.now())) app.log.warn("a configuration publish was interrupted by the restart");
+// Partial backup folders of a killed backup go; its job ends as interrupted (docs/decisions/041-backups.md).
+await prepareBackups({ db, config, now: Date.now, log: app.log });
 await app.listen({ port: config.PORT, host: config.HOST });
 // Remote access (docs/decisions/042): forwarded connections reach the address we listen on (the
 // loopback when listening on all). Created after listening; its first tick opens a tunnel again
@@ -101,6 +104,8 @@ if (updated) {
 }
 // Under the supervisor (supervisor.ts) an installed update restarts the server into the new release.
 if (process.env.CARESUITE_SUPERVISED === "1") setRestartHandler(() => void shutdown("update", RESTART_EXIT_CODE));
+// The nightly backup (03:00 by default, the site's zone): a pass now makes one missed while the server was down.
+const stopBackups = startBackupScheduler({ db, config, now: Date.now, log: app.log });
 app.log.info(`CareSuite ${version} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 /** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */
@@ -120,6 +125,8 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
   await stopTechnicalReports();
   stopExports();
   await tunnel.stop();
+  await stopBackups();
+  await settleBackups();
   await links.stop();
   await incidents.stop();
   await notifier.stop();

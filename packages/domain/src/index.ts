@@ -75,3 +75,4 @@ export * from "./rules/log-date-ranges.ts";
 export * from "./rules/analytics.ts";
 export * from "./rules/sync-popups.ts";
 export * from "./system-ops.ts";
+export * from "./backups.ts";

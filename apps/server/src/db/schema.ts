@@ -41,6 +41,8 @@ export interface Database {
   ldap_settings: LdapSettingsTable;
   ldap_group_roles: LdapGroupRolesTable;
   technical_report_sends: TechnicalReportSendsTable;
+  backup_settings: BackupSettingsTable;
+  backup_jobs: BackupJobsTable;
   tunnel_settings: TunnelSettingsTable;
   tunnel_state: TunnelStateTable;
 }
@@ -74,6 +76,38 @@ export interface TunnelStateTable {
   owner: string | null;
   owner_seen_at: number | null;
   updated_at: number;
+}
+
+/** The nightly backup's settings: one row, id 1 (migration 0022, docs/decisions/041-backups.md). */
+export interface BackupSettingsTable {
+  id: number;
+  enabled: number;
+  /** HH:mm in the site's zone. */
+  time: string;
+  retention: number;
+  updated_at: number;
+}
+
+/** A backup or restore (migration 0022); `active` and `slot` are the claims. */
+export interface BackupJobsTable {
+  id: Generated<number>;
+  /** backup | restore */
+  kind: string;
+  /** scheduled | manual */
+  trigger: string;
+  slot: string | null;
+  /** 1 while running, null after: unique, so one job at a time. */
+  active: number | null;
+  /** running | done | failed | interrupted */
+  status: string;
+  folder: string | null;
+  progress: number;
+  error: string | null;
+  size: number | null;
+  user_id: number | null;
+  started_at: number;
+  heartbeat_at: number;
+  finished_at: number | null;
 }
 
 /**

@@ -30,6 +30,7 @@ import "../modules/ldap/ldap.graphql.ts";
 import "../modules/system-ops/system-ops.graphql.ts";
 import "../modules/tunnel/tunnel.graphql.ts";
 import "../modules/updates/updates.graphql.ts";
+import "../modules/backups/backups.graphql.ts";
 import "../modules/defects/defects.graphql.ts";
 
 let schema: GraphQLSchema | undefined;

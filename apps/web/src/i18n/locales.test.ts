@@ -58,6 +58,10 @@ import treeDe from "./locales/tree/de.json";
 import treeEn from "./locales/tree/en.json";
 import treeFr from "./locales/tree/fr.json";
 import treeIt from "./locales/tree/it.json";
+import backupsDe from "./locales/backups/de.json";
+import backupsEn from "./locales/backups/en.json";
+import backupsFr from "./locales/backups/fr.json";
+import backupsIt from "./locales/backups/it.json";
 import syncDe from "./locales/sync/de.json";
 import syncEn from "./locales/sync/en.json";
 import syncFr from "./locales/sync/fr.json";
@@ -121,6 +125,8 @@ const parts = {
   search: { de: flatten(searchDe), others: { en: flatten(searchEn), fr: flatten(searchFr), it: flatten(searchIt) } },
   // The sync route's texts, loaded with it (features/sync/sync-catalogue.ts).
   sync: { de: flatten(syncDe), others: { en: flatten(syncEn), fr: flatten(syncFr), it: flatten(syncIt) } },
+  // The backup screen's texts, loaded with it (features/admin/backups/backups-catalogue.ts).
+  backups: { de: flatten(backupsDe), others: { en: flatten(backupsEn), fr: flatten(backupsFr), it: flatten(backupsIt) } },
   // The commit and sync-error popups' texts, loaded when one opens (i18n/sync-popups-catalogue.ts).
   syncPopups: { de: flatten(syncPopupsDe), others: { en: flatten(syncPopupsEn), fr: flatten(syncPopupsFr), it: flatten(syncPopupsIt) } },
   // The system tools' texts: maintenance, cleanup, logs, licence (features/admin/system/system-catalogue.ts).
@@ -147,6 +153,7 @@ const allGerman = new Map([
   ...parts.sync.de,
   ...parts.syncPopups.de,
   ...parts.systemOps.de,
+  ...parts.backups.de,
 ]);
 
 describe.each([
@@ -166,6 +173,7 @@ describe.each([
   "sync",
   "syncPopups",
   "systemOps",
+  "backups",
 ] as const)("%s catalogue", (name) => {
   const admin = parts[name];
   it.each(Object.entries(admin.others))("%s has exactly the keys of de (the reference)", (_locale, catalogue) => {

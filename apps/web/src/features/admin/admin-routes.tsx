@@ -21,6 +21,12 @@ const EntityListPage = lazy(async (): Promise<{ default: ComponentType<{ entity:
   return { default: page };
 });
 const EntitySortPage = lazyPage(() => import("../../entity-admin/EntitySortPage"), "EntitySortPage");
+// The page and its own catalogue part come together (features/admin/backups/backups-catalogue.ts).
+const BackupsPage = lazyPage(async () => {
+  const [page, { BACKUPS_CATALOGUE }] = await Promise.all([import("./backups/BackupsPage"), import("./backups/backups-catalogue")]);
+  await addCataloguePart(BACKUPS_CATALOGUE);
+  return page;
+}, "BackupsPage");
 const LdapSettingsPage = lazyPage(() => import("./ldap/LdapSettingsPage"), "LdapSettingsPage");
 const TunnelPage = lazyPage(() => import("./tunnel/TunnelPage"), "TunnelPage");
 const UpdatesPage = lazyPage(() => import("./updates/UpdatesPage"), "UpdatesPage");
@@ -118,6 +124,8 @@ export function adminRoutes(): RouteObject[] {
         systemParamRoute(),
         ...ENTITIES.filter(isTopLevelEntity).map(entityRoute),
         ...userAndRoleRoutes(),
+        // Route table "/admin backups | admin::manage_backups and management licence" (docs/decisions/041-backups.md).
+        { id: "admin.backups", path: "backups", element: <BackupsPage />, handle: handle({ titleKey: "backups.title" }) },
         { id: "admin.ldap", path: "ldap", element: <LdapSettingsPage />, handle: handle({ titleKey: "ldap.title" }) },
         // docs/decisions/044-cleanup-logs-maintenance.md: logs (manage_system + management licence),
         // licence (manage_system), maintenance with the cleanup (the admin area; its tools need manage_system).

@@ -21,6 +21,7 @@ import type { AuditLogEntry } from "./audit.graphql";
 import { AuditValueView } from "./AuditValueView";
 import {
   auditIcon,
+  backupEvent,
   describeAuditValue,
   entityTypeLabelKeys,
   entryChanges,
@@ -66,12 +67,15 @@ function SystemLine({ entry }: { entry: AuditLogEntry }): ReactNode {
   const Icon = ICONS[auditIcon(entry)];
   const count = entry.action === "gets_imported" ? importedCount(entry.meta) : null;
   const cleaned = entry.action === "cleanup" ? cleanupCounts(entry.meta) : null;
+  const event = backupEvent(entry);
   const text =
     count !== null
       ? t("audit.imported", { count })
       : cleaned
         ? t("audit.cleanedUp", cleaned)
-        : t(`audit.actions.${entry.action}`, { defaultValue: entry.action });
+        : event
+          ? t(`audit.backupEvents.${event}`)
+          : t(`audit.actions.${entry.action}`, { defaultValue: entry.action });
   return (
     <Divider
       my={4}

@@ -11,6 +11,7 @@ import {
   formatAuditDate,
   importedCount,
   cleanupCounts,
+  backupEvent,
   parseDisplayDate,
   startTimeOfDate,
   systemTreeMeta,
@@ -113,6 +114,16 @@ describe("entries", () => {
     ["something", "role", "other"],
   ])("%s of %s has the %s icon", (action, type, icon) => {
     expect(auditIcon({ action, entity_type: type })).toBe(icon);
+  });
+
+  it.each<[string, string | null, string | null]>([
+    ["backup", '{"operation":"restore","folder":"2026-11-27T0300Z"}', "restore"],
+    ["backup", '{"operation":"restore","result":"refused","reason":"corrupt"}', "refused"],
+    ["backup", '{"operation":"backup","result":"failed"}', "failed"],
+    ["backup", null, null],
+    ["created", '{"operation":"restore"}', null],
+  ])("a %s entry with meta %s is the backup event %s", (action, meta, event) => {
+    expect(backupEvent({ action, meta })).toBe(event);
   });
 
   it("spec: gets_imported reads a count from its meta JSON", () => {

@@ -28,6 +28,8 @@ const FIELD_LABEL_PREFIXES: Readonly<Record<string, string>> = {
   systemparams: "systemParams.fields",
   // System tree nodes: the node form's labels (its catalogue loads with the log).
   systemtree: "nodeForm.fields",
+  // The backup screen's catalogue is not loaded with the audit log: its labels live in the audit's.
+  backupSettings: "audit.backupFields",
 };
 
 /**
@@ -139,6 +141,22 @@ export function auditIcon(entry: Pick<AuditLogEntry, "action" | "entity_type">):
   if (entry.action === "created" && entry.entity_type === "configbackup") return "backup";
   if (entry.action === "created" || entry.action === "updated" || entry.action === "deleted") return entry.action;
   return "other";
+}
+
+/**
+ * What a `backup` system entry records (docs/decisions/041-backups.md): a restore, a refused
+ * restore or a failed backup, read from its meta JSON; null for anything else.
+ */
+export function backupEvent(entry: Pick<AuditLogEntry, "action" | "meta">): "restore" | "refused" | "failed" | null {
+  if (entry.action !== "backup" || !entry.meta) return null;
+  try {
+    const meta = JSON.parse(entry.meta) as { operation?: unknown; result?: unknown };
+    if (meta.operation === "restore") return meta.result === "refused" ? "refused" : "restore";
+    if (meta.result === "failed") return "failed";
+  } catch {
+    // not JSON
+  }
+  return null;
 }
 
 /** spec: "gets_imported reads a count from its meta JSON." */

@@ -1,0 +1,197 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { BackupError, destinationFailure } from "./backup-store.ts";
+
+/**
+ * Consistent copies of the database (docs/decisions/041-backups.md).
+ *
+ * SQLite: better-sqlite3's online backup API in a worker thread, from a connection of its own,
+ * all pages in one step: one read transaction (WAL: the server keeps writing meanwhile), so the
+ * copy is one consistent state, and the server's event loop is never blocked by it. The copy is
+ * then read back with `PRAGMA quick_check` (a restore runs the full `integrity_check`).
+ *
+ * PostgreSQL: `pg_dump` (custom format; one repeatable-read snapshot) and, before a restore,
+ * `pg_restore --list`. The restore runs the dump's SQL in ONE transaction (psql
+ * --single-transaction) after dropping and recreating the schema (extensions such as pg_trgm come back with the dump): it commits whole or not at all.
+ */
+
+const betterSqlite = createRequire(import.meta.url).resolve("better-sqlite3");
+
+/** The worker: plain CommonJS (eval), so it needs no TypeScript loader. */
+const SQLITE_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.module);
+(async () => {
+  try {
+    if (workerData.source) {
+      const source = new Database(workerData.source, { readonly: true, fileMustExist: true });
+      try {
+        await source.backup(workerData.target, { progress: () => 0x7fffffff });
+      } finally {
+        source.close();
+      }
+    }
+    const copy = new Database(workerData.target, { fileMustExist: true });
+    try {
+      const rows = copy.pragma(workerData.check);
+      const ok = rows.length === 1 && Object.values(rows[0])[0] === "ok";
+      const migration = ok ? copy.prepare("select max(name) as name from kysely_migration").get().name : null;
+      copy.pragma("journal_mode = WAL");
+      parentPort.postMessage({ ok, migration: migration ?? null, detail: ok ? null : JSON.stringify(rows.slice(0, 3)) });
+    } finally {
+      copy.close();
+    }
+  } catch (error) {
+    parentPort.postMessage({ ok: false, error: { message: String(error && error.message), code: error && error.code } });
+  }
+})();
+`;
+
+interface WorkerReply {
+  ok: boolean;
+  migration?: string | null;
+  detail?: string | null;
+  error?: { message: string; code?: string };
+}
+
+function runSqliteWorker(data: { source?: string; target: string; check: "quick_check" | "integrity_check" }): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { module: betterSqlite, ...data } });
+    worker.once("message", (reply: WorkerReply) => {
+      resolve(reply);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`sqlite worker exited with ${code}`));
+    });
+  });
+}
+
+const errnoOf = (code: string | undefined): Error => Object.assign(new Error(code ?? "sqlite"), { code });
+
+/** Copies the live SQLite file to `target` and reads the copy back (quick_check). Returns the copy's last migration. */
+export async function backupSqlite(source: string, target: string): Promise<string> {
+  // quick_check: every page and row is read back (the checksums read every byte again); the full
+  // integrity_check, which also compares every index with its table, runs before a restore.
+  const reply = await runSqliteWorker({ source, target, check: "quick_check" });
+  if (reply.error) {
+    // SQLITE_FULL / SQLITE_CANTOPEN / SQLITE_READONLY on the target: the destination's trouble.
+    const code = reply.error.code ?? "";
+    if (code.startsWith("SQLITE_FULL")) throw new BackupError("destination_full", reply.error.message);
+    if (code.startsWith("SQLITE_CANTOPEN") || code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_IOERR")) {
+      throw destinationFailure(errnoOf("EACCES"));
+    }
+    throw new BackupError("internal", reply.error.message);
+  }
+  if (!reply.ok || !reply.migration) throw new BackupError("internal", `the copy did not pass its check: ${reply.detail ?? ""}`);
+  return reply.migration;
+}
+
+/** Opens a SQLite file (a restore candidate) and runs integrity_check; throws BackupError("corrupt"). Returns its last migration. */
+export async function checkSqlite(file: string): Promise<string> {
+  const reply = await runSqliteWorker({ target: file, check: "integrity_check" });
+  if (!reply.ok || !reply.migration)
+    throw new BackupError("corrupt", `the database copy does not open or fails its check: ${reply.error?.message ?? reply.detail ?? ""}`);
+  return reply.migration;
+}
+
+/** The libpq environment of a connection URL: the password travels in the environment, never in argv. */
+export function libpqEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
+  const url = new URL(databaseUrl);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", PGCONNECT_TIMEOUT: "10" };
+  if (url.hostname) env.PGHOST = decodeURIComponent(url.hostname);
+  if (url.port) env.PGPORT = url.port;
+  if (url.username) env.PGUSER = decodeURIComponent(url.username);
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  if (database) env.PGDATABASE = database;
+  const sslmode = url.searchParams.get("sslmode");
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+/** Runs a tool; resolves with its stdout (bounded) or rejects with its exit code and stderr's tail. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (out.length < 1_000_000) out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-4000);
+    });
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0 ? resolve(out) : reject(Object.assign(new Error(`${command} exited with ${code}: ${err.trim()}`), { stderr: err })),
+    );
+  });
+}
+
+const PG_DUMP = "pg_dump";
+const PG_RESTORE = "pg_restore";
+const PSQL = "psql";
+
+/** pg_dump in custom format to `target`. */
+export async function backupPostgres(databaseUrl: string, target: string): Promise<void> {
+  try {
+    await run(PG_DUMP, ["--format=custom", "--no-owner", "--no-privileges", "--no-comments", `--file=${target}`], libpqEnvironment(databaseUrl));
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? "");
+    if (/No space left/i.test(stderr)) throw new BackupError("destination_full", "the backup destination is full");
+    if (/could not open output file|Permission denied|Read-only/i.test(stderr))
+      throw new BackupError("destination_unwritable", "the backup destination cannot be written");
+    throw new BackupError("tool_failed", error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** pg_restore --list: the dump's table of contents reads. Throws BackupError("corrupt"). */
+export async function checkPostgresDump(file: string): Promise<void> {
+  try {
+    const list = await run(PG_RESTORE, ["--list", file], { PATH: process.env.PATH ?? "/usr/bin:/bin" });
+    if (!/TABLE DATA public kysely_migration/.test(list)) throw new Error("the dump holds no schema migrations");
+  } catch (error) {
+    throw new BackupError("corrupt", `the database dump does not read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Replaces the database's public schema by the dump, in one transaction: pg_restore first writes
+ * the dump's SQL to `sqlFile` (a failure there stops before anything is touched), then psql runs
+ * `DROP SCHEMA public CASCADE; CREATE SCHEMA public;` and that SQL between one BEGIN and COMMIT,
+ * stopping at the first error (which rolls everything back).
+ */
+export async function restorePostgres(databaseUrl: string, file: string, sqlFile: string): Promise<void> {
+  const env = libpqEnvironment(databaseUrl);
+  try {
+    await run(PG_RESTORE, ["--no-owner", "--no-privileges", `--file=${sqlFile}`, file], env);
+  } catch (error) {
+    throw new BackupError("corrupt", error instanceof Error ? error.message : String(error));
+  }
+  try {
+    await run(
+      PSQL,
+      [
+        "--no-psqlrc",
+        "--quiet",
+        "--single-transaction",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-c",
+        "SET client_min_messages = warning",
+        "-c",
+        "DROP SCHEMA IF EXISTS public CASCADE",
+        "-c",
+        "CREATE SCHEMA public",
+        "-f",
+        sqlFile,
+      ],
+      env,
+    );
+  } catch (error) {
+    throw new BackupError("tool_failed", error instanceof Error ? error.message : String(error));
+  }
+}
