@@ -1,9 +1,9 @@
-import { readdir, stat, statfs } from "node:fs/promises";
-import { join } from "node:path";
+import { statfs } from "node:fs/promises";
 import { sql } from "kysely";
 import type { RequestContext } from "../../context.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { listBackups } from "../backups/backup-store.ts";
 import { importConfigChanges } from "../config-sync/config-sync.service.ts";
 
 /**
@@ -35,25 +35,11 @@ export interface MaintenanceStatus {
   last_publish_system_id: number | null;
 }
 
-/** The folder backups are written to: DATA_DIR/backups. */
-export const backupDir = (dataDir: string): string => join(dataDir, "backups");
-
-/**
- * The backups seam: the files of DATA_DIR/backups, their count and newest modification. The
- * backup module replaces this reader when it lands; until then the screen says "no backups yet".
- */
+/** The good backups (a complete folder with a valid manifest, docs/decisions/041-backups.md): how many, and the newest one's time. */
 export async function backupHealth(dataDir: string): Promise<BackupHealth> {
-  const dir = backupDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  let latest: number | null = null;
-  let count = 0;
-  for (const name of names) {
-    const info = await stat(join(dir, name)).catch(() => null);
-    if (!info?.isFile()) continue;
-    count++;
-    latest = Math.max(latest ?? 0, Math.round(info.mtimeMs));
-  }
-  return { count, latest_at: latest };
+  const backups = await listBackups(dataDir);
+  const latest = backups[0]?.manifest.created_at;
+  return { count: backups.length, latest_at: latest === undefined ? null : Date.parse(latest) };
 }
 
 async function databaseHealth(ctx: RequestContext): Promise<{ ok: boolean; latency: number | null }> {

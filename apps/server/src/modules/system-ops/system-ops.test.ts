@@ -6,7 +6,7 @@ import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { exportDir } from "../exports/exports.service.ts";
-import { backupDir } from "./maintenance.service.ts";
+import { createBackup } from "../backups/backups.service.ts";
 
 /**
  * The system tools (docs/decisions/044-cleanup-logs-maintenance.md): spec data §5 "Cleanup
@@ -175,14 +175,17 @@ describe.each(TEST_DIALECTS)("cleanup and maintenance on %s", (dialect) => {
     });
   });
 
-  it("the health: database, disk, backups (none yet, then the folder's newest); tools need a link", async () => {
+  it("the health: database, disk, backups (none yet, then the newest good one); tools need a link", async () => {
     const status = await admin.gql<{ maintenanceStatus: Record<string, unknown> }>(STATUS);
     expect(status.errors).toBeUndefined();
     expect(status.data?.maintenanceStatus).toMatchObject({ database_ok: true, links: [], backup_count: 0, last_backup_at: null, last_publish_at: null });
     expect(status.data?.maintenanceStatus["database_latency_ms"]).toBeGreaterThanOrEqual(0);
     expect(status.data?.maintenanceStatus["disk_free_bytes"]).toBeGreaterThan(0);
-    mkdirSync(backupDir(dataDir), { recursive: true });
-    writeFileSync(join(backupDir(dataDir), "backup-1.tar.gz"), "x");
+    // A stray file is no backup; a finished one counts.
+    mkdirSync(join(dataDir, "backups"), { recursive: true });
+    writeFileSync(join(dataDir, "backups", "backup-1.tar.gz"), "x");
+    expect((await admin.gql<{ maintenanceStatus: Record<string, unknown> }>(STATUS)).data?.maintenanceStatus).toMatchObject({ backup_count: 0 });
+    await createBackup({ db: server.db, config: server.config, now: Date.now }, { trigger: "manual", userId: null });
     const withBackup = await admin.gql<{ maintenanceStatus: Record<string, unknown> }>(STATUS);
     expect(withBackup.data?.maintenanceStatus).toMatchObject({ backup_count: 1, last_backup_at: expect.any(String) });
     expect((await nurse.gql(STATUS)).errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
