@@ -192,3 +192,23 @@ builder.queryField("analyticsNotReachable", (t) =>
     resolve: (_root, args, ctx) => deviceHealthBox(ctx, args.override_system, "not_reachable", args.section_ids),
   }),
 );
+
+builder.queryField("analyticsDefects", (t) =>
+  t.field({
+    type: HealthBoxRef,
+    description: "The defects box (spec permission analytics::see_defects): devices other than repeaters with an open Defect call, oldest first.",
+    args: { section_ids: t.arg.intList(), override_system: t.arg.int() },
+    authScopes: { $all: { permission: "analytics::use_module", licence: "analytics", $all: { permission: "analytics::see_defects" } } },
+    resolve: (_root, args, ctx) => deviceHealthBox(ctx, args.override_system, "defects", args.section_ids),
+  }),
+);
+
+builder.queryField("analyticsRepeaterDefects", (t) =>
+  t.field({
+    type: HealthBoxRef,
+    description: "The repeater defects box (spec permission analytics::see_repeater_defects): repeaters with an open Defect call, oldest first.",
+    args: { section_ids: t.arg.intList(), override_system: t.arg.int() },
+    authScopes: { $all: { permission: "analytics::use_module", licence: "analytics", $all: { permission: "analytics::see_repeater_defects" } } },
+    resolve: (_root, args, ctx) => deviceHealthBox(ctx, args.override_system, "repeater_defects", args.section_ids),
+  }),
+);

@@ -196,3 +196,23 @@ export async function loadTree(db: Kysely<Database>, systemId: number): Promise<
     last_reachable_at: r.last_reachable_at === null ? null : Number(r.last_reachable_at),
   }));
 }
+
+export interface OpenDefectRow {
+  device_id: number;
+  /** The opening of the device's oldest open defect call. */
+  since: number;
+}
+
+/** The devices with an open call of a Defect type (as the call log shows them), oldest first. */
+export async function openDefects(db: Kysely<Database>, systemId: number, defectTypeIds: number[], sectionIds: readonly number[] | null): Promise<OpenDefectRow[]> {
+  if (defectTypeIds.length === 0) return [];
+  let query = db
+    .selectFrom("calls")
+    .select(["device_id", (eb) => eb.fn.min("opened_at").as("since")])
+    .where("system_id", "=", systemId)
+    .where("closed_at", "is", null)
+    .where("call_type_id", "in", defectTypeIds);
+  if (sectionIds) query = query.where("section_id", "in", sectionIds);
+  const rows = await query.groupBy("device_id").execute();
+  return rows.map((r) => ({ device_id: Number(r.device_id), since: Number(r.since) })).sort((a, b) => a.since - b.since || a.device_id - b.device_id);
+}

@@ -29,6 +29,7 @@ import {
   firstOpening,
   longestWaits,
   loadTree,
+  openDefects,
   responseHistogram,
   type AnalyticsQuery,
   type HistogramRow,
@@ -356,13 +357,43 @@ export async function analyticsFilterOptions(
   };
 }
 
+/**
+ * The defect boxes (analytics::see_defects, analytics::see_repeater_defects; docs/decisions/034):
+ * the devices with an open call of a Defect type, each with the opening of its oldest one; the
+ * repeaters (tree kind repeater) in their own box, every other device in the defects box, as the
+ * call log splits the two permissions. A section filter keeps the calls of those sections.
+ */
+async function defectBox(ctx: RequestContext, systemId: number, which: "defects" | "repeater_defects", sectionIds: number[] | null): Promise<HealthBox> {
+  const db = ctx.db.kysely;
+  const types = await entityTables(db).selectFrom("call_types").select(["id", "flag"]).where("system_id", "=", systemId).execute();
+  const defectTypeIds = types.filter((t) => t["flag"] === "Defect").map((t) => Number(t.id));
+  const [open, tree] = await Promise.all([openDefects(db, systemId, defectTypeIds, sectionIds), loadTree(db, systemId)]);
+  const rooms = roomsOf(tree);
+  const kindOf = new Map(tree.map((n) => [n.id, n.kind]));
+  const matching = open.filter((d) => (kindOf.get(d.device_id) === "repeater") === (which === "repeater_defects"));
+  return {
+    total: matching.length,
+    items: matching.slice(0, HEALTH_BOX_ITEMS).map((d) => {
+      const roomId = rooms.roomOf(d.device_id);
+      return {
+        id: d.device_id,
+        name: rooms.nameOf(d.device_id),
+        room_id: roomId,
+        room_name: roomId === d.device_id ? "" : rooms.nameOf(roomId),
+        battery: null,
+        reported_at: new Date(d.since).toISOString(),
+      };
+    }),
+  };
+}
+
 export interface HealthDevice {
   id: number;
   name: string;
   room_id: number;
   room_name: string;
   battery: number | null;
-  /** Battery: when the level was reported; reachability: the last sign of life. */
+  /** Battery: when the level was reported; reachability: the last sign of life; defects: the oldest open defect call's opening. */
   reported_at: string | null;
 }
 export interface HealthBox {
@@ -380,7 +411,7 @@ export const HEALTH_BOX_ITEMS = 100;
 export async function deviceHealthBox(
   ctx: RequestContext,
   overrideSystem: number | null | undefined,
-  which: "low_battery" | "not_reachable",
+  which: "low_battery" | "not_reachable" | "defects" | "repeater_defects",
   sectionIds: readonly number[] | null | undefined,
 ): Promise<HealthBox> {
   const systemId = await targetSystem(ctx, overrideSystem);
@@ -390,6 +421,7 @@ export async function deviceHealthBox(
     });
   }
   const sections = sectionIds && sectionIds.length > 0 ? new Set(sectionIds) : null;
+  if (which === "defects" || which === "repeater_defects") return defectBox(ctx, systemId, which, sections ? [...sections] : null);
   const [tree, settings] = await Promise.all([loadTree(ctx.db.kysely, systemId), readGlobalSettings(ctx.db.kysely)]);
   const rooms = roomsOf(tree);
   const devices = tree.filter((n) => (n.kind === "device" || n.kind === "tech") && (!sections || (n.section_id !== null && sections.has(n.section_id))));

@@ -263,4 +263,30 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
     const rootView = await admin.gql<{ analyticsNotReachable: { total: number; items: { id: number }[] } }>("{ analyticsNotReachable { total items { id } } }");
     expect(rootView.data?.analyticsNotReachable.items.map((d) => d.id)).toContain(10);
   });
+
+  it("fills the defect boxes with the devices and repeaters that have an open Defect call, each with its permission", async () => {
+    const nodes = await server.db.kysely.selectFrom("system_tree_nodes").select(["id", "kind"]).where("system_id", "=", 1).orderBy("id").execute();
+    const repeater = nodes.find((n) => n.kind === "device" && ![23, 24, 10, 17].includes(n.id))!.id;
+    await server.db.kysely.updateTable("system_tree_nodes").set({ kind: "repeater" }).where("system_id", "=", 1).where("id", "=", repeater).execute();
+    // Call type 1 has flag Defect: open on the heating (17) since 08:00, on the repeater since 09:00; closed ones do not count.
+    await insert("openDefect", 17, 1, "2026-03-30T08:00:00.000Z", null);
+    await insert("openDefect2", 17, 1, "2026-03-30T08:30:00.000Z", null);
+    await insert("repeaterDefect", repeater, 1, "2026-03-30T09:00:00.000Z", null);
+    await insert("closedDefect", repeater, 1, "2026-03-30T07:00:00.000Z", 60_000);
+    type Box = { total: number; items: { id: number; reported_at: string }[] };
+    const defects = await admin.gql<{ analyticsDefects: Box; analyticsRepeaterDefects: Box }>(
+      "{ analyticsDefects { total items { id reported_at } } analyticsRepeaterDefects { total items { id reported_at } } }",
+    );
+    expect(defects.errors).toBeUndefined();
+    expect(defects.data?.analyticsDefects).toEqual({ total: 1, items: [{ id: 17, reported_at: "2026-03-30T08:00:00.000Z" }] });
+    expect(defects.data?.analyticsRepeaterDefects).toEqual({ total: 1, items: [{ id: repeater, reported_at: "2026-03-30T09:00:00.000Z" }] });
+    // The open defects are in section 1: a filter on section 2 finds none.
+    const other = await admin.gql<{ analyticsDefects: Box }>("{ analyticsDefects(section_ids: [2]) { total } }");
+    expect(other.data?.analyticsDefects.total).toBe(0);
+    // The manager holds neither analytics::see_defects nor analytics::see_repeater_defects.
+    for (const field of ["analyticsDefects", "analyticsRepeaterDefects"]) {
+      const denied = await manager.gql(`{ ${field} { total } }`);
+      expect(denied.errors?.[0]?.extensions).toMatchObject({ code: "MISSING_PERMISSION" });
+    }
+  });
 });

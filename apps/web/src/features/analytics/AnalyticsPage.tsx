@@ -35,7 +35,14 @@ import {
   heatLevel,
   type AnalyticsFilterState,
 } from "./analytics-filter";
-import { ANALYTICS_FILTER_OPTIONS, ANALYTICS_LOW_BATTERY, ANALYTICS_NOT_REACHABLE, CALL_ANALYTICS } from "./analytics.graphql";
+import {
+  ANALYTICS_DEFECTS,
+  ANALYTICS_FILTER_OPTIONS,
+  ANALYTICS_LOW_BATTERY,
+  ANALYTICS_NOT_REACHABLE,
+  ANALYTICS_REPEATER_DEFECTS,
+  CALL_ANALYTICS,
+} from "./analytics.graphql";
 import type { ChartSpec } from "./AnalyticsChart";
 import classes from "./AnalyticsPage.module.css";
 
@@ -124,6 +131,13 @@ function StatTable({
   );
 }
 
+const EMPTY_BOX = {
+  battery: "analytics.boxes.noLowBattery",
+  reachability: "analytics.boxes.allReachable",
+  defects: "analytics.boxes.noDefects",
+  repeaterDefects: "analytics.boxes.noRepeaterDefects",
+} as const;
+
 interface HealthBoxData {
   total: number;
   items: readonly { id: number; name: string; room_id: number; room_name: string; battery: number | null; reported_at: string | null }[];
@@ -143,7 +157,7 @@ function HealthBox({
   data: HealthBoxData | undefined;
   fetching: boolean;
   search: string;
-  kind: "battery" | "reachability";
+  kind: "battery" | "reachability" | "defects" | "repeaterDefects";
 }): ReactNode {
   const { t } = useTranslation();
   return (
@@ -159,14 +173,14 @@ function HealthBox({
         )}
       </Group>
       {fetching && !data && <Loader size="sm" />}
-      {data && data.total === 0 && <Text c="dimmed">{t(kind === "battery" ? "analytics.boxes.noLowBattery" : "analytics.boxes.allReachable")}</Text>}
+      {data && data.total === 0 && <Text c="dimmed">{t(EMPTY_BOX[kind])}</Text>}
       {data && data.items.length > 0 && (
         <Box className={classes.boxList}>
           <Table>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("analytics.columns.device")}</Table.Th>
-                <Table.Th>{kind === "battery" ? t("analytics.columns.battery") : t("analytics.columns.lastSeen")}</Table.Th>
+                <Table.Th>{t(kind === "battery" ? "analytics.columns.battery" : kind === "reachability" ? "analytics.columns.lastSeen" : "analytics.columns.defectSince")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -201,7 +215,8 @@ function HealthBox({
  * (day 07:00–18:59, night 19:00–06:59), hour, room and call type, beside the call rate; calls per
  * day, a weekday × hour heat map and the longest waits, which open the call form; a room opens
  * the node form. The filter (period, sections, call types) lives in the URL. The boxes of the
- * device health show with their permissions (see_low_battery_box, see_not_reachable_box).
+ * device health show with their permissions (see_low_battery_box, see_not_reachable_box), and
+ * the devices and repeaters with an open defect call with theirs (see_defects, see_repeater_defects).
  */
 export function AnalyticsPage(): ReactNode {
   const { t } = useTranslation();
@@ -213,6 +228,8 @@ export function AnalyticsPage(): ReactNode {
   const me = appData?.user;
   const seeBattery = me ? hasPermission(me, "analytics::see_low_battery_box") : false;
   const seeReachability = me ? hasPermission(me, "analytics::see_not_reachable_box") : false;
+  const seeDefects = me ? hasPermission(me, "analytics::see_defects") : false;
+  const seeRepeaterDefects = me ? hasPermission(me, "analytics::see_repeater_defects") : false;
   // The incident list sits beside the charts (spec route /analytics/incidents: analytics::manage_incidents).
   const seeIncidents = me ? hasPermission(me, "analytics::manage_incidents") && appData.appState.features.incidents : false;
 
@@ -222,6 +239,8 @@ export function AnalyticsPage(): ReactNode {
   const boxVariables = useMemo(() => ({ section_ids: filter.sectionIds.length > 0 ? filter.sectionIds : null }), [filter.sectionIds]);
   const [battery] = useQuery({ query: ANALYTICS_LOW_BATTERY, variables: boxVariables, pause: !seeBattery });
   const [reachability] = useQuery({ query: ANALYTICS_NOT_REACHABLE, variables: boxVariables, pause: !seeReachability });
+  const [defects] = useQuery({ query: ANALYTICS_DEFECTS, variables: boxVariables, pause: !seeDefects });
+  const [repeaterDefects] = useQuery({ query: ANALYTICS_REPEATER_DEFECTS, variables: boxVariables, pause: !seeRepeaterDefects });
 
   // While another filter's numbers load, the last ones stay on screen (no flash of a loader).
   const [shown, setShown] = useState(data);
@@ -304,7 +323,7 @@ export function AnalyticsPage(): ReactNode {
         </Text>
       )}
 
-      {(seeBattery || seeReachability) && (
+      {(seeBattery || seeReachability || seeDefects || seeRepeaterDefects) && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {seeBattery && (
             <HealthBox
@@ -324,6 +343,26 @@ export function AnalyticsPage(): ReactNode {
               fetching={reachability.fetching}
               search={search}
               kind="reachability"
+            />
+          )}
+          {seeDefects && (
+            <HealthBox
+              testId={ANALYTICS_TESTIDS.defects}
+              title={t("analytics.boxes.defects")}
+              data={defects.data?.analyticsDefects}
+              fetching={defects.fetching}
+              search={search}
+              kind="defects"
+            />
+          )}
+          {seeRepeaterDefects && (
+            <HealthBox
+              testId={ANALYTICS_TESTIDS.repeaterDefects}
+              title={t("analytics.boxes.repeaterDefects")}
+              data={repeaterDefects.data?.analyticsRepeaterDefects}
+              fetching={repeaterDefects.fetching}
+              search={search}
+              kind="repeaterDefects"
             />
           )}
         </SimpleGrid>

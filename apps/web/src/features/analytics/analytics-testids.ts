@@ -25,6 +25,8 @@ export const ANALYTICS_TESTIDS = {
   roomLink: "analytics.roomLink",
   lowBattery: "analytics.lowBattery",
   notReachable: "analytics.notReachable",
+  defects: "analytics.defects",
+  repeaterDefects: "analytics.repeaterDefects",
   /** The link to the incident list (/analytics/incidents), for users who manage incidents. */
   incidentsLink: "analytics.incidentsLink",
 } as const;

@@ -113,3 +113,35 @@ export const ANALYTICS_NOT_REACHABLE = graphql(`
     }
   }
 `);
+
+export const ANALYTICS_DEFECTS = graphql(`
+  query AnalyticsDefects($section_ids: [Int!]) {
+    analyticsDefects(section_ids: $section_ids) {
+      total
+      items {
+        id
+        name
+        room_id
+        room_name
+        battery
+        reported_at
+      }
+    }
+  }
+`);
+
+export const ANALYTICS_REPEATER_DEFECTS = graphql(`
+  query AnalyticsRepeaterDefects($section_ids: [Int!]) {
+    analyticsRepeaterDefects(section_ids: $section_ids) {
+      total
+      items {
+        id
+        name
+        room_id
+        room_name
+        battery
+        reported_at
+      }
+    }
+  }
+`);
