@@ -84,6 +84,8 @@ export const VALIDATION_KEYS = {
   list_too_long: "validation.list_too_long",
   /** Not in the spec: a call log date range longer than the log allows ({years}). */
   range_too_long: "validation.range_too_long",
+  /** Not in the spec: an analytics period longer than the screen allows ({days}). */
+  range_too_long_days: "validation.range_too_long_days",
   /** Not in the spec: ids in a filter that name nothing of the system ({value}: the ids). */
   unknown_reference: "validation.unknown_reference",
   /** Not in the spec: an export would hold more rows than its format allows ({max}, {format}). */

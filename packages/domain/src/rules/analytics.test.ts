@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateOfLocalDay, offsetSegments, percentile, percentileOfHistogram, shiftAt, shiftOfHour, weekdayOfLocalDay, type Shift } from "./analytics.ts";
+import { analyticsPeriodErrors, dateOfLocalDay, offsetSegments, percentile, percentileOfHistogram, shiftAt, shiftOfHour, weekdayOfLocalDay, type Shift } from "./analytics.ts";
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -102,5 +102,22 @@ describe("local day numbers", () => {
     const day = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
     expect(weekdayOfLocalDay(day)).toBe(weekday);
     expect(dateOfLocalDay(day)).toBe(back);
+  });
+});
+
+describe('the custom analytics period (spec §5 "date_after: start date must be before end date"; at most 366 days)', () => {
+  it.each<[string, string, Record<string, string>]>([
+    ["2026-01-01", "2026-03-31", {}],
+    ["2026-03-29", "2026-03-29", {}],
+    ["2024-01-01", "2024-12-31", {}],
+    ["2025-01-01", "2026-01-01", {}],
+    ["2025-01-01", "2026-01-02", { to: "validation.range_too_long_days" }],
+    ["2026-03-30", "2026-03-29", { from: "validation.date_after" }],
+    ["", "2026-03-29", { from: "validation.required" }],
+    ["2026-02-30", "", { from: "validation.format", to: "validation.required" }],
+    ["29.03.2026", "2026-03-29", { from: "validation.format" }],
+  ])("from %j to %j gives %j", (from, to, expected) => {
+    const errors = analyticsPeriodErrors(from, to);
+    expect(Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]?.message]))).toEqual(expected);
   });
 });

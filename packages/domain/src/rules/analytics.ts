@@ -1,3 +1,5 @@
+import type { FieldError } from "../field-errors.ts";
+import { VALIDATION_KEYS } from "../validation-messages.ts";
 import { wallClockAsUtc } from "./log-date-ranges.ts";
 
 /**
@@ -108,4 +110,41 @@ export function weekdayOfLocalDay(day: number): number {
 /** The local date (YYYY-MM-DD) of a local day number. */
 export function dateOfLocalDay(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Not in the spec: the longest custom analytics period, a year and a day (a leap year's review). */
+export const ANALYTICS_MAX_DAYS = 366;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function dayNumber(value: string): number | null {
+  const m = DATE.exec(value);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(ms).toISOString().slice(0, 10) === value ? ms / 86_400_000 : null;
+}
+
+/**
+ * The custom from–to period of the analytics screen (local dates, both days included): both
+ * required as YYYY-MM-DD, from on or before to (spec §5 "date_after: start date must be before end
+ * date"), at most ANALYTICS_MAX_DAYS days. The form checks it before asking; the server again.
+ */
+export function analyticsPeriodErrors(from: string, to: string): Record<string, FieldError[]> {
+  const errors: Record<string, FieldError[]> = {};
+  const parse = (field: "from" | "to", value: string): number | null => {
+    if (value.trim() === "") {
+      errors[field] = [{ message: VALIDATION_KEYS.required, data: { field } }];
+      return null;
+    }
+    const day = dayNumber(value.trim());
+    if (day === null) errors[field] = [{ message: VALIDATION_KEYS.format, data: { field, format: "YYYY-MM-DD" } }];
+    return day;
+  };
+  const first = parse("from", from);
+  const last = parse("to", to);
+  if (first !== null && last !== null) {
+    if (first > last) errors["from"] = [{ message: VALIDATION_KEYS.date_after, data: { field: "from" } }];
+    else if (last - first + 1 > ANALYTICS_MAX_DAYS)
+      errors["to"] = [{ message: VALIDATION_KEYS.range_too_long_days, data: { field: "to", days: ANALYTICS_MAX_DAYS } }];
+  }
+  return errors;
 }

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_MAX_DAYS,
   batteryState,
   dateOfLocalDay,
   DEFAULT_LOG_TIME_ZONE,
@@ -205,6 +206,9 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
     const resolved = resolveCustomRange({ from: filter.from ?? null, to: filter.to ?? null }, timeZone);
     if (resolved.ok) ({ from, to } = resolved.range);
     else for (const [field, list] of Object.entries(resolved.errors)) (errors[field] ??= []).push(...list);
+    // The screen's longest custom period (domain analyticsPeriodErrors), an hour's slack for a DST change.
+    if (from !== null && to !== null && to - from > ANALYTICS_MAX_DAYS * DAY_MS + HOUR_MS)
+      fail(errors, "to", VALIDATION_KEYS.range_too_long_days, { days: ANALYTICS_MAX_DAYS });
   } else {
     ({ from, to } = resolveLogDateRange(filter.range ?? "DAYS_30", now, timeZone));
   }

@@ -234,6 +234,13 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
       code: "VALIDATION",
       fields: { range: [{ message: expect.any(String) }], call_type_ids: [{ message: expect.any(String) }], section_ids: [{ message: expect.any(String) }] },
     });
+    const long = await ask('from: "2025-01-01", to: "2026-01-02"', manager, "opened");
+    expect(long.errors?.[0]?.extensions).toMatchObject({
+      code: "VALIDATION",
+      fields: { to: [{ message: "validation.range_too_long_days", data: { days: 366 } }] },
+    });
+    const year = await ask('from: "2025-01-01", to: "2026-01-01"', manager, "opened");
+    expect(year.errors).toBeUndefined();
     const limit = await ask(PERIOD, manager, "longest_waits(limit: 1000) { id }");
     expect(limit.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION" });
     const denied = await ask(PERIOD, nurse, "opened");

@@ -16,18 +16,22 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { IconAlertCircle, IconAlertSquareRounded } from "@tabler/icons-react";
 import { Link, Outlet, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
-import { hasPermission, LOG_DATE_RANGES } from "@caresuite/domain";
+import { hasPermission } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { hasErrorCode } from "../../api/errors";
+import { hasErrorCode, validationFieldErrors } from "../../api/errors";
 import { formatDate, formatDateTime, formatNumber } from "../../i18n/format";
+import { translateFieldError } from "../../ui/field-error";
 import { ANALYTICS_TESTIDS } from "./analytics-testids";
 import {
+  ANALYTICS_RANGES,
+  analyticsFilterErrors,
   analyticsFilterFromParams,
   analyticsFilterToParams,
   analyticsFilterToQuery,
@@ -233,8 +237,21 @@ export function AnalyticsPage(): ReactNode {
   // The incident list sits beside the charts (spec route /analytics/incidents: analytics::manage_incidents).
   const seeIncidents = me ? hasPermission(me, "analytics::manage_incidents") && appData.appState.features.incidents : false;
 
+  // The custom dates: typed here, into the URL when a field is left (as the call log's).
+  const [from, setFrom] = useState(filter.from);
+  const [to, setTo] = useState(filter.to);
+  useEffect(() => setFrom(filter.from), [filter.from]);
+  useEffect(() => setTo(filter.to), [filter.to]);
+  const formErrors = useMemo(() => analyticsFilterErrors(filter), [filter]);
+  const formValid = Object.keys(formErrors).length === 0;
+
   const variables = useMemo(() => ({ filter: analyticsFilterToQuery(filter) }), [filter]);
-  const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_ANALYTICS, variables });
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: CALL_ANALYTICS, variables, pause: !formValid });
+  const serverErrors = validationFieldErrors(error);
+  // An empty custom field is not yet an error worth red: the hint comes once the other is filled in.
+  const shownErrors = filter.from === "" && filter.to === "" ? {} : formErrors;
+  const fieldError = (field: string): string | undefined =>
+    translateFieldError(t, shownErrors[field]?.[0] ?? serverErrors[field], (name) => `analytics.fields.${name}`);
   const [{ data: options }] = useQuery({ query: ANALYTICS_FILTER_OPTIONS });
   const boxVariables = useMemo(() => ({ section_ids: filter.sectionIds.length > 0 ? filter.sectionIds : null }), [filter.sectionIds]);
   const [battery] = useQuery({ query: ANALYTICS_LOW_BATTERY, variables: boxVariables, pause: !seeBattery });
@@ -247,7 +264,7 @@ export function AnalyticsPage(): ReactNode {
   useEffect(() => {
     if (data) setShown(data);
   }, [data]);
-  const a = error ? undefined : (data ?? shown)?.callAnalytics;
+  const a = error || !formValid ? undefined : (data ?? shown)?.callAnalytics;
   const typeOptions = (options?.analyticsFilterOptions.call_types ?? []).map((type) => ({ value: String(type.id), label: type.name }));
   const sectionOptions = (options?.analyticsFilterOptions.sections ?? []).map((s) => ({ value: String(s.id), label: s.name || `#${s.id}` }));
   const shiftName = (shift: string): string => t(`analytics.shifts.${shift}`);
@@ -279,13 +296,38 @@ export function AnalyticsPage(): ReactNode {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label={t("analytics.fields.range")}
-          data={LOG_DATE_RANGES.map((range) => ({ value: range, label: t(`analytics.periods.${range}`) }))}
+          data={ANALYTICS_RANGES.map((range) => ({ value: range, label: t(`analytics.periods.${range}`) }))}
           value={filter.range}
-          onChange={(value) => value && change({ range: value as AnalyticsFilterState["range"] })}
+          onChange={(value) => value && change({ range: value as AnalyticsFilterState["range"], from: "", to: "" })}
           allowDeselect={false}
           w={210}
+          error={fieldError("range")}
           data-testid={ANALYTICS_TESTIDS.range}
         />
+        {filter.range === "CUSTOM" && (
+          <>
+            <TextInput
+              type="date"
+              label={t("analytics.fields.from")}
+              value={from}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+              onBlur={() => from !== filter.from && change({ from })}
+              error={fieldError("from")}
+              w={170}
+              data-testid={ANALYTICS_TESTIDS.from}
+            />
+            <TextInput
+              type="date"
+              label={t("analytics.fields.to")}
+              value={to}
+              onChange={(event) => setTo(event.currentTarget.value)}
+              onBlur={() => to !== filter.to && change({ to })}
+              error={fieldError("to")}
+              w={170}
+              data-testid={ANALYTICS_TESTIDS.to}
+            />
+          </>
+        )}
         {sectionOptions.length > 0 && (
           <MultiSelect
             label={t("analytics.fields.section_ids")}

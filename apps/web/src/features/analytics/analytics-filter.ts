@@ -1,14 +1,26 @@
-import { LOG_DATE_RANGES, type LogDateRange } from "@caresuite/domain";
+import { analyticsPeriodErrors, LOG_DATE_RANGES, type LogDateRange } from "@caresuite/domain";
+
+/** The named periods and a custom from–to (local dates, both included). */
+export type AnalyticsRange = LogDateRange | "CUSTOM";
+export const ANALYTICS_RANGES: readonly AnalyticsRange[] = [...LOG_DATE_RANGES, "CUSTOM"];
 
 /** What the analytics screen filters by (spec /analytics: time range, section, call type); it lives in the URL. */
 export interface AnalyticsFilterState {
-  range: LogDateRange;
+  range: AnalyticsRange;
+  /** The custom period's dates (YYYY-MM-DD); empty unless range is CUSTOM. */
+  from: string;
+  to: string;
   callTypeIds: number[];
   sectionIds: number[];
 }
 
 /** Not in the spec: the screen opens on the last 30 days, a month of a ward's calls (the server's default too). */
-export const DEFAULT_ANALYTICS_FILTER: AnalyticsFilterState = { range: "DAYS_30", callTypeIds: [], sectionIds: [] };
+export const DEFAULT_ANALYTICS_FILTER: AnalyticsFilterState = { range: "DAYS_30", from: "", to: "", callTypeIds: [], sectionIds: [] };
+
+/** The custom period's field errors (domain analyticsPeriodErrors); none for a named period. */
+export function analyticsFilterErrors(filter: AnalyticsFilterState): ReturnType<typeof analyticsPeriodErrors> {
+  return filter.range === "CUSTOM" ? analyticsPeriodErrors(filter.from, filter.to) : {};
+}
 
 function ids(value: string | null): number[] {
   if (!value) return [];
@@ -20,11 +32,23 @@ function ids(value: string | null): number[] {
   return [...new Set(list)];
 }
 
-/** The filter of the URL (?range=DAYS_7&types=2,3&sections=1); anything unknown falls back to the default. */
+/**
+ * The filter of the URL (?range=DAYS_7&types=2,3&sections=1, or ?from=2026-01-01&to=2026-03-31 for
+ * a custom period); anything unknown falls back to the default.
+ */
 export function analyticsFilterFromParams(params: URLSearchParams): AnalyticsFilterState {
   const range = params.get("range");
+  const from = (params.get("from") ?? "").slice(0, 10);
+  const to = (params.get("to") ?? "").slice(0, 10);
+  const custom = range === "CUSTOM" || from !== "" || to !== "";
   return {
-    range: range !== null && (LOG_DATE_RANGES as readonly string[]).includes(range) ? (range as LogDateRange) : DEFAULT_ANALYTICS_FILTER.range,
+    range: custom
+      ? "CUSTOM"
+      : range !== null && (LOG_DATE_RANGES as readonly string[]).includes(range)
+        ? (range as LogDateRange)
+        : DEFAULT_ANALYTICS_FILTER.range,
+    from: custom ? from : "",
+    to: custom ? to : "",
     callTypeIds: ids(params.get("types")),
     sectionIds: ids(params.get("sections")),
   };
@@ -33,16 +57,29 @@ export function analyticsFilterFromParams(params: URLSearchParams): AnalyticsFil
 /** The URL of a filter: only what differs from the default. */
 export function analyticsFilterToParams(filter: AnalyticsFilterState): URLSearchParams {
   const params = new URLSearchParams();
-  if (filter.range !== DEFAULT_ANALYTICS_FILTER.range) params.set("range", filter.range);
+  if (filter.range === "CUSTOM") {
+    if (filter.from === "" && filter.to === "") params.set("range", "CUSTOM");
+    if (filter.from !== "") params.set("from", filter.from);
+    if (filter.to !== "") params.set("to", filter.to);
+  } else if (filter.range !== DEFAULT_ANALYTICS_FILTER.range) params.set("range", filter.range);
   if (filter.callTypeIds.length > 0) params.set("types", filter.callTypeIds.join(","));
   if (filter.sectionIds.length > 0) params.set("sections", filter.sectionIds.join(","));
   return params;
 }
 
 /** The server's AnalyticsFilter. */
-export function analyticsFilterToQuery(filter: AnalyticsFilterState): { range: LogDateRange; call_type_ids: number[] | null; section_ids: number[] | null } {
+export function analyticsFilterToQuery(filter: AnalyticsFilterState): {
+  range: LogDateRange | null;
+  from: string | null;
+  to: string | null;
+  call_type_ids: number[] | null;
+  section_ids: number[] | null;
+} {
+  const custom = filter.range === "CUSTOM";
   return {
-    range: filter.range,
+    range: custom ? null : (filter.range as LogDateRange),
+    from: custom ? filter.from : null,
+    to: custom ? filter.to : null,
     call_type_ids: filter.callTypeIds.length > 0 ? filter.callTypeIds : null,
     section_ids: filter.sectionIds.length > 0 ? filter.sectionIds : null,
   };

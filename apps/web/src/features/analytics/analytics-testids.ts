@@ -6,6 +6,9 @@ export const ANALYTICS_TESTIDS = {
   /** With `data-fetching` while the numbers of a filter load. */
   page: "analytics.page",
   range: "analytics.range",
+  /** The custom period's dates (range CUSTOM). */
+  from: "analytics.from",
+  to: "analytics.to",
   sections: "analytics.sections",
   callTypes: "analytics.callTypes",
   loading: "analytics.loading",
