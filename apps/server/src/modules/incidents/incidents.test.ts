@@ -377,4 +377,43 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     expect((await list({ node: device, subject: "Reachability" }))[0]).toMatchObject({ severity: "Critical", status: "New" });
     await engine.stop();
   });
+
+  it("pages the growing lists by offset: newest first, ties by id, no row twice, bad pages refused", async () => {
+    // 25 settled incidents of the past, three of them at the same instant.
+    const at = (i: number) => NOW - 86_400_000 * 30 + (i < 3 ? 0 : i * 60_000);
+    for (let i = 0; i < 25; i++)
+      await server.db.kysely
+        .insertInto("incidents")
+        .values({
+          system_id: 1,
+          node_id: devices[i % devices.length]!.id,
+          subject: "Battery",
+          severity: "Warning",
+          status: "Closed",
+          open_guard: null,
+          user_id: null,
+          closed_by_user_id: null,
+          created_at: at(i),
+          assigned_at: null,
+          closed_at: at(i) + 1000,
+          condition_ended_at: null,
+          updated_at: at(i) + 1000,
+        })
+        .execute();
+    const PAGE = `query($limit: Int, $offset: Int) { incidents(filter: Settled, limit: $limit, offset: $offset) { id created_at } }`;
+    const page = async (limit: number, offset: number) => {
+      const result = await tech.gql<{ incidents: { id: number; created_at: string }[] }>(PAGE, { limit, offset });
+      expect(result.errors).toBeUndefined();
+      return result.data!.incidents;
+    };
+    const all = await page(500, 0);
+    expect(all.length).toBeGreaterThanOrEqual(25);
+    const paged = [...(await page(10, 0)), ...(await page(10, 10)), ...(await page(10, 20)), ...(await page(10, 30))];
+    expect(paged.map((i) => i.id)).toEqual(all.slice(0, 40).map((i) => i.id));
+    expect(new Set(paged.map((i) => i.id)).size).toBe(paged.length);
+    const order = all.map((i) => [Date.parse(i.created_at), i.id] as const);
+    expect(order.every(([c, id], k) => k === 0 || c < order[k - 1]![0] || (c === order[k - 1]![0] && id < order[k - 1]![1]))).toBe(true);
+    for (const bad of [{ limit: 0, offset: 0 }, { limit: 501, offset: 0 }, { limit: 10, offset: -1 }])
+      expect(code((await tech.gql(PAGE, bad)).errors)).toBe("VALIDATION");
+  });
 });

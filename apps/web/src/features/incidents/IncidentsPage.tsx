@@ -11,7 +11,7 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { useIncidentPushes } from "../../app/incident-updates";
 import { formatDateTime } from "../../i18n/format";
 import { SeverityBadge, StatusBadge } from "./IncidentBadges";
-import { incidentFilterFromParams, incidentFilterToParams } from "./incident-view";
+import { incidentFilterFromParams, incidentFilterToParams, incidentPageFromParams, incidentPageToParams, INCIDENTS_PAGE_SIZE } from "./incident-view";
 import { INCIDENTS } from "./incidents.graphql";
 import { INCIDENTS_TESTIDS } from "./incidents-testids";
 
@@ -152,19 +152,21 @@ function IncidentCards({ incidents, search }: { incidents: readonly IncidentRow[
 
 /**
  * /analytics/incidents: the system's incidents, newest first, filtered All / Open / Settled (in
- * the URL, default Open). Each opens as a modal over the list (/:id); the device opens the node
+ * the URL, default Open), 50 a page (the page in the URL too). Each opens as a modal over the list (/:id); the device opens the node
  * form (systemtree/:id). Refetched when the server pushes incidents.updated.
  */
 export function IncidentsPage(): ReactNode {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filter = incidentFilterFromParams(params);
+  const page = incidentPageFromParams(params);
   const search = params.toString() ? `?${params.toString()}` : "";
   const { data: appData } = useAppData();
   const showCharts = hasPermission(appData.user, "analytics::use_module") && isLicensed(appData.licence, "analytics", appData.user);
   const phone = useMediaQuery(PHONE_QUERY) === true;
 
-  const variables = useMemo(() => ({ filter }), [filter]);
+  // One more than a page: whether a next page exists, without counting the whole list.
+  const variables = useMemo(() => ({ filter, limit: INCIDENTS_PAGE_SIZE + 1, offset: (page - 1) * INCIDENTS_PAGE_SIZE }), [filter, page]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: INCIDENTS, variables, requestPolicy: "cache-and-network" });
 
   // spec §7 "incidents.updated": the list follows the server (the header indicator shares the push).
@@ -176,7 +178,9 @@ export function IncidentsPage(): ReactNode {
     reexecute({ requestPolicy: "network-only" });
   }, [pushes, reexecute]);
 
-  const incidents = data?.incidents;
+  const incidents = data?.incidents.slice(0, INCIDENTS_PAGE_SIZE);
+  const hasNext = (data?.incidents.length ?? 0) > INCIDENTS_PAGE_SIZE;
+  const turn = (next: number): void => setParams(incidentPageToParams(next, params), { replace: false });
   const change = (next: IncidentFilter): void => setParams(incidentFilterToParams(next, params), { replace: true });
 
   return (
@@ -243,6 +247,19 @@ export function IncidentsPage(): ReactNode {
       {incidents &&
         incidents.length > 0 &&
         (phone ? <IncidentCards incidents={incidents} search={search} /> : <IncidentTable incidents={incidents} search={search} />)}
+      {incidents && (page > 1 || hasNext) && (
+        <Group gap="sm" component="nav" aria-label={t("incidents.paging.label")} data-testid={INCIDENTS_TESTIDS.paging} data-page={page}>
+          <Button variant="default" disabled={page <= 1} onClick={() => turn(page - 1)} data-testid={INCIDENTS_TESTIDS.previousPage}>
+            {t("incidents.paging.previous")}
+          </Button>
+          <Text size="sm" aria-live="polite">
+            {t("incidents.paging.page", { page })}
+          </Text>
+          <Button variant="default" disabled={!hasNext} onClick={() => turn(page + 1)} data-testid={INCIDENTS_TESTIDS.nextPage}>
+            {t("incidents.paging.next")}
+          </Button>
+        </Group>
+      )}
       <Outlet />
     </Stack>
   );

@@ -9,6 +9,10 @@ export const INCIDENTS_TESTIDS = {
   loading: "incidents.loading",
   error: "incidents.error",
   empty: "incidents.empty",
+  /** The list's page turner (previous / next), with `data-page`. */
+  paging: "incidents.paging",
+  previousPage: "incidents.previousPage",
+  nextPage: "incidents.nextPage",
   /** One per incident, with `data-incident-id`, `data-status` and `data-severity`. */
   row: "incidents.row",
   /** A row's link to the detail. */

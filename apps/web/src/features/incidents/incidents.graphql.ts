@@ -36,11 +36,11 @@ export const INCIDENT_FIELDS = graphql(`
   }
 `);
 
-/** The list of /analytics/incidents (filter All, Open, Settled; newest first). */
+/** The list of /analytics/incidents (filter All, Open, Settled; newest first), a page at a time (limit/offset). */
 export const INCIDENTS = graphql(
   `
-    query Incidents($filter: IncidentFilter) {
-      incidents(filter: $filter) {
+    query Incidents($filter: IncidentFilter, $limit: Int, $offset: Int) {
+      incidents(filter: $filter, limit: $limit, offset: $offset) {
         ...IncidentFields
       }
     }
