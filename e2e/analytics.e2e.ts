@@ -13,8 +13,8 @@ import { until } from "./support/wait.ts";
 
 /**
  * /analytics against a demo server whose virtual call system replays two weeks of history
- * (SIMULATOR_BACKFILL_DAYS): the care manager (a role with analytics::use_module and the two box
- * permissions) reads the response time by shift, the same as the server computes it, opens the
+ * (SIMULATOR_BACKFILL_DAYS): the care manager (a role with analytics::use_module, the two box
+ * permissions and analytics::see_defects) reads the response time by shift, the same as the server computes it, opens the
  * chart's table, and drills from a longest wait into the call form (/analytics/call/edit/:id) and
  * back; a nurse without the permission has no Analytics item and is sent away. axe on the screen;
  * screenshots at 1920×1080 and 390×844 in German and French.
@@ -45,7 +45,10 @@ describe("analytics /analytics", () => {
     const role = await admin.query<{ createRole: { id: number } }>(`mutation ($data: RoleInput!) { createRole(data: $data) { id } }`, {
       data: {
         name: "Pflegedienstleitung",
-        permissions: ["analytics::use_module", "analytics::see_low_battery_box", "analytics::see_not_reachable_box"].map((code) => ({ code, level: "write" })),
+        permissions: ["analytics::use_module", "analytics::see_low_battery_box", "analytics::see_not_reachable_box", "analytics::see_defects"].map((code) => ({
+          code,
+          level: "write",
+        })),
       },
     });
     for (const [user, locale] of [
@@ -148,6 +151,13 @@ describe("analytics /analytics", () => {
     await page.screenshot({ path: join(SHOTS, "analytics-room-1920-de.png") });
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.pathname === "/analytics");
+
+    // A custom period comes from the URL and is checked before asking; the defects box shows with its permission.
+    await page.goto(`${server.baseUrl}/analytics?from=2026-03-10&to=2026-03-01`);
+    await byTestId(page, ANALYTICS_TESTIDS.defects).waitFor();
+    const fromField = byTestId(page, ANALYTICS_TESTIDS.from);
+    await expect.poll(() => fromField.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("Das Startdatum muss vor dem Enddatum liegen.").waitFor();
     expect(consoleErrors).toEqual([]);
   });
 

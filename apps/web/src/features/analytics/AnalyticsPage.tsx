@@ -184,7 +184,11 @@ function HealthBox({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("analytics.columns.device")}</Table.Th>
-                <Table.Th>{t(kind === "battery" ? "analytics.columns.battery" : kind === "reachability" ? "analytics.columns.lastSeen" : "analytics.columns.defectSince")}</Table.Th>
+                <Table.Th>
+                  {t(
+                    kind === "battery" ? "analytics.columns.battery" : kind === "reachability" ? "analytics.columns.lastSeen" : "analytics.columns.defectSince",
+                  )}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
