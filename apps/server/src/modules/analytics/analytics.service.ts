@@ -207,7 +207,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
     if (resolved.ok) ({ from, to } = resolved.range);
     else for (const [field, list] of Object.entries(resolved.errors)) (errors[field] ??= []).push(...list);
     // The screen's longest custom period (domain analyticsPeriodErrors), an hour's slack for a DST change.
-    if (from !== null && to !== null && to - from > ANALYTICS_MAX_DAYS * DAY_MS + HOUR_MS)
+    if (from !== null && to !== null && to - from > ANALYTICS_MAX_DAYS * 86_400_000 + 3_600_000)
       fail(errors, "to", VALIDATION_KEYS.range_too_long_days, { days: ANALYTICS_MAX_DAYS });
   } else {
     ({ from, to } = resolveLogDateRange(filter.range ?? "DAYS_30", now, timeZone));
