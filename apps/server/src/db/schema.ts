@@ -85,6 +85,8 @@ export interface IncidentsTable {
   closed_at: number | null;
   condition_ended_at: number | null;
   updated_at: number;
+  /** Migration 0027: a Defect's call (the latest open defect call of the device); null otherwise. */
+  call_id: Generated<number | null>;
 }
 
 /** Probable-defect monitors (migration 0017, spec data §3.8 "name, criterion, threshold, timeframe in hours"). */

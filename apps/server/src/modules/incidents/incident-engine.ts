@@ -47,6 +47,8 @@ interface Condition {
   subject: IncidentSubject;
   source_id: number;
   severity: IncidentSeverity;
+  /** A Defect's call: the latest open defect call of the device (migration 0027); null for the other subjects. */
+  call_id: number | null;
 }
 
 const keyOf = (node: number, subject: string, source: number): string => `${node}|${subject}|${source}`;
@@ -104,7 +106,7 @@ async function conditionsNow(
   const conditions: Condition[] = [];
   for (const node of nodes) {
     const battery = batteryIncident(node.battery, settings);
-    if (battery) conditions.push({ node_id: node.id, subject: "Battery", source_id: 0, severity: battery });
+    if (battery) conditions.push({ node_id: node.id, subject: "Battery", source_id: 0, severity: battery, call_id: null });
     const reach = reachabilityIncident(
       {
         reachable: node.reachable === 1,
@@ -114,7 +116,7 @@ async function conditionsNow(
       settings,
       now,
     );
-    if (reach) conditions.push({ node_id: node.id, subject: "Reachability", source_id: 0, severity: reach });
+    if (reach) conditions.push({ node_id: node.id, subject: "Reachability", source_id: 0, severity: reach, call_id: null });
   }
 
   // Defects: open calls of call types flagged Defect (spec §2 "call type flag: Defect").
@@ -125,7 +127,7 @@ async function conditionsNow(
     const open = await byIds(deviceIds, (ids) => {
       let q = db
         .selectFrom("calls")
-        .select((eb) => ["device_id", eb.fn.min<number>("opened_at").as("since")])
+        .select((eb) => ["device_id", eb.fn.min<number>("opened_at").as("since"), eb.fn.max<number>("id").as("call_id")])
         .where("system_id", "=", systemId)
         .where("closed_at", "is", null)
         .where("call_type_id", "in", defectTypes)
@@ -135,7 +137,7 @@ async function conditionsNow(
     });
     for (const row of open) {
       const severity = defectIncident(Number(row.since), settings.defects_timeout, now);
-      if (severity) conditions.push({ node_id: row.device_id, subject: "Defect", source_id: 0, severity });
+      if (severity) conditions.push({ node_id: row.device_id, subject: "Defect", source_id: 0, severity, call_id: Number(row.call_id) });
     }
   }
 
@@ -155,7 +157,7 @@ async function conditionsNow(
     });
     for (const row of counts) {
       const severity = probableDefectIncident(Number(row.n), monitor.threshold);
-      if (severity) conditions.push({ node_id: row.device_id, subject: "ProbableDefect", source_id: monitor.id, severity });
+      if (severity) conditions.push({ node_id: row.device_id, subject: "ProbableDefect", source_id: monitor.id, severity, call_id: null });
     }
   }
   return { conditions, devices: deviceIds?.length ?? nodes.length };
@@ -185,6 +187,8 @@ interface Plan {
   row: IncidentRow | null;
   condition: Condition | null;
   step: EngineStep;
+  /** The open incident's call moves to a newer defect call of the device (not a status change). */
+  call?: number;
 }
 
 /** Changes per transaction. */
@@ -226,6 +230,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
           closed_at: null,
           condition_ended_at: null,
           updated_at: now,
+          call_id: p.condition.call_id,
         })),
       )
       // A concurrent evaluation opened it already: nothing doubles.
@@ -292,6 +297,19 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
     result.resolved += updated.length;
   }
 
+  // A newer defect call of the device while the incident is open: the link follows it.
+  for (const p of plans) {
+    if (p.call === undefined || !p.row) continue;
+    const updated = await trx
+      .updateTable("incidents")
+      .set({ call_id: p.call, updated_at: now })
+      .where("id", "=", p.row.id)
+      .where("open_guard", "=", 1)
+      .returning("id")
+      .execute();
+    if (updated.length > 0) audit(p.row.id, p.row.subject, p.row.node_id, "updated", [{ field: "call", value_old: p.row.call_id, value_new: p.call }]);
+  }
+
   // Not a change anyone sees: the next occurrence will be a recurrence.
   const ended = plans.filter((p) => p.step.kind === "condition_ended").flatMap((p) => (p.row ? [p.row.id] : []));
   if (ended.length > 0)
@@ -327,7 +345,11 @@ export async function evaluateIncidents(
     const row = latest.get(key) ?? null;
     const condition = wanted.get(key) ?? null;
     const step = engineStep(row ? episode(row) : null, condition?.severity ?? null);
-    if (step.kind !== "none") plans.push({ row, condition, step });
+    const call =
+      row?.open_guard === 1 && step.kind !== "resolve" && condition && condition.call_id !== null && row.call_id !== condition.call_id
+        ? condition.call_id
+        : undefined;
+    if (step.kind !== "none" || call !== undefined) plans.push({ row, condition, step, ...(call === undefined ? {} : { call }) });
   }
   // Short transactions of at most BATCH changes, the event loop free between them: the call path
   // (one SQLite connection) never waits for more than one batch.

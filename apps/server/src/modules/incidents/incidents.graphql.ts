@@ -6,6 +6,7 @@ import {
   createMonitor,
   deleteMonitor,
   getIncident,
+  incidentCallId,
   incidentMonitor,
   incidentTarget,
   incidentUser,
@@ -87,6 +88,12 @@ const IncidentType = builder.objectRef<IncidentView>("Incident").implement({
       nullable: true,
       description: "The device; null when the call system reported a device the configuration does not hold.",
       resolve: (i, _args, ctx) => incidentTarget(ctx, i),
+    }),
+    call_id: t.int({
+      nullable: true,
+      description:
+        "A Defect's call (the latest defect call of the device), for the call form; null for other subjects, when the call log no longer holds it, or when the viewer may not read calls (calllog::use_module or analytics::use_module).",
+      resolve: (i, _args, ctx) => incidentCallId(ctx, i),
     }),
     monitor: t.field({
       type: IncidentMonitorType,

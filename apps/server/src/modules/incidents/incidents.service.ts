@@ -50,6 +50,8 @@ export interface IncidentView {
   assigned_at: string | null;
   closed_at: string | null;
   notifications_paused_until: string | null;
+  /** A Defect's call as stored (migration 0027); the API shows it through incidentCallId. */
+  call_id: number | null;
 }
 
 export interface IncidentMonitorView {
@@ -79,6 +81,7 @@ export function toIncident(row: IncidentRow): IncidentView {
     assigned_at: iso(assignedAt),
     closed_at: iso(row.closed_at),
     notifications_paused_until: iso(notificationsPausedUntil({ status, assigned_at: assignedAt })),
+    call_id: row.call_id === null ? null : Number(row.call_id),
   };
 }
 
@@ -107,6 +110,23 @@ export async function incidentUser(ctx: RequestContext, id: number | null): Prom
   if (id === null) return null;
   const user = await ctx.db.kysely.selectFrom("users").select(["id", "name", "username"]).where("id", "=", id).executeTakeFirst();
   return user ? { id: user.id, name: user.name || user.username } : null;
+}
+
+/**
+ * A Defect's call, for the link to the call form: only for a viewer who may read that call (the
+ * `call` query's scopes: calllog::use_module, or analytics::use_module with the analytics licence,
+ * which the incident's own scopes already demand) and while the call log still holds it.
+ */
+export async function incidentCallId(ctx: RequestContext, incident: IncidentView): Promise<number | null> {
+  if (incident.call_id === null) return null;
+  if (!hasPermission(ctx.user, "calllog::use_module") && !hasPermission(ctx.user, "analytics::use_module")) return null;
+  const call = await ctx.db.kysely
+    .selectFrom("calls")
+    .select("id")
+    .where("system_id", "=", incident.system_id)
+    .where("id", "=", incident.call_id)
+    .executeTakeFirst();
+  return call ? call.id : null;
 }
 
 /** The monitor that raised a ProbableDefect. */

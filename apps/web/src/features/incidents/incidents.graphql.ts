@@ -53,6 +53,7 @@ export const INCIDENT = graphql(
     query Incident($id: Int!) {
       incident(id: $id) {
         ...IncidentFields
+        call_id
       }
     }
   `,
