@@ -41,6 +41,14 @@ export interface Database {
   ldap_settings: LdapSettingsTable;
   ldap_group_roles: LdapGroupRolesTable;
   technical_report_sends: TechnicalReportSendsTable;
+  checkpoint_defects: CheckpointDefectsTable;
+}
+
+/** A checkpoint whose defect flag is set (migration 0027, `checkpoint.defect` events), by its number. */
+export interface CheckpointDefectsTable {
+  system_id: number;
+  number: number;
+  since: number;
 }
 
 /**

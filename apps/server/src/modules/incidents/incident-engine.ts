@@ -51,6 +51,9 @@ interface Condition {
   call_id: number | null;
 }
 
+/** The node of a checkpoint's Defect: checkpoints are not system tree nodes; the source is the checkpoint's number. */
+export const CHECKPOINT_NODE = 0;
+
 const keyOf = (node: number, subject: string, source: number): string => `${node}|${subject}|${source}`;
 
 /** Ids in IN lists stay below the databases' parameter limits. */
@@ -141,6 +144,17 @@ async function conditionsNow(
     }
   }
 
+  // Checkpoints whose defect flag is set (`checkpoint.defect`): a Defect of the checkpoint, keyed
+  // by node 0 and the checkpoint's number as its source. Only in the pass over every device: the
+  // flag raises nothing before defects_timeout, which the pass finds running out.
+  if (deviceIds === null) {
+    const flagged = await db.selectFrom("checkpoint_defects").select(["number", "since"]).where("system_id", "=", systemId).execute();
+    for (const row of flagged) {
+      const severity = defectIncident(Number(row.since), settings.defects_timeout, now);
+      if (severity) conditions.push({ node_id: CHECKPOINT_NODE, subject: "Defect", source_id: row.number, severity, call_id: null });
+    }
+  }
+
   // Probable defects: each monitor counts a device's calls of the call type its criterion names.
   const monitors = await db.selectFrom("incident_monitors").selectAll().where("system_id", "=", systemId).execute();
   for (const monitor of monitors) {
@@ -202,10 +216,20 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       (n) => [n.id, n.text_long || n.name],
     ),
   );
-  const display = (subject: string, nodeId: number): string => `${subject}: ${names.get(nodeId) ?? `#${nodeId}`}`;
+  const display = (subject: string, nodeId: number, sourceId: number): string =>
+    `${subject}: ${nodeId === CHECKPOINT_NODE ? `checkpoint ${sourceId}` : (names.get(nodeId) ?? `#${nodeId}`)}`;
   const audits: (AuditEntry & { entityId: number })[] = [];
-  const audit = (entityId: number, subject: string, nodeId: number, action: string, changes: AuditEntry["changes"]): void => {
-    audits.push({ systemId, userId: null, now, entityType: "incident", entityId, entityDisplayName: display(subject, nodeId), action, changes });
+  const audit = (entityId: number, row: { subject: string; node_id: number; source_id: number }, action: string, changes: AuditEntry["changes"]): void => {
+    audits.push({
+      systemId,
+      userId: null,
+      now,
+      entityType: "incident",
+      entityId,
+      entityDisplayName: display(row.subject, row.node_id, row.source_id),
+      action,
+      changes,
+    });
   };
 
   const opens = plans.filter(
@@ -239,7 +263,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .execute();
     const opened = new Set(inserted.map((r) => keyOf(r.node_id, r.subject, r.source_id)));
     for (const r of inserted) {
-      audit(r.id, r.subject, r.node_id, "created", [
+      audit(r.id, r, "created", [
         { field: "subject", value_old: null, value_new: r.subject },
         { field: "severity", value_old: null, value_new: r.severity },
         { field: "status", value_old: null, value_new: "New" },
@@ -272,8 +296,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .returning("id")
       .execute();
     const done = new Set(updated.map((u) => u.id));
-    for (const row of rows.filter((r) => done.has(r.id)))
-      audit(row.id, row.subject, row.node_id, "updated", [{ field: "severity", value_old: row.severity, value_new: severity }]);
+    for (const row of rows.filter((r) => done.has(r.id))) audit(row.id, row, "updated", [{ field: "severity", value_old: row.severity, value_new: severity }]);
     result.changed += updated.length;
   }
 
@@ -293,7 +316,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .execute();
     const done = new Set(updated.map((u) => u.id));
     for (const row of resolving.filter((r) => done.has(r.id)))
-      audit(row.id, row.subject, row.node_id, "resolved", [{ field: "status", value_old: row.status, value_new: "Closed" }]);
+      audit(row.id, row, "resolved", [{ field: "status", value_old: row.status, value_new: "Closed" }]);
     result.resolved += updated.length;
   }
 
@@ -307,7 +330,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .where("open_guard", "=", 1)
       .returning("id")
       .execute();
-    if (updated.length > 0) audit(p.row.id, p.row.subject, p.row.node_id, "updated", [{ field: "call", value_old: p.row.call_id, value_new: p.call }]);
+    if (updated.length > 0) audit(p.row.id, p.row, "updated", [{ field: "call", value_old: p.row.call_id, value_new: p.call }]);
   }
 
   // Not a change anyone sees: the next occurrence will be a recurrence.

@@ -25,6 +25,8 @@ import { readAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { findUserById, loadAuthUser } from "../auth/users.repo.ts";
 import { isUniqueViolation } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
+import { CHECKPOINT_NODE } from "./incident-engine.ts";
 import { markIncidentNotifications } from "./incident-notifications.service.ts";
 
 /**
@@ -129,9 +131,28 @@ export async function incidentCallId(ctx: RequestContext, incident: IncidentView
   return call ? call.id : null;
 }
 
+export interface IncidentCheckpointView {
+  number: number;
+  /** The configured checkpoint of that number; null when no checkpoint map places it. */
+  id: number | null;
+  text: string | null;
+}
+
+/** A checkpoint's Defect (its defect flag, `checkpoint.defect`): the checkpoint by number, with its configured text. */
+export async function incidentCheckpoint(ctx: RequestContext, incident: IncidentView): Promise<IncidentCheckpointView | null> {
+  if (incident.subject !== "Defect" || incident.node_id !== CHECKPOINT_NODE || incident.source_id === 0) return null;
+  const row = await entityTables(ctx.db.kysely)
+    .selectFrom("checkpoints")
+    .select(["id", "text"])
+    .where("system_id", "=", incident.system_id)
+    .where("number", "=", incident.source_id)
+    .executeTakeFirst();
+  return { number: incident.source_id, id: row?.id ?? null, text: row?.text ?? null };
+}
+
 /** The monitor that raised a ProbableDefect. */
 export async function incidentMonitor(ctx: RequestContext, incident: IncidentView): Promise<IncidentMonitorView | null> {
-  if (incident.source_id === 0) return null;
+  if (incident.subject !== "ProbableDefect" || incident.source_id === 0) return null;
   const row = await ctx.db.kysely
     .selectFrom("incident_monitors")
     .selectAll()

@@ -433,4 +433,54 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     expect((await list({ node: device, subject: "Reachability" }))[0]).toMatchObject({ severity: "Critical", status: "New" });
     await engine.stop();
   });
+
+  it("a checkpoint's defect flag raises a Defect of the checkpoint after defects_timeout; a replay never doubles it; cleared, it closes", async () => {
+    const at = NOW + 80 * HOUR;
+    const flag = (defect: boolean, seqOf = ++seq): EventEnvelope => ({
+      seq: seqOf,
+      type: "checkpoint.defect",
+      at: new Date(at).toISOString(),
+      data: { checkpoint: 7, defect },
+    });
+    const CHECKPOINT = `query { incidents(filter: All, subject: Defect) { id status severity target { id } checkpoint { number id text } } }`;
+    const ofCheckpoint = async () => {
+      const result = await tech.gql<{ incidents: { id: number; status: string; severity: string; target: null; checkpoint: { number: number } | null }[] }>(
+        CHECKPOINT,
+      );
+      expect(result.errors).toBeUndefined();
+      return (result.data?.incidents ?? []).filter((i) => i.checkpoint?.number === 7);
+    };
+    const set = flag(true);
+    await applyControllerEvents(server.db.kysely, 1, [set], at);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + MIN);
+    expect(await ofCheckpoint()).toEqual([]);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 6 * MIN);
+    const [raised] = await ofCheckpoint();
+    expect(raised).toMatchObject({ status: "New", severity: "Critical", target: null, checkpoint: { number: 7, id: null, text: null } });
+
+    // The same event replayed (a duplicate seq) and the flag reported again later: still one incident, the same since.
+    expect(await applyControllerEvents(server.db.kysely, 1, [set], at + 7 * MIN)).toEqual(["duplicate"]);
+    await applyControllerEvents(server.db.kysely, 1, [{ ...flag(true), at: new Date(at + 7 * MIN).toISOString() }], at + 7 * MIN);
+    expect(await server.db.kysely.selectFrom("checkpoint_defects").select(["number", "since"]).where("system_id", "=", 1).execute()).toEqual([
+      { number: 7, since: at },
+    ]);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 8 * MIN);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 8 * MIN);
+    expect(await ofCheckpoint()).toEqual([raised]);
+
+    await applyControllerEvents(server.db.kysely, 1, [flag(false)], at + 9 * MIN);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 9 * MIN);
+    expect((await ofCheckpoint()).map((i) => i.status)).toEqual(["Closed"]);
+    const audits = await admin.gql<{ auditLogs: { action: string; entity_id: number }[] }>(
+      `query($input: AuditLogFilter!) { auditLogs(input: $input) { action entity_id entity_display_name } }`,
+      { input: { entity_type: "incident", entity_id: raised?.id } },
+    );
+    expect(audits.errors).toBeUndefined();
+    expect(audits.data?.auditLogs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "created", entity_display_name: "Defect: checkpoint 7" }),
+        expect.objectContaining({ action: "resolved" }),
+      ]),
+    );
+  });
 });

@@ -119,7 +119,11 @@ export function IncidentDetail(): ReactNode {
     );
   }
 
-  const targetName = incident.target?.name || incident.target?.text_long || t("incidents.unknownTarget");
+  const checkpoint = incident.checkpoint;
+  // A checkpoint's Defect (its defect flag) is about the checkpoint, not a device.
+  const targetName = checkpoint
+    ? t("incidents.detail.checkpointName", { number: checkpoint.number }) + (checkpoint.text ? ` (${checkpoint.text})` : "")
+    : incident.target?.name || incident.target?.text_long || t("incidents.unknownTarget");
   const subject = t(`incidents.subject.${incident.subject}`);
   const allowed = (action: IncidentAction): boolean => incidentTransition(incident.status, action).ok;
   const monitor = incident.monitor;
@@ -139,7 +143,7 @@ export function IncidentDetail(): ReactNode {
       <Text size="sm">{t(`incidents.detail.hint.${incident.status}`)}</Text>
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
-        <Field label={t("incidents.detail.device")}>
+        <Field label={t(checkpoint ? "incidents.detail.checkpoint" : "incidents.detail.device")}>
           {incident.target ? (
             <Anchor
               component={Link}

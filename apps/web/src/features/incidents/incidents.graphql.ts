@@ -54,6 +54,10 @@ export const INCIDENT = graphql(
       incident(id: $id) {
         ...IncidentFields
         call_id
+        checkpoint {
+          number
+          text
+        }
       }
     }
   `,
