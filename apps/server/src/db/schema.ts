@@ -42,6 +42,26 @@ export interface Database {
   ldap_group_roles: LdapGroupRolesTable;
   technical_report_sends: TechnicalReportSendsTable;
   checkpoint_defects: CheckpointDefectsTable;
+  incident_report_notifications: IncidentReportNotificationsTable;
+}
+
+/** A technical report's immediate incident e-mail (migration 0027, docs/decisions/038). */
+export interface IncidentReportNotificationsTable {
+  id: Generated<number>;
+  system_id: number;
+  incident_id: number;
+  report_id: number;
+  event_key: string;
+  severity: string;
+  email: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  claimed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+  updated_at: number;
 }
 
 /** A checkpoint whose defect flag is set (migration 0027, `checkpoint.defect` events), by its number. */

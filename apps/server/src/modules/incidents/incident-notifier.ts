@@ -25,6 +25,7 @@ import { readSmtpSettings } from "../reports/smtp-settings.service.ts";
 import { entityTables } from "../entities/entity-tables.ts";
 import { CHECKPOINT_NODE } from "./incident-engine.ts";
 import { checkpointLabel, incidentMail } from "./incident-notification-messages.ts";
+import { planReportIncidentMails, sendReportIncidentMails } from "./incident-report-mails.ts";
 
 /**
  * Incident e-mails (docs/decisions/039-incident-notifications.md). After each evaluation of the
@@ -292,7 +293,10 @@ export function startIncidentNotifier(deps: IncidentNotifierDeps): IncidentNotif
       .then(async () => {
         waiting.delete(systemId);
         await planIncidentNotifications(deps.db, systemId, deps.now());
+        // Technical reports' notify_* opt-ins (docs/decisions/038): mails to their addresses.
+        await planReportIncidentMails(deps.db, systemId, deps.now());
         await sendQueuedIncidentNotifications(deps);
+        await sendReportIncidentMails(deps);
       })
       .catch((error: unknown) => deps.log.error(error, "incident notifications failed"));
   };
