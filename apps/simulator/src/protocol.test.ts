@@ -240,6 +240,8 @@ describe("simulator protocol contract", () => {
       await api(sim, "POST", "/api/devices/24/report", { reachable: true });
       await api(sim, "POST", "/api/hubs/1/printer", { address: "10.20.1.50", error: "paper out" });
       await api(sim, "POST", "/api/hubs/1/status", { status: "Offline", last_sync: null });
+      await api(sim, "POST", "/api/checkpoints/3/defect", { defect: true });
+      await api(sim, "POST", "/api/checkpoints/3/defect", { defect: false });
       const { events } = (await api<{ events: SimEvent[] }>(sim, "GET", "/api/journal?from=0&limit=10000")).body;
       for (const event of events) {
         const envelope = eventEnvelopeSchema.parse(event);

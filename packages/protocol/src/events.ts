@@ -23,6 +23,11 @@ export const EVENT_DATA_SCHEMAS = {
   "presence.off": z.object({ device_id: id, section_id: id.nullable() }),
   "device.battery": z.object({ device_id: id, battery: z.number().int().min(0).max(100) }),
   "device.reachability": z.object({ device_id: id, reachable: z.boolean() }),
+  /**
+   * A checkpoint (spec data §3.4 "Checkpoint: id, number, ...", located by its number) reports its
+   * defect flag: set while it is broken, cleared when it works again. Only changes are sent.
+   */
+  "checkpoint.defect": z.object({ checkpoint: z.number().int().min(1).max(9999), defect: z.boolean() }),
   "hub.printer": z.object({ hub_id: id, address: z.string(), error: z.string(), node_id: id.nullable() }),
   /** A hub reports its state (spec "Hub: ... status, last_sync"): hourly while it syncs, at once when it changes. */
   "hub.status": z.object({ hub_id: id, status: z.enum(HUB_STATUSES), last_sync: time.nullable() }),

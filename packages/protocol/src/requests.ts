@@ -48,6 +48,9 @@ export const printerBody = z.strictObject({
   node_id: id.nullable().optional(),
 });
 
+/** A checkpoint's defect flag (test and demo input: a Defect incident for the checkpoint). */
+export const checkpointDefectBody = z.strictObject({ defect: z.boolean() });
+
 /** A hub's state (test and demo input: a hub that stops syncing makes the "outdated hubs" banner appear). */
 export const hubStatusBody = z.strictObject({
   status: z.enum(HUB_STATUSES),

@@ -45,6 +45,8 @@ export interface Database {
   backup_jobs: BackupJobsTable;
   tunnel_settings: TunnelSettingsTable;
   tunnel_state: TunnelStateTable;
+  checkpoint_defects: CheckpointDefectsTable;
+  incident_report_notifications: IncidentReportNotificationsTable;
 }
 
 /** The remote-access tunnel's settings (migration 0023, one row, id 1). */
@@ -110,6 +112,32 @@ export interface BackupJobsTable {
   finished_at: number | null;
 }
 
+/** A technical report's immediate incident e-mail (migration 0025, docs/decisions/038). */
+export interface IncidentReportNotificationsTable {
+  id: Generated<number>;
+  system_id: number;
+  incident_id: number;
+  report_id: number;
+  event_key: string;
+  severity: string;
+  email: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  claimed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+  updated_at: number;
+}
+
+/** A checkpoint whose defect flag is set (migration 0025, `checkpoint.defect` events), by its number. */
+export interface CheckpointDefectsTable {
+  system_id: number;
+  number: number;
+  since: number;
+}
+
 /**
  * One technical report's period (migration 0021, docs/decisions/038-technical-reports.md): the row
  * is the claim taken before the SMTP conversation; its key never lets a period go out twice.
@@ -152,6 +180,8 @@ export interface IncidentsTable {
   closed_at: number | null;
   condition_ended_at: number | null;
   updated_at: number;
+  /** Migration 0025: a Defect's call (the latest open defect call of the device); null otherwise. */
+  call_id: Generated<number | null>;
 }
 
 /** Probable-defect monitors (migration 0017, spec data §3.8 "name, criterion, threshold, timeframe in hours"). */

@@ -24,6 +24,8 @@ export class CallEngine {
   private readonly open = new Map<number, OpenCall>();
   /** Devices on which staff presence is on, with the section it was reported for. */
   private readonly presence = new Map<number, number | null>();
+  /** Checkpoints (by number) whose defect flag is set. */
+  private readonly defectiveCheckpoints = new Set<number>();
 
   constructor(deps: EngineDeps, config: ControllerConfig) {
     this.deps = deps;
@@ -99,6 +101,10 @@ export class CallEngine {
         if (hub) Object.assign(hub, { status: event.data.status, last_sync: event.data.last_sync });
         return;
       }
+      case "checkpoint.defect":
+        if (event.data.defect) this.defectiveCheckpoints.add(event.data.checkpoint);
+        else this.defectiveCheckpoints.delete(event.data.checkpoint);
+        return;
       case "hub.printer":
       case "config.changed":
         return;
@@ -194,6 +200,17 @@ export class CallEngine {
       drafts.push({ type: "device.battery", data: { device_id: deviceId, battery: values.battery } });
     }
     return this.emit(drafts, at);
+  }
+
+  /** A checkpoint reports its defect flag; only a change becomes an event. */
+  reportCheckpoint(checkpoint: number, defect: boolean, at = this.deps.now()): SimEvent[] {
+    if (this.defectiveCheckpoints.has(checkpoint) === defect) return [];
+    return this.emit([{ type: "checkpoint.defect", data: { checkpoint, defect } }], at);
+  }
+
+  /** The checkpoints whose defect flag is set. */
+  get checkpointDefects(): readonly number[] {
+    return [...this.defectiveCheckpoints];
   }
 
   /** A hub reports its state; only a change (or a new sync time) becomes an event. */

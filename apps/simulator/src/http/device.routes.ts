@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { SimulatorContext } from "../context.ts";
 import { hardware, pressDevice } from "../engine/device-input.ts";
 import { EngineError } from "../engine/engine-error.ts";
-import { actionBody, hubStatusBody, idParams, pressBody, printerBody, reportBody } from "@caresuite/protocol";
+import { actionBody, checkpointDefectBody, hubStatusBody, idParams, pressBody, printerBody, reportBody } from "@caresuite/protocol";
 
 /** Device actions (from the server), presses and reports (test and demo input), open calls. */
 export function registerDeviceRoutes(app: FastifyInstance, context: SimulatorContext): void {
@@ -33,6 +33,13 @@ export function registerDeviceRoutes(app: FastifyInstance, context: SimulatorCon
     const { address, error, node_id } = printerBody.parse(request.body);
     if (!engine.config.hubs.some((hub) => hub.id === id)) throw new EngineError(404, `unknown hub ${id}`);
     return { events: engine.emit([{ type: "hub.printer", data: { hub_id: id, address, error, node_id: node_id ?? null } }]) };
+  });
+
+  app.post("/api/checkpoints/:id/defect", async (request) => {
+    const { id } = idParams.parse(request.params);
+    const { defect } = checkpointDefectBody.parse(request.body);
+    if (id > 9999) throw new EngineError(404, `unknown checkpoint ${id}`);
+    return { events: engine.reportCheckpoint(id, defect) };
   });
 
   app.post("/api/hubs/:id/status", async (request) => {

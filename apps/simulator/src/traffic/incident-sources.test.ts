@@ -59,6 +59,26 @@ describe("the virtual call system makes incidents happen (90 days, demo hospital
     expect(long / 90).toBeLessThan(50);
   });
 
+  it("checkpoints report a defect now and then and are repaired after about a day", () => {
+    const set = new Map<number, number>();
+    const repairs: number[] = [];
+    for (const e of events) {
+      if (e.type !== "checkpoint.defect") continue;
+      if (e.data.defect) {
+        // Only changes are sent: a set flag is never set again before it is cleared.
+        expect(set.has(e.data.checkpoint)).toBe(false);
+        set.set(e.data.checkpoint, at(e));
+      } else {
+        repairs.push(at(e) - (set.get(e.data.checkpoint) ?? NaN));
+        set.delete(e.data.checkpoint);
+      }
+    }
+    expect(repairs.length).toBeGreaterThanOrEqual(2);
+    expect(repairs.length).toBeLessThanOrEqual(30);
+    // Longer than the defects timeout (300 s): each raises a Defect incident.
+    expect(repairs.every((ms) => ms > 300_000)).toBe(true);
+  });
+
   it("a few devices call by themselves for hours: many short calls of one type within three hours", () => {
     // A device with at least 8 calls cancelled within a minute inside three hours: what a monitor "0x4, 8 in 3 h" finds.
     const short = new Map<number, number[]>();

@@ -14,6 +14,7 @@ type Action =
   | { kind: "presence-off"; deviceId: number }
   | { kind: "reset"; callId: number }
   | { kind: "chatter"; deviceId: number; until: number }
+  | { kind: "checkpoint-repair"; checkpoint: number }
   | HealthAction;
 
 export interface TrafficStats {
@@ -42,6 +43,8 @@ export class TrafficGenerator {
    * draws of the calls, visits and device health a seed gave before.
    */
   private readonly faults: Random;
+  /** Its own random source for checkpoint defects, for the same reason. */
+  private readonly checkpointFaults: Random;
   /** Hubs that stopped syncing (a scenario for the "outdated hubs" banner): they report nothing. */
   private readonly staleHubIds: ReadonlySet<number>;
   readonly stats: TrafficStats = { arrivals: { day: 0, night: 0 }, opened: 0 };
@@ -51,6 +54,7 @@ export class TrafficGenerator {
     this.random = mulberry32(options.seed);
     this.health = new DeviceHealth(engine, this.random);
     this.faults = mulberry32(options.seed ^ 0x5eed_fa17);
+    this.checkpointFaults = mulberry32(options.seed ^ 0x0c4e_c4b0);
     this.staleHubIds = new Set(options.staleHubIds ?? []);
     this.profile = options.profile;
     this.scheduleNext("arrival", options.startAt);
@@ -116,6 +120,9 @@ export class TrafficGenerator {
         return;
       case "chatter":
         return this.chatter(at, action.deviceId, action.until);
+      case "checkpoint-repair":
+        this.engine.reportCheckpoint(action.checkpoint, false, at);
+        return;
       case "reconnect":
       case "replace":
         this.health.run(at, action);
@@ -197,6 +204,13 @@ export class TrafficGenerator {
     for (const device of this.bedDevices()) {
       if (this.faults.next() < UPKEEP.chatterPerHour) {
         this.queue.push(at, { kind: "chatter", deviceId: device.id, until: at + logNormal(this.faults, UPKEEP.chatterMedianMs, 0.5) });
+      }
+    }
+    const defective = new Set(this.engine.checkpointDefects);
+    for (let checkpoint = 1; checkpoint <= UPKEEP.checkpoints; checkpoint++) {
+      if (this.checkpointFaults.next() < UPKEEP.checkpointDefectPerHour && !defective.has(checkpoint)) {
+        this.engine.reportCheckpoint(checkpoint, true, at);
+        this.queue.push(at + logNormal(this.checkpointFaults, UPKEEP.checkpointRepairMedianMs, 0.5), { kind: "checkpoint-repair", checkpoint });
       }
     }
     this.syncHubs(at);

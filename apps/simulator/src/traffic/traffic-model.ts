@@ -99,6 +99,14 @@ export const UPKEEP = {
   chatterEveryMs: 10 * MINUTE,
   chatterMedianMs: 3 * HOUR,
   chatterCancelMs: 30_000,
+  /**
+   * Checkpoints (locating beacons, by number 1..checkpoints; the controller knows them whether or
+   * not a checkpoint map places them): each fails now and then (its defect flag set) and is
+   * repaired after about a day. About one a fortnight on the demo site.
+   */
+  checkpoints: 40,
+  checkpointDefectPerHour: 0.00007,
+  checkpointRepairMedianMs: 24 * HOUR,
   /** Chance per hour of a hub printer message somewhere. */
   printerPerHour: 1 / 24,
   printerErrors: ["Papier leer", "Papierstau", "Drucker nicht erreichbar"],

@@ -144,12 +144,15 @@ describe("reachabilityIncident", () => {
 });
 
 // spec §9 "defects timeout in seconds"; §2 "call type flag: Defect"
+// spec §9 "defects timeout in seconds"; spec data "Checkpoint mode / call type flag: Defect, None,
+// Presence": an open defect call, or a checkpoint's defect flag, since `since`.
 describe("defectIncident", () => {
   it.each<[number | null, number, IncidentSeverity | null]>([
     [null, 1_000_000, null],
     [1_000_000 - 299_000, 1_000_000, null],
     [1_000_000 - 300_000, 1_000_000, "Critical"],
-  ])("open defect since %s at %s → %s", (since, now, expected) => {
+    [1_000_000 - 86_400_000, 1_000_000, "Critical"],
+  ])("open defect (call or checkpoint flag) since %s at %s → %s", (since, now, expected) => {
     expect(defectIncident(since, 300, now)).toBe(expected);
   });
 });

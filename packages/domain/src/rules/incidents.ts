@@ -136,7 +136,9 @@ export function reachabilityIncident(
 /**
  * Defect: a call of a call type flagged Defect (spec §2 "call type flag: Defect") that stays open
  * `defects_timeout` seconds (spec §9 "defects timeout in seconds") is Critical: the device
- * reports itself broken. Shorter ones cleared themselves.
+ * reports itself broken. Shorter ones cleared themselves. A checkpoint's defect flag (spec data
+ * "Checkpoint mode / call type flag: Defect, None, Presence"; the `checkpoint.defect` event) is
+ * the same rule with the time the flag was set.
  */
 export function defectIncident(openDefectSince: number | null, defectsTimeoutSeconds: number, now: number): IncidentSeverity | null {
   if (openDefectSince === null) return null;

@@ -17,7 +17,17 @@ import { entityTables } from "../entities/entity-tables.ts";
  * on to their subscribers after the commit (modules/hubs). presence.on marks the open calls of its
  * room with the time staff came (the call log's response time); presence.off changes nothing stored.
  */
-const APPLIED = ["call.opened", "call.closed", "presence.on", "device.battery", "device.reachability", "config.changed", "hub.status", "hub.printer"] as const;
+const APPLIED = [
+  "call.opened",
+  "call.closed",
+  "presence.on",
+  "device.battery",
+  "device.reachability",
+  "checkpoint.defect",
+  "config.changed",
+  "hub.status",
+  "hub.printer",
+] as const;
 type AppliedType = (typeof APPLIED)[number];
 const isApplied = (type: string): type is AppliedType => (APPLIED as readonly string[]).includes(type);
 
@@ -187,6 +197,17 @@ async function applyOne(trx: Kysely<Database>, systemId: number, link: LinkRow, 
       .where("id", "=", data.device_id)
       .execute();
     await recordReachability(trx, systemId, data.device_id, data.reachable, Date.parse(event.at));
+  } else if (event.type === "checkpoint.defect") {
+    // The flag as a level (the incident engine's Defect source): a row while it is set, since its
+    // first report; a replayed "set" keeps that time, a "cleared" removes the row.
+    const data = parsed.data as EventDataMap["checkpoint.defect"];
+    if (data.defect)
+      await trx
+        .insertInto("checkpoint_defects")
+        .values({ system_id: systemId, number: data.checkpoint, since: Date.parse(event.at) })
+        .onConflict((oc) => oc.columns(["system_id", "number"]).doNothing())
+        .execute();
+    else await trx.deleteFrom("checkpoint_defects").where("system_id", "=", systemId).where("number", "=", data.checkpoint).execute();
   } else if (event.type === "hub.status") {
     // spec "Hub: ... status, last_sync": reported by the hub through the controller.
     const data = parsed.data as EventDataMap["hub.status"];

@@ -47,7 +47,12 @@ interface Condition {
   subject: IncidentSubject;
   source_id: number;
   severity: IncidentSeverity;
+  /** A Defect's call: the latest open defect call of the device (migration 0025); null for the other subjects. */
+  call_id: number | null;
 }
+
+/** The node of a checkpoint's Defect: checkpoints are not system tree nodes; the source is the checkpoint's number. */
+export const CHECKPOINT_NODE = 0;
 
 const keyOf = (node: number, subject: string, source: number): string => `${node}|${subject}|${source}`;
 
@@ -104,7 +109,7 @@ async function conditionsNow(
   const conditions: Condition[] = [];
   for (const node of nodes) {
     const battery = batteryIncident(node.battery, settings);
-    if (battery) conditions.push({ node_id: node.id, subject: "Battery", source_id: 0, severity: battery });
+    if (battery) conditions.push({ node_id: node.id, subject: "Battery", source_id: 0, severity: battery, call_id: null });
     const reach = reachabilityIncident(
       {
         reachable: node.reachable === 1,
@@ -114,7 +119,7 @@ async function conditionsNow(
       settings,
       now,
     );
-    if (reach) conditions.push({ node_id: node.id, subject: "Reachability", source_id: 0, severity: reach });
+    if (reach) conditions.push({ node_id: node.id, subject: "Reachability", source_id: 0, severity: reach, call_id: null });
   }
 
   // Defects: open calls of call types flagged Defect (spec §2 "call type flag: Defect").
@@ -125,7 +130,7 @@ async function conditionsNow(
     const open = await byIds(deviceIds, (ids) => {
       let q = db
         .selectFrom("calls")
-        .select((eb) => ["device_id", eb.fn.min<number>("opened_at").as("since")])
+        .select((eb) => ["device_id", eb.fn.min<number>("opened_at").as("since"), eb.fn.max<number>("id").as("call_id")])
         .where("system_id", "=", systemId)
         .where("closed_at", "is", null)
         .where("call_type_id", "in", defectTypes)
@@ -135,7 +140,18 @@ async function conditionsNow(
     });
     for (const row of open) {
       const severity = defectIncident(Number(row.since), settings.defects_timeout, now);
-      if (severity) conditions.push({ node_id: row.device_id, subject: "Defect", source_id: 0, severity });
+      if (severity) conditions.push({ node_id: row.device_id, subject: "Defect", source_id: 0, severity, call_id: Number(row.call_id) });
+    }
+  }
+
+  // Checkpoints whose defect flag is set (`checkpoint.defect`): a Defect of the checkpoint, keyed
+  // by node 0 and the checkpoint's number as its source. Only in the pass over every device: the
+  // flag raises nothing before defects_timeout, which the pass finds running out.
+  if (deviceIds === null) {
+    const flagged = await db.selectFrom("checkpoint_defects").select(["number", "since"]).where("system_id", "=", systemId).execute();
+    for (const row of flagged) {
+      const severity = defectIncident(Number(row.since), settings.defects_timeout, now);
+      if (severity) conditions.push({ node_id: CHECKPOINT_NODE, subject: "Defect", source_id: row.number, severity, call_id: null });
     }
   }
 
@@ -155,7 +171,7 @@ async function conditionsNow(
     });
     for (const row of counts) {
       const severity = probableDefectIncident(Number(row.n), monitor.threshold);
-      if (severity) conditions.push({ node_id: row.device_id, subject: "ProbableDefect", source_id: monitor.id, severity });
+      if (severity) conditions.push({ node_id: row.device_id, subject: "ProbableDefect", source_id: monitor.id, severity, call_id: null });
     }
   }
   return { conditions, devices: deviceIds?.length ?? nodes.length };
@@ -185,6 +201,8 @@ interface Plan {
   row: IncidentRow | null;
   condition: Condition | null;
   step: EngineStep;
+  /** The open incident's call moves to a newer defect call of the device (not a status change). */
+  call?: number;
 }
 
 /** Changes per transaction. */
@@ -198,10 +216,20 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       (n) => [n.id, n.text_long || n.name],
     ),
   );
-  const display = (subject: string, nodeId: number): string => `${subject}: ${names.get(nodeId) ?? `#${nodeId}`}`;
+  const display = (subject: string, nodeId: number, sourceId: number): string =>
+    `${subject}: ${nodeId === CHECKPOINT_NODE ? `checkpoint ${sourceId}` : (names.get(nodeId) ?? `#${nodeId}`)}`;
   const audits: (AuditEntry & { entityId: number })[] = [];
-  const audit = (entityId: number, subject: string, nodeId: number, action: string, changes: AuditEntry["changes"]): void => {
-    audits.push({ systemId, userId: null, now, entityType: "incident", entityId, entityDisplayName: display(subject, nodeId), action, changes });
+  const audit = (entityId: number, row: { subject: string; node_id: number; source_id: number }, action: string, changes: AuditEntry["changes"]): void => {
+    audits.push({
+      systemId,
+      userId: null,
+      now,
+      entityType: "incident",
+      entityId,
+      entityDisplayName: display(row.subject, row.node_id, row.source_id),
+      action,
+      changes,
+    });
   };
 
   const opens = plans.filter(
@@ -226,6 +254,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
           closed_at: null,
           condition_ended_at: null,
           updated_at: now,
+          call_id: p.condition.call_id,
         })),
       )
       // A concurrent evaluation opened it already: nothing doubles.
@@ -234,7 +263,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .execute();
     const opened = new Set(inserted.map((r) => keyOf(r.node_id, r.subject, r.source_id)));
     for (const r of inserted) {
-      audit(r.id, r.subject, r.node_id, "created", [
+      audit(r.id, r, "created", [
         { field: "subject", value_old: null, value_new: r.subject },
         { field: "severity", value_old: null, value_new: r.severity },
         { field: "status", value_old: null, value_new: "New" },
@@ -267,8 +296,7 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .returning("id")
       .execute();
     const done = new Set(updated.map((u) => u.id));
-    for (const row of rows.filter((r) => done.has(r.id)))
-      audit(row.id, row.subject, row.node_id, "updated", [{ field: "severity", value_old: row.severity, value_new: severity }]);
+    for (const row of rows.filter((r) => done.has(r.id))) audit(row.id, row, "updated", [{ field: "severity", value_old: row.severity, value_new: severity }]);
     result.changed += updated.length;
   }
 
@@ -288,8 +316,21 @@ async function applyPlans(trx: Kysely<Database>, systemId: number, now: number, 
       .execute();
     const done = new Set(updated.map((u) => u.id));
     for (const row of resolving.filter((r) => done.has(r.id)))
-      audit(row.id, row.subject, row.node_id, "resolved", [{ field: "status", value_old: row.status, value_new: "Closed" }]);
+      audit(row.id, row, "resolved", [{ field: "status", value_old: row.status, value_new: "Closed" }]);
     result.resolved += updated.length;
+  }
+
+  // A newer defect call of the device while the incident is open: the link follows it.
+  for (const p of plans) {
+    if (p.call === undefined || !p.row) continue;
+    const updated = await trx
+      .updateTable("incidents")
+      .set({ call_id: p.call, updated_at: now })
+      .where("id", "=", p.row.id)
+      .where("open_guard", "=", 1)
+      .returning("id")
+      .execute();
+    if (updated.length > 0) audit(p.row.id, p.row, "updated", [{ field: "call", value_old: p.row.call_id, value_new: p.call }]);
   }
 
   // Not a change anyone sees: the next occurrence will be a recurrence.
@@ -327,7 +368,11 @@ export async function evaluateIncidents(
     const row = latest.get(key) ?? null;
     const condition = wanted.get(key) ?? null;
     const step = engineStep(row ? episode(row) : null, condition?.severity ?? null);
-    if (step.kind !== "none") plans.push({ row, condition, step });
+    const call =
+      row?.open_guard === 1 && step.kind !== "resolve" && condition && condition.call_id !== null && row.call_id !== condition.call_id
+        ? condition.call_id
+        : undefined;
+    if (step.kind !== "none" || call !== undefined) plans.push({ row, condition, step, ...(call === undefined ? {} : { call }) });
   }
   // Short transactions of at most BATCH changes, the event loop free between them: the call path
   // (one SQLite connection) never waits for more than one batch.

@@ -50,6 +50,13 @@ const MESSAGES = {
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 
+const CHECKPOINT: Record<Locale, string> = { de: "Kontrollpunkt", en: "Checkpoint", fr: "Point de contrôle", it: "Punto di controllo" };
+
+/** A checkpoint's Defect names the checkpoint where a device's path would stand: "Kontrollpunkt 7 (Lift Ost)". */
+export function checkpointLabel(locale: Locale, number: number, text: string | null): string {
+  return `${CHECKPOINT[locale]} ${number}${text ? ` (${text})` : ""}`;
+}
+
 const fill = (template: string, data: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => String(data[name] ?? `{${name}}`));
 

@@ -55,6 +55,7 @@ describe.each(TEST_DIALECTS)("incident e-mail notifications on %s", (dialect) =>
   let clock = NOW;
   let seq = 0;
   let nurseLogin: () => Promise<void>;
+  let adminLogin: () => Promise<void>;
   /** The server's clock follows the engine's (people's actions carry its time); sessions expire after an hour idle, so sign in again. */
   const serverAt = async (t: number): Promise<void> => {
     server.clock.now = t;
@@ -106,7 +107,10 @@ describe.each(TEST_DIALECTS)("incident e-mail notifications on %s", (dialect) =>
       .where("id", "=", o.id)
       .execute();
     admin = new TestClient(server.app);
-    await admin.login(root.username, root.password);
+    adminLogin = async () => {
+      await admin.login(root.username, root.password);
+    };
+    await adminLogin();
     expect(
       (
         await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
@@ -298,5 +302,40 @@ describe.each(TEST_DIALECTS)("incident e-mail notifications on %s", (dialect) =>
     await notifier.idle();
     expect(smtp.received).toHaveLength(1);
     expect((await deliveries()).find((d) => d.incident_id === incident?.id)?.status).toBe("sent");
+  });
+
+  it("a technical report's notify_battery mails its address when a Battery incident is raised, once; without the opt-in or disabled, nothing", async () => {
+    const device = devices[3]?.id ?? 0;
+    clock += HOUR;
+    await serverAt(clock);
+    await adminLogin();
+    const CREATE_REPORT = `mutation($data: TechnicalReportInput!) { createTechnicalReport(data: $data) { id } }`;
+    for (const data of [
+      { email: "technik@example.org", notify_battery: true },
+      { email: "quiet@example.org", notify_battery: false, notify_defects: true },
+      { email: "off@example.org", notify_battery: true, enabled: false },
+    ]) {
+      expect((await admin.gql(CREATE_REPORT, { data })).errors).toBeUndefined();
+    }
+    clock += 60_000;
+    await battery(device, 5);
+    const [incident] = await incidentsOf(device);
+    // In the installation's language (German here): the address is not a user with a locale.
+    const toReports = smtp.received.filter((m) => !m.to.includes("nurse@example.org"));
+    expect(toReports.map((m) => m.to)).toEqual([["technik@example.org"]]);
+    expect(toReports[0]?.parsed.subject).toMatch(/^CareSuite: Kritisch – Batterie – /);
+    expect(toReports[0]?.parsed.text).toContain(`/analytics/incidents/${incident?.id}`);
+    const rows = await server.db.kysely
+      .selectFrom("incident_report_notifications")
+      .selectAll()
+      .where("incident_id", "=", incident?.id ?? 0)
+      .execute();
+    expect(rows).toMatchObject([{ email: "technik@example.org", event_key: "severity:Critical", status: "sent" }]);
+
+    // Planning again, a replayed report: nothing more for the report.
+    await battery(device, 5);
+    notifier.kick(1);
+    await notifier.idle();
+    expect(smtp.received.filter((m) => m.to.includes("technik@example.org"))).toHaveLength(1);
   });
 });

@@ -22,7 +22,10 @@ import { MailError, type Mailer } from "../reports/mailer.ts";
 import { MAX_ATTEMPTS, retryDelay, STALE_SENDING_MS } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
 import { readSmtpSettings } from "../reports/smtp-settings.service.ts";
-import { incidentMail } from "./incident-notification-messages.ts";
+import { entityTables } from "../entities/entity-tables.ts";
+import { CHECKPOINT_NODE } from "./incident-engine.ts";
+import { checkpointLabel, incidentMail } from "./incident-notification-messages.ts";
+import { planReportIncidentMails, sendReportIncidentMails } from "./incident-report-mails.ts";
 
 /**
  * Incident e-mails (docs/decisions/039-incident-notifications.md). After each evaluation of the
@@ -163,6 +166,11 @@ export async function planIncidentNotifications(db: Kysely<Database>, systemId: 
   return queued;
 }
 
+async function checkpointText(db: Kysely<Database>, systemId: number, number: number): Promise<string | null | undefined> {
+  return (await entityTables(db).selectFrom("checkpoints").select("text").where("system_id", "=", systemId).where("number", "=", number).executeTakeFirst())
+    ?.text;
+}
+
 /** The device's path in the system tree, root first (at most the spec's parent depth of 10). */
 async function devicePath(db: Kysely<Database>, systemId: number, nodeId: number): Promise<string> {
   const names: string[] = [];
@@ -192,7 +200,10 @@ async function buildMail(deps: IncidentNotifierDeps, row: DeliveryRow) {
     kind: row.kind as IncidentNotificationKind,
     subject: incident.subject as IncidentSubject,
     severity: row.severity as IncidentSeverity,
-    device: await devicePath(db, row.system_id, incident.node_id),
+    device:
+      incident.node_id === CHECKPOINT_NODE
+        ? checkpointLabel(locale, incident.source_id, (await checkpointText(db, row.system_id, incident.source_id)) ?? null)
+        : await devicePath(db, row.system_id, incident.node_id),
     system: system?.name ?? String(row.system_id),
     user: user.name || user.username,
     since: formatZonedDateTime(Number(incident.created_at), zone),
@@ -282,7 +293,10 @@ export function startIncidentNotifier(deps: IncidentNotifierDeps): IncidentNotif
       .then(async () => {
         waiting.delete(systemId);
         await planIncidentNotifications(deps.db, systemId, deps.now());
+        // Technical reports' notify_* opt-ins (docs/decisions/038): mails to their addresses.
+        await planReportIncidentMails(deps.db, systemId, deps.now());
         await sendQueuedIncidentNotifications(deps);
+        await sendReportIncidentMails(deps);
       })
       .catch((error: unknown) => deps.log.error(error, "incident notifications failed"));
   };

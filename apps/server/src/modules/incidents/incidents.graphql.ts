@@ -6,6 +6,8 @@ import {
   createMonitor,
   deleteMonitor,
   getIncident,
+  incidentCallId,
+  incidentCheckpoint,
   incidentMonitor,
   incidentTarget,
   incidentUser,
@@ -13,6 +15,7 @@ import {
   listMonitors,
   reopenIncident,
   updateMonitor,
+  type IncidentCheckpointView,
   type IncidentMonitorView,
   type IncidentTargetView,
   type IncidentView,
@@ -38,6 +41,15 @@ const IncidentTargetType = builder.objectRef<IncidentTargetView>("IncidentTarget
     kind: t.exposeString("kind"),
     text_short: t.exposeString("text_short"),
     text_long: t.exposeString("text_long"),
+  }),
+});
+
+const IncidentCheckpointType = builder.objectRef<IncidentCheckpointView>("IncidentCheckpoint").implement({
+  description: "The checkpoint a Defect is about when the checkpoint reported its defect flag (located by number, as the controller names it).",
+  fields: (t) => ({
+    number: t.exposeInt("number"),
+    id: t.exposeInt("id", { nullable: true, description: "The configured checkpoint; null when no checkpoint map places that number." }),
+    text: t.exposeString("text", { nullable: true }),
   }),
 });
 
@@ -87,6 +99,18 @@ const IncidentType = builder.objectRef<IncidentView>("Incident").implement({
       nullable: true,
       description: "The device; null when the call system reported a device the configuration does not hold.",
       resolve: (i, _args, ctx) => incidentTarget(ctx, i),
+    }),
+    call_id: t.int({
+      nullable: true,
+      description:
+        "A Defect's call (the latest defect call of the device), for the call form; null for other subjects, when the call log no longer holds it, or when the viewer may not read calls (calllog::use_module or analytics::use_module).",
+      resolve: (i, _args, ctx) => incidentCallId(ctx, i),
+    }),
+    checkpoint: t.field({
+      type: IncidentCheckpointType,
+      nullable: true,
+      description: "The checkpoint of a Defect raised by its defect flag (then `target` is null).",
+      resolve: (i, _args, ctx) => incidentCheckpoint(ctx, i),
     }),
     monitor: t.field({
       type: IncidentMonitorType,

@@ -25,6 +25,8 @@ import { readAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { findUserById, loadAuthUser } from "../auth/users.repo.ts";
 import { isUniqueViolation } from "../entities/entities.repo.ts";
+import { entityTables } from "../entities/entity-tables.ts";
+import { CHECKPOINT_NODE } from "./incident-engine.ts";
 import { markIncidentNotifications } from "./incident-notifications.service.ts";
 
 /**
@@ -50,6 +52,8 @@ export interface IncidentView {
   assigned_at: string | null;
   closed_at: string | null;
   notifications_paused_until: string | null;
+  /** A Defect's call as stored (migration 0025); the API shows it through incidentCallId. */
+  call_id: number | null;
 }
 
 export interface IncidentMonitorView {
@@ -79,6 +83,7 @@ export function toIncident(row: IncidentRow): IncidentView {
     assigned_at: iso(assignedAt),
     closed_at: iso(row.closed_at),
     notifications_paused_until: iso(notificationsPausedUntil({ status, assigned_at: assignedAt })),
+    call_id: row.call_id === null ? null : Number(row.call_id),
   };
 }
 
@@ -109,9 +114,45 @@ export async function incidentUser(ctx: RequestContext, id: number | null): Prom
   return user ? { id: user.id, name: user.name || user.username } : null;
 }
 
+/**
+ * A Defect's call, for the link to the call form: only for a viewer who may read that call (the
+ * `call` query's scopes: calllog::use_module, or analytics::use_module with the analytics licence,
+ * which the incident's own scopes already demand) and while the call log still holds it.
+ */
+export async function incidentCallId(ctx: RequestContext, incident: IncidentView): Promise<number | null> {
+  if (incident.call_id === null) return null;
+  if (!hasPermission(ctx.user, "calllog::use_module") && !hasPermission(ctx.user, "analytics::use_module")) return null;
+  const call = await ctx.db.kysely
+    .selectFrom("calls")
+    .select("id")
+    .where("system_id", "=", incident.system_id)
+    .where("id", "=", incident.call_id)
+    .executeTakeFirst();
+  return call ? call.id : null;
+}
+
+export interface IncidentCheckpointView {
+  number: number;
+  /** The configured checkpoint of that number; null when no checkpoint map places it. */
+  id: number | null;
+  text: string | null;
+}
+
+/** A checkpoint's Defect (its defect flag, `checkpoint.defect`): the checkpoint by number, with its configured text. */
+export async function incidentCheckpoint(ctx: RequestContext, incident: IncidentView): Promise<IncidentCheckpointView | null> {
+  if (incident.subject !== "Defect" || incident.node_id !== CHECKPOINT_NODE || incident.source_id === 0) return null;
+  const row = await entityTables(ctx.db.kysely)
+    .selectFrom("checkpoints")
+    .select(["id", "text"])
+    .where("system_id", "=", incident.system_id)
+    .where("number", "=", incident.source_id)
+    .executeTakeFirst();
+  return { number: incident.source_id, id: row?.id ?? null, text: row?.text ?? null };
+}
+
 /** The monitor that raised a ProbableDefect. */
 export async function incidentMonitor(ctx: RequestContext, incident: IncidentView): Promise<IncidentMonitorView | null> {
-  if (incident.source_id === 0) return null;
+  if (incident.subject !== "ProbableDefect" || incident.source_id === 0) return null;
   const row = await ctx.db.kysely
     .selectFrom("incident_monitors")
     .selectAll()

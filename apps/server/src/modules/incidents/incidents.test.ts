@@ -52,6 +52,7 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
   let tech: TestClient;
   let tech2: TestClient;
   let viewer: TestClient;
+  let callReader: TestClient;
   let admin: TestClient;
   let techId: number;
   let devices: { id: number }[];
@@ -101,6 +102,7 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     const t = await buildUser(server.db.kysely, { username: "tech", permissions: ["analytics::manage_incidents"] });
     const t2 = await buildUser(server.db.kysely, { username: "tech2", permissions: ["analytics::manage_incidents"] });
     const v = await buildUser(server.db.kysely, { username: "viewer", permissions: ["analytics::use_module"] });
+    const c = await buildUser(server.db.kysely, { username: "callreader", permissions: ["analytics::manage_incidents", "calllog::use_module"] });
     techId = t.id;
     admin = new TestClient(server.app);
     await admin.login(root.username, root.password);
@@ -109,7 +111,8 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
       code: buildActivationCode(),
     });
     expect(activated.errors).toBeUndefined();
-    [tech, tech2, viewer] = [new TestClient(server.app), new TestClient(server.app), new TestClient(server.app)];
+    [tech, tech2, viewer, callReader] = [new TestClient(server.app), new TestClient(server.app), new TestClient(server.app), new TestClient(server.app)];
+    await callReader.login(c.username, c.password);
     await tech.login(t.username, t.password);
     await tech2.login(t2.username, t2.password);
     await viewer.login(v.username, v.password);
@@ -290,6 +293,59 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     expect((await list({ node: device, subject: "Defect" }))[0]?.status).toBe("Closed");
   });
 
+  it("a Defect names its call (the latest defect call of the device), shown only to a viewer who may read calls", async () => {
+    const device = devices[3]?.id ?? 0;
+    const at = NOW + 40 * HOUR;
+    const open = (external: number, when: number) =>
+      report(when, {
+        type: "call.opened",
+        data: { call_id: external, device_id: device, call_type_id: 1, section_id: null, call_source_id: null, opened_at: new Date(when).toISOString() },
+      });
+    const callId = async (external: number): Promise<number> =>
+      (await server.db.kysely.selectFrom("calls").select("id").where("system_id", "=", 1).where("external_id", "=", external).executeTakeFirstOrThrow()).id;
+    const CALL = `query($node: Int) { incidents(filter: Open, node_id: $node, subject: Defect) { id call_id } }`;
+    const seen = async (client: TestClient) => {
+      const result = await client.gql<{ incidents: { id: number; call_id: number | null }[] }>(CALL, { node: device });
+      expect(result.errors).toBeUndefined();
+      return result.data?.incidents ?? [];
+    };
+    await open(90011, at);
+    await evaluate(at + 6 * MIN);
+    const [incident] = await seen(callReader);
+    expect(incident?.call_id).toBe(await callId(90011));
+    // Without call-log (or analytics) rights: no link.
+    expect((await seen(tech))[0]).toEqual({ id: incident?.id, call_id: null });
+    const one = await callReader.gql<{ incident: { call_id: number | null } }>(`query($id: Int!) { incident(id: $id) { call_id } }`, { id: incident?.id });
+    expect(one.data?.incident.call_id).toBe(await callId(90011));
+
+    // A newer defect call of the device: the link follows it; evaluating again changes nothing.
+    await open(90012, at + 8 * MIN);
+    await evaluate(at + 9 * MIN);
+    await evaluate(at + 9 * MIN);
+    const after = await seen(callReader);
+    expect(after).toEqual([{ id: incident?.id, call_id: await callId(90012) }]);
+
+    // Both calls close: the incident closes; a recurrence names its own call.
+    for (const external of [90011, 90012])
+      await report(at + 10 * MIN, {
+        type: "call.closed",
+        data: { call_id: external, device_id: device, closed_at: new Date(at + 10 * MIN).toISOString(), reason: "reset" },
+      });
+    await evaluate(at + 10 * MIN);
+    expect(await seen(callReader)).toEqual([]);
+    await open(90013, at + 20 * MIN);
+    await evaluate(at + 30 * MIN);
+    const recurrence = await seen(callReader);
+    expect(recurrence).toHaveLength(1);
+    expect(recurrence[0]?.id).not.toBe(incident?.id);
+    expect(recurrence[0]?.call_id).toBe(await callId(90013));
+    await report(at + 31 * MIN, {
+      type: "call.closed",
+      data: { call_id: 90013, device_id: device, closed_at: new Date(at + 31 * MIN).toISOString(), reason: "reset" },
+    });
+    await evaluate(at + 31 * MIN);
+  });
+
   it("refuses bad monitors with translated field errors", async () => {
     const valid = { name: "Zugschalter", criterion: "0x4", threshold: 3, timeframe: 1 };
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
@@ -413,7 +469,61 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     expect(new Set(paged.map((i) => i.id)).size).toBe(paged.length);
     const order = all.map((i) => [Date.parse(i.created_at), i.id] as const);
     expect(order.every(([c, id], k) => k === 0 || c < order[k - 1]![0] || (c === order[k - 1]![0] && id < order[k - 1]![1]))).toBe(true);
-    for (const bad of [{ limit: 0, offset: 0 }, { limit: 501, offset: 0 }, { limit: 10, offset: -1 }])
+    for (const bad of [
+      { limit: 0, offset: 0 },
+      { limit: 501, offset: 0 },
+      { limit: 10, offset: -1 },
+    ])
       expect(code((await tech.gql(PAGE, bad)).errors)).toBe("VALIDATION");
+  });
+
+  it("a checkpoint's defect flag raises a Defect of the checkpoint after defects_timeout; a replay never doubles it; cleared, it closes", async () => {
+    const at = NOW + 80 * HOUR;
+    const flag = (defect: boolean, seqOf = ++seq): EventEnvelope => ({
+      seq: seqOf,
+      type: "checkpoint.defect",
+      at: new Date(at).toISOString(),
+      data: { checkpoint: 7, defect },
+    });
+    const CHECKPOINT = `query { incidents(filter: All, subject: Defect) { id status severity target { id } checkpoint { number id text } } }`;
+    const ofCheckpoint = async () => {
+      const result = await tech.gql<{ incidents: { id: number; status: string; severity: string; target: null; checkpoint: { number: number } | null }[] }>(
+        CHECKPOINT,
+      );
+      expect(result.errors).toBeUndefined();
+      return (result.data?.incidents ?? []).filter((i) => i.checkpoint?.number === 7);
+    };
+    const set = flag(true);
+    await applyControllerEvents(server.db.kysely, 1, [set], at);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + MIN);
+    expect(await ofCheckpoint()).toEqual([]);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 6 * MIN);
+    const [raised] = await ofCheckpoint();
+    expect(raised).toMatchObject({ status: "New", severity: "Critical", target: null, checkpoint: { number: 7, id: null, text: null } });
+
+    // The same event replayed (a duplicate seq) and the flag reported again later: still one incident, the same since.
+    expect(await applyControllerEvents(server.db.kysely, 1, [set], at + 7 * MIN)).toEqual(["duplicate"]);
+    await applyControllerEvents(server.db.kysely, 1, [{ ...flag(true), at: new Date(at + 7 * MIN).toISOString() }], at + 7 * MIN);
+    expect(await server.db.kysely.selectFrom("checkpoint_defects").select(["number", "since"]).where("system_id", "=", 1).execute()).toEqual([
+      { number: 7, since: at },
+    ]);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 8 * MIN);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 8 * MIN);
+    expect(await ofCheckpoint()).toEqual([raised]);
+
+    await applyControllerEvents(server.db.kysely, 1, [flag(false)], at + 9 * MIN);
+    await evaluateIncidents(server.db.kysely, server.pubsub, 1, at + 9 * MIN);
+    expect((await ofCheckpoint()).map((i) => i.status)).toEqual(["Closed"]);
+    const audits = await admin.gql<{ auditLogs: { action: string; entity_id: number }[] }>(
+      `query($input: AuditLogFilter!) { auditLogs(input: $input) { action entity_id entity_display_name } }`,
+      { input: { entity_type: "incident", entity_id: raised?.id } },
+    );
+    expect(audits.errors).toBeUndefined();
+    expect(audits.data?.auditLogs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "created", entity_display_name: "Defect: checkpoint 7" }),
+        expect.objectContaining({ action: "resolved" }),
+      ]),
+    );
   });
 });

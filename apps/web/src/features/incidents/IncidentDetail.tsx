@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconCheck, IconDeviceMobile, IconRotate, IconUserCheck } from "@tabler/icons-react";
+import { IconAlertCircle, IconBell, IconCheck, IconDeviceMobile, IconRotate, IconUserCheck } from "@tabler/icons-react";
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMutation, useQuery } from "urql";
@@ -10,6 +10,7 @@ import { useIncidentPushes } from "../../app/incident-updates";
 import { formatDateTime } from "../../i18n/format";
 import { notify } from "../../ui/notify";
 import { SeverityBadge, StatusBadge } from "./IncidentBadges";
+import { incidentCallLink } from "./incident-call-link";
 import { ASSIGN_INCIDENT, CLOSE_INCIDENT, INCIDENT, REOPEN_INCIDENT } from "./incidents.graphql";
 import { INCIDENTS_TESTIDS } from "./incidents-testids";
 
@@ -42,7 +43,7 @@ const CONFIRMED: readonly IncidentAction[] = ["close", "reopen"];
 
 /**
  * /analytics/incidents/:id, a modal over the list: every field of the incident (spec data §3.8),
- * the monitor of a probable defect, until when notifications pause, and the actions its status
+ * a Defect's call (when the viewer may read it), the monitor of a probable defect, until when notifications pause, and the actions its status
  * allows (domain incidentTransition): assign to me, close, reopen. A refusal (CONFLICT) is shown
  * with its reason, and the incident is read again.
  */
@@ -118,10 +119,15 @@ export function IncidentDetail(): ReactNode {
     );
   }
 
-  const targetName = incident.target?.name || incident.target?.text_long || t("incidents.unknownTarget");
+  const checkpoint = incident.checkpoint;
+  // A checkpoint's Defect (its defect flag) is about the checkpoint, not a device.
+  const targetName = checkpoint
+    ? t("incidents.detail.checkpointName", { number: checkpoint.number }) + (checkpoint.text ? ` (${checkpoint.text})` : "")
+    : incident.target?.name || incident.target?.text_long || t("incidents.unknownTarget");
   const subject = t(`incidents.subject.${incident.subject}`);
   const allowed = (action: IncidentAction): boolean => incidentTransition(incident.status, action).ok;
   const monitor = incident.monitor;
+  const callLink = incidentCallLink(incident.call_id, search);
 
   return (
     <Stack gap="md" data-testid={INCIDENTS_TESTIDS.detail} data-status={incident.status} data-fetching={fetching}>
@@ -137,7 +143,7 @@ export function IncidentDetail(): ReactNode {
       <Text size="sm">{t(`incidents.detail.hint.${incident.status}`)}</Text>
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
-        <Field label={t("incidents.detail.device")}>
+        <Field label={t(checkpoint ? "incidents.detail.checkpoint" : "incidents.detail.device")}>
           {incident.target ? (
             <Anchor
               component={Link}
@@ -152,6 +158,14 @@ export function IncidentDetail(): ReactNode {
           )}
           {incident.target?.text_long && incident.target.text_long !== targetName ? ` (${incident.target.text_long})` : ""}
         </Field>
+        {callLink && (
+          <Field label={t("incidents.detail.call")}>
+            <Anchor component={Link} to={callLink} data-testid={INCIDENTS_TESTIDS.callLink}>
+              <IconBell size={14} aria-hidden="true" style={{ verticalAlign: "-2px", marginRight: 4 }} />
+              {t("incidents.detail.openCall")}
+            </Anchor>
+          </Field>
+        )}
         <Field label={t("incidents.detail.created")}>{formatDateTime(incident.created_at)}</Field>
         <Field label={t("incidents.columns.user")}>{incident.user?.name ?? t("incidents.nobody")}</Field>
         <Field label={t("incidents.detail.assigned")}>{incident.assigned_at ? formatDateTime(incident.assigned_at) : "–"}</Field>

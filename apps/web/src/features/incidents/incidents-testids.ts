@@ -19,6 +19,8 @@ export const INCIDENTS_TESTIDS = {
   open: "incidents.open",
   /** A row's or the detail's link to the device's node form. */
   targetLink: "incidents.targetLink",
+  /** The detail's link to a Defect's call form. */
+  callLink: "incidents.callLink",
   /** The detail modal's content, with `data-status`. */
   detail: "incidents.detail",
   assign: "incidents.assign",

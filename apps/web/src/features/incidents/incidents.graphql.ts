@@ -53,6 +53,11 @@ export const INCIDENT = graphql(
     query Incident($id: Int!) {
       incident(id: $id) {
         ...IncidentFields
+        call_id
+        checkpoint {
+          number
+          text
+        }
       }
     }
   `,
