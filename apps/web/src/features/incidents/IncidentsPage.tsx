@@ -22,7 +22,11 @@ const PHONE_QUERY = "(max-width: 48em)";
 
 function useTargetName(): (incident: IncidentRow) => string {
   const { t } = useTranslation();
-  return (incident) => incident.target?.name || incident.target?.text_long || t("incidents.unknownTarget");
+  return (incident) =>
+    // A checkpoint's Defect (its defect flag) names the checkpoint: it has no device.
+    incident.checkpoint
+      ? t("incidents.detail.checkpointName", { number: incident.checkpoint.number }) + (incident.checkpoint.text ? ` (${incident.checkpoint.text})` : "")
+      : incident.target?.name || incident.target?.text_long || t("incidents.unknownTarget");
 }
 
 /** The device, linked to its node form over the list (spec child route systemtree/:id?). */

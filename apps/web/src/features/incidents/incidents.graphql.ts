@@ -26,6 +26,10 @@ export const INCIDENT_FIELDS = graphql(`
       text_short
       text_long
     }
+    checkpoint {
+      number
+      text
+    }
     monitor {
       id
       name
