@@ -51,7 +51,9 @@ const OnlineBackupSettingsInput = builder.inputType("OnlineBackupSettingsInput",
 builder.queryField("onlineBackupSettings", (t) =>
   t.field({ type: OnlineBackupSettingsType, authScopes: READ, resolve: (_root, _args, ctx) => onlineBackupSettings(ctx) }),
 );
-builder.queryField("onlineBackupStatus", (t) => t.field({ type: OnlineBackupStatusType, authScopes: READ, resolve: (_root, _args, ctx) => onlineBackupStatus(ctx) }));
+builder.queryField("onlineBackupStatus", (t) =>
+  t.field({ type: OnlineBackupStatusType, authScopes: READ, resolve: (_root, _args, ctx) => onlineBackupStatus(ctx) }),
+);
 
 builder.mutationField("updateOnlineBackupSettings", (t) =>
   t.field({
