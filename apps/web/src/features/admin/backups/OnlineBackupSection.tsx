@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Badge, Button, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
@@ -18,6 +18,7 @@ import {
   refusedOffLocalhost,
 } from "./online-backup-form";
 import { ONLINE_BACKUP_QUERY, UPDATE_ONLINE_BACKUP } from "./online-backup.graphql";
+import { useOnlineBackupPushes } from "./online-backup-pushes";
 
 const labelKey = (field: string): string => `backups.online.fields.${field}`;
 const STATE_COLORS: Record<string, string> = { enabled: "green", disabled: "gray", in_progress: "blue", error: "red", unconfigured: "yellow" };
@@ -26,6 +27,11 @@ const STATE_COLORS: Record<string, string> = { enabled: "green", disabled: "gray
 export function OnlineBackupSection({ canWrite }: { canWrite: boolean }): ReactNode {
   const { t } = useTranslation();
   const [{ data }, reexecute] = useQuery({ query: ONLINE_BACKUP_QUERY, variables: {}, requestPolicy: "cache-and-network" });
+  // A pushed result or token change (spec §7) reloads the state shown.
+  const { count } = useOnlineBackupPushes();
+  useEffect(() => {
+    if (count > 0) reexecute({ requestPolicy: "network-only" });
+  }, [count, reexecute]);
   const stored = data?.onlineBackupSettings;
   const status = data?.onlineBackupStatus;
   if (!stored || !status) return null;
