@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -132,6 +132,15 @@ describe.each(TEST_DIALECTS)("online backup on %s", (dialect) => {
     for (const file of manifest.files) expect(existsSync(join(folder, file.path))).toBe(true);
     expect(await status()).toMatchObject({ state: "enabled", error: null, last_ok: true, last_name: backup.name });
     expect(pushed.at(-1)).toEqual({ subject: "onlinebackup.result", payload: JSON.stringify({ ok: true, name: backup.name, error: null }) });
+    // The retention count holds remotely too; foreign files there are left alone.
+    const retention = await manager.gql("mutation($data: BackupSettingsInput!) { updateBackupSettings(data: $data) { retention } }", {
+      data: { enabled: true, time: "03:00", retention: 1 },
+    });
+    expect(retention.errors).toBeUndefined();
+    writeFileSync(join(remote, "notes.txt"), "not a backup");
+    server.clock.now += 61_000;
+    const next = await createBackup(deps(), { trigger: "manual", userId: null });
+    expect(readdirSync(remote).sort()).toEqual([next.name, "notes.txt"]);
   });
 
   it("a wrong key is a login failure; a changed host key is refused", async () => {
