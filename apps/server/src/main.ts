@@ -105,7 +105,7 @@ if (updated) {
 // Under the supervisor (supervisor.ts) an installed update restarts the server into the new release.
 if (process.env.CARESUITE_SUPERVISED === "1") setRestartHandler(() => void shutdown("update", RESTART_EXIT_CODE));
 // The nightly backup (03:00 by default, the site's zone): a pass now makes one missed while the server was down.
-const stopBackups = startBackupScheduler({ db, config, now: Date.now, log: app.log });
+const stopBackups = startBackupScheduler({ db, config, now: Date.now, log: app.log, bus: pubsub });
 app.log.info(`CareSuite ${version} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 /** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */

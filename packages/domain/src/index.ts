@@ -70,6 +70,7 @@ export * from "./rules/technical-reports.ts";
 export * from "./call-filter-schema.ts";
 export * from "./ldap.ts";
 export * from "./tunnel.ts";
+export * from "./online-backup.ts";
 export * from "./rules/time-zone.ts";
 export * from "./rules/log-date-ranges.ts";
 export * from "./rules/analytics.ts";

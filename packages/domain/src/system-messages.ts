@@ -45,6 +45,13 @@ export interface SystemMessagePayloads {
   "getshttp.failed": { system_id: number; id: string; action: "publish" | "import"; error?: string };
   /** spec: "incidents.updated stored": a system's incidents changed (raised, assigned, closed, reopened). */
   "incidents.updated": { system_id: number };
+  /**
+   * spec: "onlinebackup.token and onlinebackup.result store values". Over SFTP the token is a key
+   * or password that never leaves the server: the push says only whether one is stored.
+   */
+  "onlinebackup.token": { has_token: boolean };
+  /** An upload to the online backup ended (docs/decisions/045): `error` is a failure class. */
+  "onlinebackup.result": { ok: boolean; name: string; error: string | null };
 }
 
 export type SystemMessageSubject = keyof SystemMessagePayloads;
@@ -67,4 +74,6 @@ export const SYSTEM_MESSAGE_SUBJECTS = [
   "getshttp.finished",
   "getshttp.failed",
   "incidents.updated",
+  "onlinebackup.token",
+  "onlinebackup.result",
 ] as const satisfies readonly SystemMessageSubject[];

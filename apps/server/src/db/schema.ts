@@ -47,6 +47,23 @@ export interface Database {
   tunnel_state: TunnelStateTable;
   checkpoint_defects: CheckpointDefectsTable;
   incident_report_notifications: IncidentReportNotificationsTable;
+  online_backup: OnlineBackupTable;
+}
+
+/** Online backup over SFTP (migration 0024, one row, id 1). */
+export interface OnlineBackupTable {
+  id: number;
+  enabled: number;
+  path: string;
+  host_key_fingerprint: string;
+  /** Write-only: never sent to a client nor logged. */
+  token: string;
+  uploading_since: number | null;
+  last_ok: number | null;
+  last_name: string | null;
+  last_error: string | null;
+  last_at: number | null;
+  updated_at: number;
 }
 
 /** The remote-access tunnel's settings (migration 0023, one row, id 1). */

@@ -29,6 +29,7 @@ import "../modules/analytics/analytics.graphql.ts";
 import "../modules/ldap/ldap.graphql.ts";
 import "../modules/system-ops/system-ops.graphql.ts";
 import "../modules/tunnel/tunnel.graphql.ts";
+import "../modules/online-backup/online-backup.graphql.ts";
 import "../modules/updates/updates.graphql.ts";
 import "../modules/backups/backups.graphql.ts";
 import "../modules/defects/defects.graphql.ts";

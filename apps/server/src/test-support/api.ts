@@ -8,6 +8,8 @@ export class TestClient {
   cookie = "";
   system = "01";
   language = "de";
+  /** The address requests come from (app.inject's default is 127.0.0.1). */
+  remoteAddress: string | undefined = undefined;
   readonly app: FastifyInstance;
 
   constructor(app: FastifyInstance) {
@@ -33,6 +35,7 @@ export class TestClient {
     const response = await this.app.inject({
       method: "POST",
       url,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: this.headers({ "content-type": "application/json", ...headers }),
       payload: typeof body === "string" ? body : JSON.stringify(body),
     });

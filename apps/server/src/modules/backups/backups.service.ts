@@ -20,6 +20,7 @@ import { AppError } from "../../errors/app-error.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { callsTopic, SYSTEM_MESSAGES_TOPIC, systemMessage, type CallsSignal } from "../../realtime/topics.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { shipBackup } from "../online-backup/online-backup.service.ts";
 import { startPasses } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
 import { backupPostgres, backupSqlite, checkPostgresDump, checkSqlite, restorePostgres } from "./backup-database.ts";
@@ -56,6 +57,8 @@ export interface BackupDeps {
   config: Config;
   now: () => number;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** For the online backup's `onlinebackup.result` push. */
+  bus?: PubSub;
 }
 
 /** A running job whose heartbeat is older than this died with its process. */
@@ -303,7 +306,10 @@ export async function createBackup(
     const jobId = await claimJob(deps, { kind: "backup", trigger: options.trigger, slot: options.slot, userId: options.userId });
     if (jobId === null) throw busy();
     options.onStarted?.(jobId);
-    return buildBackup(deps, jobId, options);
+    const finished = await buildBackup(deps, jobId, options);
+    // docs/decisions/045: a good backup is copied to the online backup when it is on (never throws).
+    await shipBackup(deps, finished).catch((error: unknown) => deps.log?.error(error, "online backup failed"));
+    return finished;
   });
 }
 
@@ -433,7 +439,7 @@ async function pruneBackups(deps: BackupDeps): Promise<void> {
 
 /** Starts a backup in the background for the on-demand button; the web polls the job's progress. */
 export async function startBackup(ctx: RequestContext): Promise<BackupJobView> {
-  const deps: BackupDeps = { db: ctx.db, config: ctx.config, now: ctx.now };
+  const deps: BackupDeps = { db: ctx.db, config: ctx.config, now: ctx.now, bus: ctx.bus };
   let startedId: number | null = null;
   const started = new Promise<number>((resolve, reject) => {
     createBackup(deps, { trigger: "manual", userId: ctx.user.id, onStarted: (id) => ((startedId = id), resolve(id)) }).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
@@ -31,6 +31,12 @@ type Overview = {
     jobs: { id: number; kind: string; status: string; progress: number; error: string | null; folder: string | null }[];
   };
 };
+/** The newest migration file (the copied database is fully migrated). */
+const LATEST_MIGRATION = readdirSync(join(import.meta.dirname, "../../db/migrations"))
+  .filter((file) => /^\d{4}-[a-z0-9-]+\.ts$/.test(file) && !file.endsWith(".test.ts"))
+  .sort()
+  .at(-1)
+  ?.replace(/\.ts$/, "");
 const ext = (errors: { extensions?: Record<string, unknown> }[] | undefined) => errors?.[0]?.extensions ?? {};
 
 describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
@@ -127,7 +133,7 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
     const name = await backupNow();
     expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{4}Z/);
     const manifest = JSON.parse(await readFile(join(folderOf(name), MANIFEST), "utf8")) as BackupManifest;
-    expect(manifest).toMatchObject({ format: 1, dialect, product_version: "5.441", migration: expect.stringMatching(/^0022-/) as unknown });
+    expect(manifest).toMatchObject({ format: 1, dialect, product_version: "5.441", migration: LATEST_MIGRATION });
     expect(manifest.files.map((f) => f.path)).toEqual(
       expect.arrayContaining([DATABASE_FILE[dialect], "settings.json", `uploads/${kept}`, `uploads/${alsoKept}`]),
     );

@@ -8,6 +8,7 @@ import { useAppData } from "../../../app/providers/AppDataProvider";
 import { formatDateTime, formatFileSize } from "../../../i18n/format";
 import { notify } from "../../../ui/notify";
 import { BackupSettingsForm } from "./BackupSettingsForm";
+import { OnlineBackupSection } from "./OnlineBackupSection";
 import { BACKUPS_TESTIDS } from "./backups-testids";
 import { BACKUP_OVERVIEW_QUERY, RESTORE_BACKUP, START_BACKUP } from "./backups.graphql";
 import { backupFailureKey, lastBackupAgeHours, mutationReason, runningJob } from "./backups-view";
@@ -209,6 +210,7 @@ export function BackupsPage(): ReactNode {
         </Table>
       )}
       <BackupSettingsForm stored={overview.settings} canWrite={canWrite} />
+      <OnlineBackupSection canWrite={canWrite} />
       <ConfirmRestore name={target} busy={restoring} onCancel={() => setTarget(null)} onConfirm={() => void confirmRestore()} />
     </Stack>
   );

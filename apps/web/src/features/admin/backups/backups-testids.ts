@@ -10,5 +10,8 @@ export const BACKUPS_TESTIDS = {
   confirm: "backups.confirm",
   restored: "backups.restored",
   settingsSave: "backups.settings.save",
+  online: "backups.online",
+  onlineState: "backups.online.state",
+  onlineSave: "backups.online.save",
   field: (name: string): string => `backups.field.${name}`,
 } as const;
