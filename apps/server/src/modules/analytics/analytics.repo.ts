@@ -176,13 +176,31 @@ export interface TreeNodeRow {
   battery_reported_at: number | null;
   reachable: number;
   last_reachable_at: number | null;
+  /** Visibility facts (systemtree/node-access.ts): who may see the node. */
+  is_tech: number;
+  radio: number;
+  call_source_id: number | null;
 }
 
 /** The system's tree, for a device's room and the health boxes. */
 export async function loadTree(db: Kysely<Database>, systemId: number): Promise<TreeNodeRow[]> {
   const rows = await db
     .selectFrom("system_tree_nodes")
-    .select(["id", "parent_id", "kind", "name", "text_long", "section_id", "battery", "battery_reported_at", "reachable", "last_reachable_at"])
+    .select([
+      "id",
+      "parent_id",
+      "kind",
+      "name",
+      "text_long",
+      "section_id",
+      "battery",
+      "battery_reported_at",
+      "reachable",
+      "last_reachable_at",
+      "is_tech",
+      "radio",
+      "call_source_id",
+    ])
     .where("system_id", "=", systemId)
     .execute();
   return rows.map((r) => ({
@@ -194,6 +212,9 @@ export async function loadTree(db: Kysely<Database>, systemId: number): Promise<
     battery_reported_at: r.battery_reported_at === null ? null : Number(r.battery_reported_at),
     reachable: Number(r.reachable),
     last_reachable_at: r.last_reachable_at === null ? null : Number(r.last_reachable_at),
+    is_tech: Number(r.is_tech),
+    radio: Number(r.radio),
+    call_source_id: r.call_source_id === null ? null : Number(r.call_source_id),
   }));
 }
 
@@ -204,7 +225,12 @@ export interface OpenDefectRow {
 }
 
 /** The devices with an open call of a Defect type (as the call log shows them), oldest first. */
-export async function openDefects(db: Kysely<Database>, systemId: number, defectTypeIds: number[], sectionIds: readonly number[] | null): Promise<OpenDefectRow[]> {
+export async function openDefects(
+  db: Kysely<Database>,
+  systemId: number,
+  defectTypeIds: number[],
+  sectionIds: readonly number[] | null,
+): Promise<OpenDefectRow[]> {
   if (defectTypeIds.length === 0) return [];
   let query = db
     .selectFrom("calls")

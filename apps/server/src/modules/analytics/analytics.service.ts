@@ -25,6 +25,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 import { targetSystem } from "../calls/calls.service.ts";
 import { entityTables } from "../entities/entity-tables.ts";
+import { nodeVisibility } from "../systemtree/node-access.ts";
 import {
   countByLocalHour,
   firstOpening,
@@ -151,7 +152,11 @@ function byKey(rows: HistogramRow[], keyOf: (key: number) => number = (k) => k):
 }
 
 /** A device's room: the nearest node of kind room at or above it; else the device itself. */
-function roomsOf(tree: TreeNodeRow[]): { roomOf: (deviceId: number) => number; nameOf: (id: number) => string } {
+function roomsOf(tree: TreeNodeRow[]): {
+  roomOf: (deviceId: number) => number;
+  nameOf: (id: number) => string;
+  nodeOf: (id: number) => TreeNodeRow | undefined;
+} {
   const byId = new Map(tree.map((n) => [n.id, n]));
   const cache = new Map<number, number>();
   const roomOf = (deviceId: number): number => {
@@ -173,7 +178,7 @@ function roomsOf(tree: TreeNodeRow[]): { roomOf: (deviceId: number) => number; n
     const node = byId.get(id);
     return node ? node.text_long || node.name : `#${id}`;
   };
-  return { roomOf, nameOf };
+  return { roomOf, nameOf, nodeOf: (id) => byId.get(id) };
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -299,8 +304,14 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       });
     },
     byRoom: async () => {
-      const [rooms, histogram] = await Promise.all([tree(), responseHistogram(db, q, "device")]);
+      const [rooms, histogram, visible] = await Promise.all([tree(), responseHistogram(db, q, "device"), nodeVisibility(ctx)]);
+      // Only rooms the user may open (the node form answers "not found" for the others, e.g. a
+      // technical point without see_tech_devices): the same rule as the tree's.
       return [...byKey(histogram, rooms.roomOf)]
+        .filter(([roomId]) => {
+          const node = rooms.nodeOf(roomId);
+          return node !== undefined && visible(node);
+        })
         .map(([roomId, entries]) => ({ room_id: roomId, room_name: rooms.nameOf(roomId), ...stat(entries) }))
         .sort((a, b) => (b.p90_seconds ?? 0) - (a.p90_seconds ?? 0) || b.calls - a.calls || a.room_name.localeCompare(b.room_name));
     },

@@ -18,14 +18,17 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, IncidentNotificationsTable } from "../../db/schema.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 import { loadAuthUser } from "../auth/users.repo.ts";
-import { MailError, type Mailer } from "../reports/mailer.ts";
+import { MailError } from "../reports/mailer.ts";
 import { MAX_ATTEMPTS, retryDelay, STALE_SENDING_MS } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
 import { readSmtpSettings } from "../reports/smtp-settings.service.ts";
 import { entityTables } from "../entities/entity-tables.ts";
 import { CHECKPOINT_NODE } from "./incident-engine.ts";
 import { checkpointLabel, incidentMail } from "./incident-notification-messages.ts";
+import type { IncidentNotifierDeps } from "./incident-notifier-deps.ts";
 import { planReportIncidentMails, sendReportIncidentMails } from "./incident-report-mails.ts";
+
+export type { IncidentNotifierDeps };
 
 /**
  * Incident e-mails (docs/decisions/039-incident-notifications.md). After each evaluation of the
@@ -44,15 +47,6 @@ import { planReportIncidentMails, sendReportIncidentMails } from "./incident-rep
  */
 
 type DeliveryRow = Selectable<IncidentNotificationsTable>;
-
-export interface IncidentNotifierDeps {
-  db: Kysely<Database>;
-  mailer: Mailer;
-  now: () => number;
-  /** Where the web app is reached (PUBLIC_URL): the e-mail's link starts with it. */
-  publicUrl: string;
-  log: { error(obj: unknown, msg?: string): void };
-}
 
 const CHUNK = 900;
 

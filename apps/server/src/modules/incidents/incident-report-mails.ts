@@ -19,7 +19,7 @@ import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
 import { readSmtpSettings } from "../reports/smtp-settings.service.ts";
 import { CHECKPOINT_NODE } from "./incident-engine.ts";
 import { checkpointLabel, incidentMail } from "./incident-notification-messages.ts";
-import type { IncidentNotifierDeps } from "./incident-notifier.ts";
+import type { IncidentNotifierDeps } from "./incident-notifier-deps.ts";
 
 /**
  * A technical report's `notify_*` opt-ins (docs/decisions/038-technical-reports.md): an enabled
