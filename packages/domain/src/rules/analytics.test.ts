@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { analyticsPeriodErrors, dateOfLocalDay, offsetSegments, percentile, percentileOfHistogram, shiftAt, shiftOfHour, weekdayOfLocalDay, type Shift } from "./analytics.ts";
+import {
+  analyticsPeriodErrors,
+  dateOfLocalDay,
+  offsetSegments,
+  percentile,
+  percentileOfHistogram,
+  shiftAt,
+  shiftOfHour,
+  weekdayOfLocalDay,
+  type Shift,
+} from "./analytics.ts";
 
 const at = (iso: string): number => Date.parse(iso);
 
