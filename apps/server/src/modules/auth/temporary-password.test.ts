@@ -48,7 +48,7 @@ function dummyValue(type: GraphQLInputType): unknown {
     );
   }
   // Ids that exist nowhere, strings that are no password: nothing this test signs in with changes.
-  if (isScalarType(type)) return type.name === "Int" ? 999_999 : type.name === "Boolean" ? false : "x";
+  if (isScalarType(type)) return type.name === "Int" || type.name === "Float" ? 999_999 : type.name === "Boolean" ? false : "x";
   return null;
 }
 
