@@ -2,7 +2,7 @@
 // The generic admin form, opened from the list in a real Chromium: time from the click on a row
 // to the form's fields on screen (target ≤ 200 ms after navigation). The first opening loads the
 // form's code; the rest are warm.
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { startTestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import { completeFirstRun } from "../e2e/support/api.ts";
 import { byTestId, launchBrowser } from "../e2e/support/browser.ts";

@@ -7,7 +7,7 @@
 import { gzipSync } from "node:zlib";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { callSystemConnected, demoFloors, demoTrigger } from "../e2e/support/api.ts";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";

@@ -11,7 +11,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { byTestId, launchBrowser, newPage } from "../e2e/support/browser.ts";
 import { signIn, waitForPath } from "../e2e/support/pages.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";

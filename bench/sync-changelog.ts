@@ -8,7 +8,7 @@
 // - of that, the browser's part: the answer received → the groups on screen
 // - opening the system tree group of 500 records (its first page of 50 with their diffs), 10 times
 // Target: the changelog of 20,000 nodes with 500 changes renders in ≤ 1 s.
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { callSystemConnected, signInApi } from "../e2e/support/api.ts";
 import { byTestId, launchBrowser, newPage } from "../e2e/support/browser.ts";
 import { signIn, waitForPath } from "../e2e/support/pages.ts";

@@ -6,7 +6,7 @@
 // - node form: click on a tree row → the form in the DOM (its top), then its settings below the fold, 20 times
 // - open-call badge: trigger (POST /demo/call/trigger) → the badge on the device's building row,
 //   100 calls (p50/p99)
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { callSystemConnected, demoTrigger, signInApi } from "../e2e/support/api.ts";
 import { byTestId, launchBrowser, newPage } from "../e2e/support/browser.ts";
 import { signIn, waitForPath } from "../e2e/support/pages.ts";

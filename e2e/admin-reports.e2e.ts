@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { DEFECTS_TESTIDS } from "../apps/web/src/features/admin/defects/defects-testids.ts";
 import { demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";

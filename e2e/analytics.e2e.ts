@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { ANALYTICS_TESTIDS } from "../apps/web/src/features/analytics/analytics-testids.ts";
 import { formatSeconds } from "../apps/web/src/features/analytics/analytics-filter.ts";
 import { signInApi, type ApiClient } from "./support/api.ts";

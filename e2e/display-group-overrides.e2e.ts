@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { axeViolations } from "./support/axe.ts";
 import { join } from "node:path";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { INCIDENTS_TESTIDS } from "../apps/web/src/features/incidents/incidents-testids.ts";
 import { ANALYTICS_TESTIDS } from "../apps/web/src/features/analytics/analytics-testids.ts";
 import { NOTIFICATION_TESTIDS } from "../apps/web/src/features/incidents/notifications/notification-testids.ts";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { updateAppState, type StoredAppState } from "../apps/server/src/modules/appdata/app-state.repo.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";

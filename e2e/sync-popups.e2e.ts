@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { startTestSimulator, type TestSimulator } from "../apps/server/src/test-support/simulator.ts";
 import { callSystemConnected, completeFirstRun, GraphQLRequestError, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";

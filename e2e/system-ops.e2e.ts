@@ -9,7 +9,7 @@ import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
 import { openAuditLog, signIn } from "./support/pages.ts";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 const ADMIN = { username: "admin", password: "admin password 1" };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_VERSION } from "@caresuite/domain";
 import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
 import { serverUpdatePackage } from "../apps/server/src/test-support/update-packages.ts";
-import { TESTIDS } from "../apps/web/src/testids.ts";
+import * as TESTIDS from "../apps/web/src/testids.ts";
 import { UPDATES_TESTIDS } from "../apps/web/src/features/admin/updates/updates-testids.ts";
 import { completeFirstRun } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { TESTIDS } from "../../apps/web/src/testids.ts";
+import * as TESTIDS from "../../apps/web/src/testids.ts";
 import { byTestId } from "./browser.ts";
 
 /** Page objects of the admin area: what a user does, in the words of the screens. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TESTIDS } from "./testids";
+import * as TESTIDS from "./testids";
 
 function values(node: unknown): string[] {
   if (typeof node === "string") return [node];

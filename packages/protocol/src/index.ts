@@ -8,3 +8,4 @@ export * from "./config-diff.ts";
 // sends (one implementation, so both name the same record with the same words).
 export * from "./validate/publish-error.ts";
 export * from "./validate/validate-config.ts";
+export * from "./validate/check-publish-text.ts";

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControllerConfig, SimEvent } from "@caresuite/protocol";
 import { demoHospitalBody } from "../site/demo-hospital.ts";
 import { api, eventually, openEvents, startTestSimulator, type TestSimulator } from "../test-support.ts";
+import { OFF_THREAD_CHARS } from "@caresuite/protocol/validate/off-thread";
 import { PUBLISH_STEPS, type PublishJobView } from "./publish-jobs.ts";
 
 /** The current configuration as a publish body (what the server would send back). */
@@ -150,6 +151,42 @@ describe("publishing at a real controller's pace", () => {
       expect((await api<ControllerConfig>(sim, "GET", "/api/config")).body.revision).toBe(before);
       // The next publish is taken at once.
       expect((await api(sim, "POST", "/api/config/publish", await currentBody(sim))).status).toBe(202);
+    } finally {
+      await sim.dispose();
+    }
+  });
+});
+
+describe("publishing a large configuration", () => {
+  it("validates it off the event loop: calls are handled meanwhile, and readings from during the publish are kept", async () => {
+    const sim = await startTestSimulator({ siteNodes: 3000, traffic: false, publishStepMs: 60 });
+    try {
+      const body = await currentBody(sim);
+      expect(JSON.stringify(body).length).toBeGreaterThanOrEqual(OFF_THREAD_CHARS);
+      const device = (body["system_tree"] as { id: number; kind: string; serial: string | null }[]).find((node) => node.kind === "device" && node.serial);
+      if (!device) throw new Error("the generated site has devices");
+      const publishing = api<{ job_id: string }>(sim, "POST", "/api/config/publish", body);
+      // A press and a battery reading while the body is checked and the steps run.
+      const pressed = await api<{ events: SimEvent[] }>(sim, "POST", `/api/devices/${device.id}/press`, { kind: "alert" });
+      expect(pressed.body.events.map((event) => event.type)).toEqual(["call.opened"]);
+      const started = await publishing;
+      expect(started.status).toBe(202);
+      await api(sim, "POST", `/api/devices/${device.id}/report`, { battery: 11 });
+      expect((await waitForEnd(sim, started.body.job_id)).job.step).toBe("done");
+      const after = (await api<ControllerConfig>(sim, "GET", "/api/config")).body;
+      expect(after.system_tree.find((node) => node.id === device.id)?.battery).toBe(11);
+    } finally {
+      await sim.dispose();
+    }
+  });
+
+  it("answers 400 to a large body that is not a publish body", async () => {
+    const sim = await startTestSimulator({ siteNodes: 3000, traffic: false });
+    try {
+      const body = { ...(await currentBody(sim)), sections: "all" };
+      const response = await api<{ error: string; issues: { path: string }[] }>(sim, "POST", "/api/config/publish", body);
+      expect(response.status).toBe(400);
+      expect(response.body.issues[0]?.path).toBe("sections");
     } finally {
       await sim.dispose();
     }

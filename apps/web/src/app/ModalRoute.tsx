@@ -3,7 +3,7 @@ import { Modal, type ModalProps } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Outlet, useLocation, useMatches, useNavigate, type RouteObject } from "react-router";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { PageLoader } from "../ui/PageLoader";
 import { auditLogOpen } from "./audit-log-state";
 import { isInputFocused, modalCloseTarget, modalDepth, topModalMatchId } from "./modal-routes";

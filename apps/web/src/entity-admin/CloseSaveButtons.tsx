@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 
 /** The right end of every admin form's footer: Close, and Save unless the form is read-only. */
 export function CloseSaveButtons({ onClose, saving, canSave = true }: { onClose: () => void; saving: boolean; canSave?: boolean }): ReactNode {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button, Group, Popover, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 
 interface ConfirmDeleteButtonProps {
   /** The record's name in the question ("«Nacht» wirklich löschen?"). */

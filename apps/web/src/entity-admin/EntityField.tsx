@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ColorInput, NumberInput, Select, Switch, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { applyInputFilter, formatTimeOfDay, parseTimeOfDay, type EntityDef, type FieldDef, type RefField, type RefListField } from "@caresuite/domain";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { enumLabelKey, fieldHelpKey, fieldLabelKey, unitKey } from "./entity-labels";
 import type { FormValue } from "./form-values";
 import { RefPicker, RefsPicker } from "./RefPicker";

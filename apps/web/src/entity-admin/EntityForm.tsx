@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { hasSettingRequirements, isFieldRequired, type EntityDef, type FieldDef } from "@caresuite/domain";
 import { useModalRouteClose } from "../app/ModalRoute";
 import { GLOBAL_SETTINGS_QUERY } from "../api/global-settings.graphql";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { translateFieldError } from "../ui/field-error";
 import { DeleteButton } from "./DeleteButton";
 import { useEntityFormPart } from "./EntityContext";

@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { editPermissionOf, hasWritePermission, isLicensed, type EntityDef } from "@caresuite/domain";
 import { useAppData } from "../app/providers/AppDataProvider";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { EntityProvider } from "./EntityContext";
 import { EntityTable } from "./EntityTable";
 import { ListFrame } from "./ListFrame";

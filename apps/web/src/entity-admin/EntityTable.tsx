@@ -3,7 +3,7 @@ import { Table, UnstyledButton, Group } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { EntityDef } from "@caresuite/domain";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { EntityCell } from "./EntityCell";
 import { OpenableRow } from "./ListParts";
 import type { EntityRecord } from "./entity-documents";

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, List, Loader, Stack, Text } from "@mantin
 import { IconAlertCircle, IconAlertTriangle } from "@tabler/icons-react";
 import type { Blocker } from "react-router";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { translateFieldError } from "../ui/field-error";
 import type { MutationFailure } from "./entity-errors";
 

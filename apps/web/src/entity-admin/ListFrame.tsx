@@ -4,7 +4,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { ListLoadError, ListLoading } from "./ListParts";
 import { ScrollTable } from "./ScrollTable";
 

@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode } from "react";
 import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { IconAlertCircle, IconArrowsSort, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 
 /** Pieces every admin list shares (registry entities, users, roles): states, pager, rows. */
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import type { MutationFailure } from "./entity-errors";
 import { moveItem } from "./list-state";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Alert, Badge, Group, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { CombinedError } from "urql";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import { CallDetailsTable, type CallDetails } from "./CallDetailsTable";
 import { notify } from "./notify";
 import { useCloseCall, type ClosableCall } from "./useCloseCall";

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { NOTIFICATION_DURATION_MS } from "@caresuite/domain";
 import { i18n } from "../i18n";
-import { TESTIDS } from "../testids";
+import * as TESTIDS from "../testids";
 import type { NotificationType, NotifyOptions } from "./notify";
 
 export { Notifications } from "@mantine/notifications";

@@ -66,7 +66,7 @@ function checkRelations(content: ConfigContent, ids: Ids): void {
  * configuration. Hardware is found by MAC, serial number or name" (ARCHITECTURE «Product rules»): a node keeps
  * the live state of the hardware with its serial, else of the node with its id.
  */
-function keepLiveState(content: ConfigContent, previous: ControllerConfig | null, nowIso: string): void {
+export function keepLiveState(content: ConfigContent, previous: ControllerConfig | null, nowIso: string): void {
   const bySerial = new Map<string, TreeNode>();
   const byId = new Map<number, TreeNode>();
   for (const node of previous?.system_tree ?? []) {

@@ -36,11 +36,6 @@ export async function readSnapshotInfo(db: Kysely<Database>, systemId: number): 
   return { ...row, fetched_at: Number(row.fetched_at), imported_at: row.imported_at === null ? null : Number(row.imported_at) };
 }
 
-/** Theirs as stored, unparsed (for a worker thread: parsing 20,000 nodes holds the event loop). */
-export async function readSnapshotText(db: Kysely<Database>, systemId: number): Promise<{ theirs: string; revision: number } | null> {
-  return (await db.selectFrom("config_snapshots").select(["theirs", "revision"]).where("system_id", "=", systemId).executeTakeFirst()) ?? null;
-}
-
 /**
  * Keeps the controller's configuration as theirs, normalised to what we store (no secrets, no
  * unknown extras). `importedAt` is set when it was also brought into our tables; null keeps the

@@ -13,8 +13,8 @@ import { SYSTEM_MESSAGES_TOPIC, systemMessage, systemTreeTopic, type SystemTreeS
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { readOurConfig, readPublishBody } from "../calls/config-shape.ts";
-import { readSnapshot, readSnapshotInfo, readSnapshotText, storeSnapshot, storeSnapshotText } from "../calls/config-snapshot.repo.ts";
-import { validatePublishBody } from "./validate-off-thread.ts";
+import { readSnapshot, readSnapshotInfo, storeSnapshot, storeSnapshotText } from "../calls/config-snapshot.repo.ts";
+import { checkPublishTextOffThread } from "@caresuite/protocol/validate/off-thread";
 import { diffInSlices } from "./diff-in-slices.ts";
 import { stringifyInSlices } from "./json-in-slices.ts";
 import { theirsSnapshotOffThread } from "./theirs-off-thread.ts";
@@ -202,18 +202,18 @@ export async function publishConfig(ctx: RequestContext, options: { auto?: boole
   if (!run) throw new AppError("CONFLICT", "a publish of this system is running", { reason: "publish_running" });
   let jobId: string;
   try {
-    const snapshot = await readSnapshotText(db, systemId);
+    const snapshot = await readSnapshotInfo(db, systemId);
     // With the hub passwords entered here (docs/decisions/032): for the controller only.
     const { revision: _revision, ...body } = await readPublishBody(db, systemId, snapshot?.revision ?? 0);
     // 20,000 nodes: serialised once (between turns of the event loop), validated in a worker
     // thread, so that calls keep reaching the boards meanwhile (bench/publish.ts).
     await yieldToLoop();
     const text = new JsonText(await stringifyInSlices(body));
-    try {
-      const records = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
-      await validatePublishBody({ body: text.text, previous: snapshot?.theirs ?? null, now: new Date(now).toISOString() }, records);
-    } catch (error) {
-      if (!(error instanceof PublishError)) throw error;
+    const checked = await checkPublishTextOffThread({ body: text.text, now: new Date(now).toISOString(), content: false });
+    if (!checked.ok) {
+      // Our own body not matching the protocol is our defect, not the administrator's.
+      if ("malformed" in checked) throw new Error(`the publish body does not match the protocol: ${JSON.stringify(checked.malformed.slice(0, 3))}`);
+      const error = new PublishError(checked.code, checked.detail);
       await updateAppState(db, { last_commit_error: error.message }, now);
       throw new AppError("VALIDATION", error.message, {
         reason: "config_invalid",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** Shown when the very first AppData could not be loaded: nothing else can render without it. */
 export function AppDataError({ onRetry }: { onRetry: () => void }): ReactNode {

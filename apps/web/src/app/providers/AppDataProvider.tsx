@@ -5,7 +5,7 @@ import { loadAppData } from "../../api/app-data-loader";
 import { changeLocale, currentLocale, i18n, storedLocale } from "../../i18n";
 import { notify } from "../../ui/notify";
 import { PageLoader } from "../../ui/PageLoader";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AppDataError } from "./AppDataError";
 import { useSystemContext } from "./SystemProvider";
 

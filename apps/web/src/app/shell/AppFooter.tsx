@@ -3,7 +3,7 @@ import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME, PRODUCT_VERSION, isLoggedIn, licenceStatus } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { footerLicenceText } from "../../ui/licence-text";
 
 /**

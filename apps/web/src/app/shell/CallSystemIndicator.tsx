@@ -5,7 +5,7 @@ import { useQuery } from "urql";
 import { TOOLTIP_DELAY_MS } from "@caresuite/domain";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { formatTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { CALL_SYSTEM_STATUS } from "./call-system-status.graphql";
 
 /** How often the top bar asks for the link state of the call systems. */

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useStore } from "../../api/store";
 import { httpFailure } from "../../api/status";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /**
  * spec "root-level set: ... HTTP error popup": a request could not reach the server or the

@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { isLoggedIn, PRODUCT_NAME, routePathByName, showSystemSearch } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { Logo } from "../../ui/Logo";
 import { NavItems } from "./NavItems";
 import { SearchBox } from "./search/SearchBox";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { isLoggedIn } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { Logo } from "../../ui/Logo";
 import { useLoginLink } from "./MainHeader";
 import { NavItems } from "./NavItems";

@@ -6,7 +6,7 @@ import { navItemPathFor, visibleNavItems } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { hasScreen, preloadScreen } from "../../app/screens";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { NAV_ITEMS, isNavItemActive } from "./nav-items";
 
 /** Preloading the sections waits for an idle moment, but no longer than this after the shell shows. */

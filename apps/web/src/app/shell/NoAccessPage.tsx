@@ -3,7 +3,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** /no-access (route name accessDenied): where refused navigation ends. */
 export function NoAccessPage(): ReactNode {

@@ -3,7 +3,7 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** The catch-all route: "not-found page with title, text and a go-back button". */
 export function NotFoundPage(): ReactNode {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { linkOutdatedHubsBanner, routePathByName, showOutdatedHubsBanner, STORAGE_PREFIX } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 // spec: "It is dismissible and remembered for the session." - hence sessionStorage.
 const DISMISSED_KEY = `${STORAGE_PREFIX}outdated_hubs_dismissed`;

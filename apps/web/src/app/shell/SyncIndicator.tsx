@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { routePathByName, syncIndicator, TOOLTIP_DELAY_MS, type SyncIndicatorState } from "@caresuite/domain";
 import { useAppData } from "../providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { useServerClock } from "../../ui/useServerClock";
 import { useConfigSync } from "./useConfigSync";
 import { useMinVisible } from "./useMinVisible";

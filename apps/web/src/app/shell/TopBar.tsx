@@ -6,7 +6,7 @@ import { useLocation } from "react-router";
 import { findRouteChain, isLoggedIn, showAuditLogButton, showIncidentIndicator, showSyncIndicator, showSystemSelector } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AuditLogButton } from "../../features/audit/AuditLogButton";
 import { lazyPage } from "../lazy-page";
 import { CallSystemIndicator } from "./CallSystemIndicator";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { UPDATE_COUNTDOWN_SECONDS } from "@caresuite/domain";
 import { useStore } from "../../api/store";
 import { availableUpdate } from "../../api/status";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /**
  * spec: "The update banner sits at the bottom when a new version is available. It counts down

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { COMMIT_POPUP_POLL_MS, commitProgressShown, publishFailureText, routePathByName, SEND_STEPS, type SendStep } from "@caresuite/domain";
 import { useStore } from "../../api/store";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { importProgress, publishStep, type CommitOutcome } from "../config-sync";
 import { COMMIT_POPUP_CHANGELOG } from "./sync-popups.graphql";
 

@@ -3,7 +3,7 @@ import { Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { withoutCredentials, type SyncErrorQueue } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { GetsHttpError } from "./sync-popups.graphql";
 
 const KNOWN_ACTIONS = new Set(["publish", "import", "publish_status"]);

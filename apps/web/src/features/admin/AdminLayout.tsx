@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { hasScreen } from "../../app/screens";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { PageLoader } from "../../ui/PageLoader";
 import { adminNavItems } from "./admin-nav";
 

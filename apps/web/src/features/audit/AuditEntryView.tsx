@@ -16,7 +16,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { auditActionColor, isSystemAuditEntry } from "@caresuite/domain";
 import { formatTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { AuditLogEntry } from "./audit.graphql";
 import { AuditValueView } from "./AuditValueView";
 import {

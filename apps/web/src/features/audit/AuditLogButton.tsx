@@ -3,7 +3,7 @@ import { ActionIcon, Tooltip } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { TOOLTIP_DELAY_MS } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { openAuditLog } from "../../app/audit-log-state";
 
 /** The top bar's audit-log button (spec "Application shell"; shown per showAuditLogButton). */

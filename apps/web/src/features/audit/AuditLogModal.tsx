@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { AUDIT_AUTOLOAD_VISIBILITY, groupByLocalDay, WEEK_STARTS_ON } from "@caresuite/domain";
 import { useStore } from "../../api/store";
 import { auditLogSubject } from "../../app/audit-log-state";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AuditEntryView } from "./AuditEntryView";
 import { canLoadMore } from "./audit-pages";
 import { AUDIT_DATE_FORMAT, dateInputValue, dayChip, parseDisplayDate, startTimeOfDate } from "./audit-view";

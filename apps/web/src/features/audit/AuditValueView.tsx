@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Anchor, Badge, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { permissionLabelKey } from "../../i18n/permission-labels";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { AuditDisplay, AuditItem } from "./audit-view";
 
 function ItemText({ item }: { item: AuditItem }): ReactNode {

@@ -10,7 +10,7 @@ import { postLogin } from "../../api/rest";
 import { safeRedirectTarget } from "../../api/session-expiry";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { changeLocale } from "../../i18n";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AuthCard } from "../../ui/AuthCard";
 import { translateFieldError } from "../../ui/field-error";
 import { loginFormErrors, type LoginFormErrors } from "./login-errors";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { validationFieldErrors, type FieldError } from "../../api/errors";
 import { safeRedirectTarget } from "../../api/session-expiry";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AuthCard } from "../../ui/AuthCard";
 import { translateFieldError } from "../../ui/field-error";
 import { notify } from "../../ui/notify";

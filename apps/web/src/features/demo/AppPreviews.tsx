@@ -3,7 +3,7 @@ import { Box, Group, Paper, ScrollArea, Stack, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { IconDeviceMobile } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { APP_PREVIEWS, PHONE_SIZE, callsForPreview, previewScale, type AppPreview } from "./app-previews";
 import { CallCard } from "./CallCard";
 import type { DemoCall } from "./demo.graphql";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Group, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isElevated, textColorOn } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { DemoCall } from "./demo.graphql";
 import { elapsedSince } from "./elapsed";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ActionIcon, Badge, Group, Menu, Title } from "@mantine/core";
 import { IconBellOff, IconDotsVertical, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { Logo } from "../../ui/Logo";
 
 /** spec: "A header menu with Close all calls and Reset demo". */

@@ -4,7 +4,7 @@ import { IconDeviceDesktop, IconDeviceMobile, IconExternalLink, IconPlayerPause 
 import { useTranslation } from "react-i18next";
 import { pressDemoButton, demoRoomMode, type DemoButton } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AppPreviews } from "./AppPreviews";
 import { closeAllDemoCalls, resetDemo, sendDemoTriggers, type DemoRoom } from "./demo-api";
 import { DemoHeader } from "./DemoHeader";

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Divider, Loader, ScrollArea, Stack, Text, Title 
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { demoRoomMode, demoRoomStates, type DemoButton, type DemoOpenCall } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { DemoRoom } from "./demo-api";
 import { RoomControls } from "./RoomControls";
 import type { DemoFloorsState } from "./useDemoFloors";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** spec "Reset demo": "asks confirmation before resetting". */
 export function ResetDemoDialog({ opened, onConfirm, onCancel }: { opened: boolean; onConfirm: () => void; onCancel: () => void }): ReactNode {

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Text } from "@mantine/core";
 import { IconBell, IconUrgent, IconUserCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { demoButtonLights, type DemoButton, type DemoRoomMode, type DemoRoomState } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { DemoRoom } from "./demo-api";
 
 /** The buttons in the order the spec names them, with the colours nurses know (call-types.ts). */

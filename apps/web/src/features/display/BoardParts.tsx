@@ -3,7 +3,7 @@ import { Alert, Box, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconBell, IconSwitchHorizontal } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { textColorOn } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { clockTime } from "./display-board";
 import type { DisplayNote, DisplayRelations } from "./display.graphql";
 

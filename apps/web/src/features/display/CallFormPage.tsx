@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { canCloseCallManually, parseSystemId } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { CALL } from "../../api/call-form.graphql";
 import { CallMissing, CallSummary, useCloseCallNotified } from "../../ui/CallSummary";
 

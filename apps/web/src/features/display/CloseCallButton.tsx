@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { ActionIcon, Button, Group, Popover, Text } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import type { BoardCall } from "./display-board";
 import { useCloseCall } from "../../ui/useCloseCall";

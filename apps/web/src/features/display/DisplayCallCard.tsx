@@ -3,7 +3,7 @@ import { Group, Paper, Text } from "@mantine/core";
 import { IconAlertTriangleFilled } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { isElevated, textColorOn } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import classes from "./DisplayCallCard.module.css";
 import { sinceLabel, type BoardCall } from "./display-board";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { CallDetailsTable } from "../../ui/CallDetailsTable";
 import { notify } from "../../ui/notify";
 import { sinceLabel, type BoardCall } from "./display-board";

@@ -4,7 +4,7 @@ import { IconBell, IconBellOff, IconCheck, IconLink } from "@tabler/icons-react"
 import { useTranslation } from "react-i18next";
 import { shareLinkQuery, type ShareSettings, STORAGE_PREFIX } from "@caresuite/domain";
 import { readStorage, writeStorage } from "../../api/storage";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { BoardCall } from "./display-board";
 
 /** spec §9 "Storage prefix cs.": whether this screen raises browser notifications. */

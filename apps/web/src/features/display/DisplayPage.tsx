@@ -21,7 +21,7 @@ import { systemMessages } from "../../app/SystemMessagesListener";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { changeLocale, currentLocale, isLocale } from "../../i18n";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { useServerClock } from "../../ui/useServerClock";
 import { EmptyBoard, LiveDot, NotesColumn, OverrideBanner, ProfileNotFound } from "./BoardParts";
 import { clockTime, type BoardCall } from "./display-board";

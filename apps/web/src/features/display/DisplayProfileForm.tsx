@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FONT_SIZES, LOCALES, type DisplayProfileDraft, type DisplaySettingDraft, type FontSize, type Locale } from "@caresuite/domain";
 import type { FieldError } from "../../api/errors";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
 import { SystemDisplaySettings } from "./SystemDisplaySettings";
 

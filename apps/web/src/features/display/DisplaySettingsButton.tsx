@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { isLoggedIn } from "@caresuite/domain";
 import { createStore, useStore } from "../../api/store";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { DisplayProfile } from "./display.graphql";
 
 /**

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { hasWritePermission, pageUrlNeedsWarning, saveButtonVisible } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
 import { DISPLAY_PROFILES, type DisplayProfile } from "./display.graphql";
 import { DisplayProfileForm } from "./DisplayProfileForm";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { setSessionHint } from "../../api/app-data-loader";
 import { postLogout } from "../../api/rest";
 import { notify } from "../../ui/notify";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /**
  * Sign-out on the board. Until the tree and the log have screens, sign-in lands a nurse on this

@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { PRESENCE_ROW_GAP_PX, presenceCapacity, presenceColumns, presenceExpansionActive, visiblePresences } from "@caresuite/domain";
 import { serverNow } from "../../api/status";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { sinceLabel, type BoardCall } from "./display-board";
 
 const FALLBACK_COLOR = "#868e96";

@@ -17,7 +17,7 @@ import {
   type DisplaySettingDraft,
   type SchedulePart,
 } from "@caresuite/domain";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { DISPLAY_RELATIONS, type DisplayRelations } from "./display.graphql";
 
 const SENTINELS = new Set<number>([SCHEDULE_NONE, SCHEDULE_ALL_DAY]);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { applyVideoStreamMessage, videoStreamLayout, videoStreamPhase, type VideoStreamWindow } from "@caresuite/domain";
 import { serverNow } from "../../api/status";
 import { systemMessages } from "../../app/SystemMessagesListener";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** spec: "videostream (action start adds the url, otherwise removes it)" while `enabled`. */
 export function useVideoStreams(enabled: boolean, now: number, systemId: number): { open: VideoStreamWindow[]; close: (url: string) => void } {

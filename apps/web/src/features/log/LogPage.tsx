@@ -27,7 +27,7 @@ import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
 import { hasErrorCode, validationFieldErrors } from "../../api/errors";
 import { formatDateTime, formatNumber } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { translateFieldError } from "../../ui/field-error";
 import { SearchMultiSelect } from "../../ui/SearchSelect";
 import {

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { ResultOf } from "gql.tada";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { formatDuration, type LogFilterState, type LogSort } from "./log-filter";
 import type { CALL_LOG } from "./log.graphql";
 import classes from "./LogTable.module.css";

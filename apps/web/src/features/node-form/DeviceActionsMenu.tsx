@@ -4,7 +4,7 @@ import { IconBell, IconBellOff, IconChevronDown, IconPlayerStop, IconRefresh, Ic
 import { useTranslation } from "react-i18next";
 import { useClient } from "urql";
 import { SEND_DEVICE_ACTION } from "../../api/device-actions.graphql";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 
 /** spec data §3.1 "Control actions: EndCalls, IgnoreDefects, Mute, Restart, Unmute". */

@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { canCloseCallManually } from "@caresuite/domain";
 import { CALL } from "../../api/call-form.graphql";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { CallMissing, CallSummary, callName, useCloseCallNotified } from "../../ui/CallSummary";
 import { callBelongsToNode } from "./call-belongs";
 import { CALL_DEVICE_PARENTS } from "./node-form.graphql";

@@ -3,7 +3,7 @@ import { NumberInput, Select, Switch, Textarea, TextInput, type ComboboxItem } f
 import { useTranslation } from "react-i18next";
 import type { NodeChoicePurpose, RefField, RefListField } from "@caresuite/domain";
 import { RefPicker, RefsPicker } from "../../entity-admin/RefPicker";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { SearchSelect } from "../../ui/SearchSelect";
 import { useNodeForm } from "./node-form-context";
 import { filterNodeText, type NodeFormField, type NodeFormValues } from "./node-form-values";

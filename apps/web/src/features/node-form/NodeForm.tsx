@@ -13,7 +13,7 @@ import { ConfirmDeleteButton } from "../../entity-admin/ConfirmDeleteButton";
 import { FailureAlert, UnsavedChangesAlert } from "../../entity-admin/FormAlerts";
 import { deletedNotice, savedNotice, useFormMutation } from "../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../entity-admin/useLeaveGuard";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { Deferred } from "../../ui/Deferred";
 import { translateFieldError } from "../../ui/field-error";
 import { DeviceActionsMenu } from "./DeviceActionsMenu";

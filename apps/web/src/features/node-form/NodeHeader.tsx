@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Group, List, Stack, Text, Title } fr
 import { IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { NodeKindIcon } from "./NodeKindIcon";
 import type { NodeSummary } from "./node-form.graphql";
 import { nodeFormPath } from "./node-paths";

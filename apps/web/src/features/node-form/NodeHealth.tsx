@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { batteryState, DEFAULT_GLOBAL_SETTINGS, TOOLTIP_DELAY_MS } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { formatDate, formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { useServerClock } from "../../ui/useServerClock";
 import { reachabilityDays, type ReachabilityDayState, type ReachabilityPeriodLike } from "./reachability-days";
 

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMutation } from "urql";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import { ADD_NODE_NOTE, NODE_CONTEXT, type NodeNote } from "./node-form.graphql";
 

@@ -4,7 +4,7 @@ import { IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { NodeKindIcon } from "./NodeKindIcon";
 import type { NodeOpenCall, NodeSummary } from "./node-form.graphql";
 import { nodeCallPath, nodeFormPath } from "./node-paths";

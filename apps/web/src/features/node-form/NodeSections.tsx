@@ -13,7 +13,7 @@ import {
   type RefListField,
 } from "@caresuite/domain";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { NodeDisplayText, NodeNumberInput, NodePicker, NodeRefSelect, NodeRefsSelect, NodeSelect, NodeSwitch, NodeTextarea, NodeTextInput } from "./NodeFields";
 import { NodeLinks } from "./NodeRelated";
 import { useNodeForm } from "./node-form-context";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { hasWritePermission, STRUCTURE_KINDS } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { NodeHealth } from "./NodeHealth";
 import { NodeNotes } from "./NodeNotes";
 import { NodeLinks, NodeOpenCalls } from "./NodeRelated";

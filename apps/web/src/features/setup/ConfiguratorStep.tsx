@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { configuratorInputSchema, fieldErrors, isLoggedIn } from "@caresuite/domain";
 import { firstFieldErrors } from "../../api/errors";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import { CREATE_INITIAL_CONFIGURATOR } from "./setup.graphql";
 import { configuratorConnectionError } from "../../ui/connection-errors";

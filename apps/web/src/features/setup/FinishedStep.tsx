@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { setupFinishTarget } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import { FINISH_SETUP } from "./setup.graphql";
 import { isSetupDone } from "./setup-errors";

@@ -7,7 +7,7 @@ import { VALIDATION_KEYS, fieldErrors, initialUserInputSchema } from "@caresuite
 import { firstFieldErrors } from "../../api/errors";
 import { useAppData } from "../../app/providers/AppDataProvider";
 import { currentLocale } from "../../i18n";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import { translateFieldError } from "../../ui/field-error";
 import { CREATE_INITIAL_USER } from "./setup.graphql";

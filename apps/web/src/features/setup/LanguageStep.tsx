@@ -4,7 +4,7 @@ import { IconLanguage } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "@caresuite/domain";
 import { changeLocale, isLocale } from "../../i18n";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** Step 1: the interface language; switching applies at once and is remembered. */
 export function LanguageStep(): ReactNode {

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { fieldErrors, licenceActivationInputSchema } from "@caresuite/domain";
 import { firstFieldErrors } from "../../api/errors";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 // Shared with /admin/license.
 import { ACTIVATE_LICENSE } from "../../api/licence-activation.graphql";

@@ -5,7 +5,7 @@ import { Navigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SETUP_STEPS, canGoNext, setupPageRedirect, type SetupStep } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { AuthCard } from "../../ui/AuthCard";
 import { ProgressDots } from "../../ui/ProgressDots";
 import { ConfiguratorStep } from "./ConfiguratorStep";

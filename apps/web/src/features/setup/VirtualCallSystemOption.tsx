@@ -4,7 +4,7 @@ import { IconCheck, IconServer } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import { hasErrorCode } from "../../api/errors";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import { USE_VIRTUAL_CALL_SYSTEM } from "./setup.graphql";
 

@@ -2,7 +2,7 @@ import { memo, useId, useState, type ReactNode } from "react";
 import { Badge, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { ChangelogEntry } from "./sync.graphql";
 import { badgeText, diffValue, GROUP_PAGE, KIND_ENTITY, recordName, rowStateColor, type ChangelogGroup, type DiffValue } from "./sync-view";
 import classes from "./SyncPage.module.css";

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { DifferenceSize } from "@caresuite/domain";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { ALERT_STYLES } from "./sync-view";
 
 /**

@@ -3,7 +3,7 @@ import { Group, Paper, Progress, Stack, Text, Title, VisuallyHidden } from "@man
 import { IconCircle, IconCircleCheck, IconCircleX, IconLoader2 } from "@tabler/icons-react";
 import type { SendStep } from "@caresuite/domain";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { stepStates, type StepState } from "./sync-view";
 import classes from "./SyncPage.module.css";
 

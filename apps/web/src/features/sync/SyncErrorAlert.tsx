@@ -3,7 +3,7 @@ import { Alert, List, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { SYNC_NODE_NAME, type ChangelogEntry } from "./sync.graphql";
 import { ALERT_STYLES, recordName, type SyncErrorView } from "./sync-view";
 

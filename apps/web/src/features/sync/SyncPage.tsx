@@ -10,7 +10,7 @@ import { useAppData } from "../../app/providers/AppDataProvider";
 import { useCommitting } from "../../app/shell/useCommitting";
 import { useConfigSync } from "../../app/shell/useConfigSync";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { ChangelogGroups } from "./ChangelogGroups";
 import { ConfirmSyncDialog } from "./ConfirmSyncDialog";
 import { PublishProgress } from "./PublishProgress";

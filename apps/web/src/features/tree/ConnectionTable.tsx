@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Button, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconLink } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { connectionRows } from "./connections";
 import { KindIcon } from "./KindIcon";
 import type { TreeIndex } from "./tree-model";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { monitoredKind } from "@caresuite/domain";
 import { currentLocale } from "../../i18n";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { deviceRows, type DeviceSort } from "./device-list";
 import { BATTERY_CSS, nodeHealth, type HealthSettings } from "./health";
 import { KindIcon } from "./KindIcon";

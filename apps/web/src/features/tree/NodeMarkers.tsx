@@ -4,7 +4,7 @@ import { IconBattery1, IconBattery2, IconBattery4, IconHierarchy2, IconWifiOff }
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { badgeColours } from "./badge-colours";
 import type { NodeBadge } from "./call-badges";
 import { BATTERY_CSS, type NodeHealth } from "./health";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Alert, Button, Center, Loader } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 
 /** The tree's nodes while they are read: a spinner, or the failure with a retry. */
 export function TreeLoadState({ failed, retry }: { failed: boolean; retry: () => void }): ReactNode {

@@ -5,7 +5,7 @@ import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { hasPermission, hasPermissions, isLicensed, routePathByName, viewFilterTest, ANY_MARKER, type AuthUser, type Licence } from "@caresuite/domain";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { ExportJobs, ExportMenu, useExports } from "../../ui/exports/Exports";
 import { TreeLoadState } from "./TreeLoadState";
 import { ConnectionTable } from "./ConnectionTable";

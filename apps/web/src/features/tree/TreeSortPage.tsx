@@ -9,7 +9,7 @@ import { hasPermission } from "@caresuite/domain";
 import { errorCodes, validationFieldErrors } from "../../api/errors";
 import { useModalRouteClose } from "../../app/ModalRoute";
 import { useAppData } from "../../app/providers/AppDataProvider";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { notify } from "../../ui/notify";
 import { KindIcon } from "./KindIcon";
 import { dropOrder, stepOrder } from "./sort-order";

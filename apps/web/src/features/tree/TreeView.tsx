@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import { Box, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import type { NodeBadge } from "./call-badges";
 import { nodeHealth, type HealthSettings } from "./health";
 import { KindIcon } from "./KindIcon";

@@ -6,7 +6,7 @@ import { useMutation, useQuery, type CombinedError } from "urql";
 import type { VariablesOf } from "../../api/graphql";
 import { validationFieldErrors } from "../../api/errors";
 import { formatDateTime } from "../../i18n/format";
-import { TESTIDS } from "../../testids";
+import * as TESTIDS from "../../testids";
 import { translateFieldError } from "../field-error";
 import { CANCEL_EXPORT, EXPORT_JOBS, RESTART_EXPORT, START_EXPORT } from "./exports.graphql";
 

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQuery, useSubscription } from "urql";
 import { highlightMatch, searchQuery, SEARCH_DEBOUNCE_MS, SEARCH_MAGNET_RETRY_MS, SEARCH_POPUP_MAX_WIDTH_PX, SEARCH_SPINNER_DELAY_MS } from "@caresuite/domain";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { magnetProblem, type MagnetProblem } from "./magnet";
 import { hitTarget, nextPosition, shownGroups, type SearchHit } from "./search-results";
 import { GLOBAL_SEARCH, HUB_PRINTER_MESSAGE } from "./search.graphql";

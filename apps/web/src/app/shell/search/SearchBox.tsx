@@ -3,7 +3,7 @@ import { Kbd, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 
 const GlobalSearch = lazy(async () => ({ default: await (await import("./search-module")).loadGlobalSearch() }));
 

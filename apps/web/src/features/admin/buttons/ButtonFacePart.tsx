@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { EnumField } from "@caresuite/domain";
 import { enumLabelKey, fieldLabelKey } from "../../../entity-admin/entity-labels";
 import type { EntityFormPartProps } from "../../../entity-admin/form-parts";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 
 /** spec data §3.4 "Button: ... fn_a, fn_b, fn_c": the three function slots, in order. */
 const SLOTS = [

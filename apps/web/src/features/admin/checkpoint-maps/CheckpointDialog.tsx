@@ -10,7 +10,7 @@ import { cacheContext, createDocument, deleteDocument, rootField, updateDocument
 import { fieldLabelKey } from "../../../entity-admin/entity-labels";
 import { clientErrors, formFields, valuesToInput, type FormValue, type FormValues } from "../../../entity-admin/form-values";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 
 const CONTEXT = cacheContext(checkpoint);

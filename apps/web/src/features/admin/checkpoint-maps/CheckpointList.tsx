@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { checkpoint } from "@caresuite/domain";
 import type { EntityRecord } from "../../../entity-admin/entity-documents";
 import { fieldLabelKey } from "../../../entity-admin/entity-labels";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { placed } from "./map-geometry";
 
 interface CheckpointListProps {

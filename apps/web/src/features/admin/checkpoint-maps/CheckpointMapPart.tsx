@@ -8,7 +8,7 @@ import { cacheContext, updateDocument, type EntityRecord } from "../../../entity
 import { mutationFailure } from "../../../entity-admin/entity-errors";
 import type { EntityFormPartProps } from "../../../entity-admin/form-parts";
 import { emptyValues, recordToValues } from "../../../entity-admin/form-values";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { notify } from "../../../ui/notify";
 import { CheckpointDialog, checkpointInput, type CheckpointDraft } from "./CheckpointDialog";
 import { CheckpointList } from "./CheckpointList";

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEven
 import { Box } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { EntityRecord } from "../../../entity-admin/entity-documents";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import classes from "./MapEditor.module.css";
 import { clampPosition, keyboardMove, placed, toImagePoint, type MapSize } from "./map-geometry";
 

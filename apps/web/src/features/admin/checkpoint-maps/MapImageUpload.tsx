@@ -7,7 +7,7 @@ import { acceptedContentTypes, checkpointMap, checkUpload, SIGNATURE_BYTES, uplo
 import { validationFieldErrors, type FieldError } from "../../../api/errors";
 import { cacheContext } from "../../../entity-admin/entity-documents";
 import { fieldLabelKey } from "../../../entity-admin/entity-labels";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { notify } from "../../../ui/notify";
 import { UPLOAD_MAP_IMAGE } from "./checkpoint-maps.graphql";

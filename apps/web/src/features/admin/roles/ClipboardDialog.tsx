@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 
 export type ClipboardDialogState = { mode: "copy"; text: string } | { mode: "paste" } | null;
 

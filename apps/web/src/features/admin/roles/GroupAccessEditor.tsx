@@ -5,7 +5,7 @@ import { ACCESS_LEVELS, entityByName, hasPermission, type AccessLevel } from "@c
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { optionsDocument } from "../../../entity-admin/entity-documents";
 import { useAllRecords } from "../../../entity-admin/useAllRecords";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import type { GroupLevels } from "./role-form";
 
 interface GroupAccessEditorProps {

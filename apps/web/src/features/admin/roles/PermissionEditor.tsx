@@ -3,7 +3,7 @@ import { Badge, Flex, Group, Menu, Paper, SegmentedControl, SimpleGrid, Stack, T
 import { IconChevronDown, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_PERMISSION_LEVELS, meaningfulLevels, type PermissionCode, type PermissionModule, type RolePermissionLevel } from "@caresuite/domain";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { permissionLabelKey } from "../../../i18n/permission-labels";
 import { PERMISSION_MODULES, grantedCount, permissionTitle, setModuleLevel, type CanGrantLevel, type PermissionLevels } from "./role-form";
 

@@ -11,7 +11,7 @@ import { ConfirmDeleteButton } from "../../../entity-admin/ConfirmDeleteButton";
 import { FailureAlert, UnsavedChangesAlert } from "../../../entity-admin/FormAlerts";
 import { deletedNotice, savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { notify } from "../../../ui/notify";
 import { ClipboardDialog, type ClipboardDialogState } from "./ClipboardDialog";

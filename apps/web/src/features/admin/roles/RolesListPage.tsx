@@ -8,7 +8,7 @@ import { hasWritePermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListFrame } from "../../../entity-admin/ListFrame";
 import { ListEmpty, ListNewButton, ListSortButton, OpenableRow } from "../../../entity-admin/ListParts";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { ROLES_CONTEXT, ROLES_QUERY, type RoleRecord } from "./roles.graphql";
 
 function RoleRow({ role, rank, onOpen }: { role: RoleRecord; rank: number; onOpen: (id: number) => void }): ReactNode {

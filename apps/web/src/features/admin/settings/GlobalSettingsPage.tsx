@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { LOCALES, globalSettingsSchema, hasPermission, hasWritePermission, type GlobalSettings } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { GLOBAL_SETTINGS_QUERY, UPDATE_GLOBAL_SETTINGS } from "../../../api/global-settings.graphql";
 import { SmtpSettingsSection } from "./SmtpSettingsSection";

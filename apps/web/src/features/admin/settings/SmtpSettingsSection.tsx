@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import { SMTP_SECURITY } from "@caresuite/domain";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { SEND_TEST_MAIL, SMTP_SETTINGS_QUERY, UPDATE_SMTP_SETTINGS } from "../../../api/smtp-settings.graphql";
 

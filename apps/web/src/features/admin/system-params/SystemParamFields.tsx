@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from "react";
 import { Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { SYSTEM_DISPLAY_LANGUAGES } from "@caresuite/domain";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { passwordReentryNeeded, type SystemParamFormValues } from "./system-param-form";
 import type { SystemParamRecord } from "./system-params.graphql";
 import { PasswordField } from "../../../ui/PasswordField";

@@ -11,7 +11,7 @@ import { sameValues } from "../../../entity-admin/form-values";
 import { deletedNotice, savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
 import type { CombinedError } from "@urql/core";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { SystemParamFields, systemParamLabelKey } from "./SystemParamFields";
 import {

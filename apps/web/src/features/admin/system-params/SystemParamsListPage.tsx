@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListFrame } from "../../../entity-admin/ListFrame";
 import { ListEmpty, ListNewButton, OpenableRow } from "../../../entity-admin/ListParts";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { systemsLimitText } from "../../../ui/licence-text";
 import { LINK_STATUS_QUERY, SYSTEM_PARAMS_CONTEXT, SYSTEM_PARAMS_QUERY, type LinkStatus, type SystemParamRow } from "./system-params.graphql";
 

@@ -12,7 +12,7 @@ import { FailureAlert, UnsavedChangesAlert } from "../../../entity-admin/FormAle
 import { sameValues } from "../../../entity-admin/form-values";
 import { deletedNotice, savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import type { RoleRecord } from "../roles/roles.graphql";
 import {

@@ -9,7 +9,7 @@ import { useAppData } from "../../../app/providers/AppDataProvider";
 import { ListFrame } from "../../../entity-admin/ListFrame";
 import { ListEmpty, ListNewButton, ListPager, OpenableRow } from "../../../entity-admin/ListParts";
 import { PAGE_SIZE, pageCount, readPagedSearch, writePagedSearch, type PagedSearch } from "../../../entity-admin/list-state";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { USERS_CONTEXT, USERS_QUERY, type UserRecord } from "./users.graphql";
 
 function UserRow({ user, onOpen }: { user: UserRecord; onOpen: (id: number) => void }): ReactNode {

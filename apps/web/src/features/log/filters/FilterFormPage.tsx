@@ -12,7 +12,7 @@ import { FailureAlert, FormLoadError, FormLoading, UnsavedChangesAlert } from ".
 import { parseRecordId } from "../../../entity-admin/form-values";
 import { savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { useLeaveGuard } from "../../../entity-admin/useLeaveGuard";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { SearchMultiSelect } from "../../../ui/SearchSelect";
 import { LOG_PERIODS, LOG_STATES, filterFromParams, periodLabelKey, type LogFilterState, type LogPeriod, type LogState } from "../log-filter";

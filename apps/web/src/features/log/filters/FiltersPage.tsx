@@ -8,7 +8,7 @@ import { hasPermission } from "@caresuite/domain";
 import { useAppData } from "../../../app/providers/AppDataProvider";
 import { FailureAlert } from "../../../entity-admin/FormAlerts";
 import { deletedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { formatDate, formatDateTime } from "../../../i18n/format";
 import { filterToParams, periodLabelKey, savedFilterToLogFilter } from "../log-filter";
 import { failureClassKey, statusKey } from "./filter-form";

@@ -11,7 +11,7 @@ import { FailureAlert, FormLoadError, FormLoading } from "../../../entity-admin/
 import { parseRecordId } from "../../../entity-admin/form-values";
 import { savedNotice, useFormMutation } from "../../../entity-admin/useFormMutation";
 import { formatDateTime } from "../../../i18n/format";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { translateFieldError } from "../../../ui/field-error";
 import { REPORT_KIND_ORDER, failureClassKey, statusKey } from "./filter-form";
 import { UserReportsPage } from "./UserReportsPage";

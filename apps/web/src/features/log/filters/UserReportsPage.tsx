@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { hasErrorCode } from "../../../api/errors";
 import { FormLoadError, FormLoading } from "../../../entity-admin/FormAlerts";
 import { formatDateTime } from "../../../i18n/format";
-import { TESTIDS } from "../../../testids";
+import * as TESTIDS from "../../../testids";
 import { failureClassKey, statusKey } from "./filter-form";
 import { CALL_FILTERS, FILTERS_CONTEXT, REPORT_RECIPIENT, REPORT_SUBSCRIPTIONS } from "./filters.graphql";
 
