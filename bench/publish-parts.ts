@@ -17,7 +17,7 @@ import { readSnapshot, storeSnapshot, storeSnapshotText } from "../apps/server/s
 import { diffInSlices } from "../apps/server/src/modules/config-sync/diff-in-slices.ts";
 import { theirsSnapshotOffThread } from "../apps/server/src/modules/config-sync/theirs-off-thread.ts";
 import { buildSystem } from "../apps/server/src/test-support/builders.ts";
-import { validatePublishBody } from "../apps/server/src/modules/config-sync/validate-off-thread.ts";
+import { checkPublishTextOffThread } from "@caresuite/protocol/validate/off-thread";
 
 const { values } = parseArgs({ options: { nodes: { type: "string", default: "20000" } } });
 const dataDir = mkdtempSync(join(tmpdir(), "caresuite-parts-"));
@@ -51,14 +51,12 @@ const { revision: _r, ...body } = ours;
 const parsed = await time("publishBodySchema.parse", () => publishBodySchema.parse(body));
 await time("validateConfig", () => validateConfig(parsed, theirs, new Date().toISOString()));
 const text = await time("JSON.stringify (the body sent)", () => JSON.stringify(body));
-const records0 = Object.values(body).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : 0), 0);
-const previous = JSON.stringify(theirs);
-await time("validatePublishBody in a worker", () => validatePublishBody({ body: text, previous, now: new Date().toISOString() }, records0));
+await time("checkPublishText in a worker", () => checkPublishTextOffThread({ body: text, now: new Date().toISOString(), content: false }));
 await time("JSON.parse (theirs fetched)", () => JSON.parse(text) as unknown);
 const normalised = await time("normaliseTheirs", () => normaliseTheirs(theirs, 1));
 await time("storeSnapshot (parsed theirs: the import after config.changed)", () => storeSnapshot(db, 1, theirs, Date.now(), null));
 const snapshot = await time("theirs at the end of a publish: its text parsed, checked, normalised (worker)", () =>
-  theirsSnapshotOffThread({ text: previous, systemId: 1 }),
+  theirsSnapshotOffThread({ text: JSON.stringify(theirs), systemId: 1 }),
 );
 await time("storeSnapshotText", () => storeSnapshotText(db, 1, snapshot, Date.now(), Date.now()));
 await time("diffConfigs at once", () => diffConfigs(ours, normalised, { localEdits: false, publishing: null }));

@@ -46,7 +46,8 @@ describe("configuration sync at /sync", () => {
 
   beforeAll(async () => {
     simulator = await startTestSimulator({ publishStepMs: STEP_MS });
-    server = await startServer();
+    // Long enough for a publish at STEP_MS to leave "init" under load, short enough for the timeout test.
+    server = await startServer({ PUBLISH_START_TIMEOUT_S: "8" });
     admin = await completeFirstRun(server.baseUrl, { ...ADMIN, controllerPort: simulator.port });
     nodes = await until(
       async () => (await admin.query<{ systemTreeNodes: TreeNode[] }>("{ systemTreeNodes { id name kind parent_id } }")).systemTreeNodes,
@@ -360,6 +361,32 @@ describe("configuration sync at /sync", () => {
     await expect.poll(() => byTestId(page, TESTIDS.sync.status).getAttribute("data-status")).toBe("in-sync");
     expect(consoleErrors).toEqual([]);
     await context.close();
+  }, 90_000);
+
+  it("ends a publish whose configurator never starts with the sync timeout, in words", async () => {
+    // A call system that takes the job but stays at "init" (its step unit is 10 minutes).
+    const { dataDir, port } = simulator;
+    await simulator.stop(false);
+    simulator = await startTestSimulator({ dataDir, port, publishStepMs: 600_000 });
+    await until(changelog, (log) => log.status !== "offline" && log.status !== "processing", 30_000);
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.baseUrl}/sync`);
+    await expect.poll(() => byTestId(page, TESTIDS.sync.publish).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await byTestId(page, TESTIDS.sync.publish).click();
+    await byTestId(page, TESTIDS.sync.confirmSubmit).click();
+    const progress = byTestId(page, TESTIDS.sync.progress);
+    // The server waits PUBLISH_START_TIMEOUT_S for the configurator to start.
+    await expect.poll(() => progress.getAttribute("data-result"), { timeout: 30_000 }).toBe("failed");
+    const error = byTestId(page, TESTIDS.sync.error);
+    expect(await error.getAttribute("data-key")).toBe("timeout");
+    expect(await error.textContent()).toContain("Der Konfigurator ist nicht rechtzeitig gestartet.");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+    // Back to a call system at its usual pace (a restart forgets the stuck job).
+    await simulator.stop(false);
+    simulator = await startTestSimulator({ dataDir, port, publishStepMs: STEP_MS });
+    await until(changelog, (log) => log.status !== "offline" && log.status !== "processing", 30_000);
   }, 90_000);
 
   // Last: the English and French passes switch the administrator's language.

@@ -62,9 +62,9 @@ const envSchema = z.object({
    * (loopback): they describe the call systems and need not reach the ward's network.
    */
   METRICS_TOKEN: z.string().min(16).optional(),
-  /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
   /** PEM file of certificate authorities to trust for LDAPS/StartTLS beside the system's (docs/decisions/040-ldap-sign-in.md). */
   LDAP_CA_FILE: z.string().optional(),
+  /** scrypt cost exponent (N = 2^x); see docs/decisions/001-password-hashing.md. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   /**
    * Which proxies may set X-Forwarded-*: off by default; a hop count or a comma list of
@@ -79,6 +79,11 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: parsed.message });
       return z.NEVER;
     }),
+  /**
+   * Seconds a publish may stay at "init" without progress before it ends as spec §8's "Sync
+   * timeout: configurator did not start in time" (a slow controller may need more).
+   */
+  PUBLISH_START_TIMEOUT_S: z.coerce.number().positive().max(600).default(60),
   /** Open WebSocket connections per client address (docs/decisions/007-http-hardening.md). */
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 });

@@ -1,4 +1,4 @@
-import { markInterruptedPublish } from "./modules/config-sync/config-sync.service.ts";
+import { markInterruptedPublish, publishTimings } from "./modules/config-sync/config-sync.service.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -32,6 +32,7 @@ const useCrashLogger = installCrashPolicy();
 // Start-up only: config -> db -> migrate -> modules -> listen (ARCHITECTURE «Packages»).
 const started = performance.now();
 const config = loadConfig();
+publishTimings.startTimeoutMs = config.PUBLISH_START_TIMEOUT_S * 1000;
 const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 // A failing migration fails the start: PostgreSQL rolls it back, SQLite too (db/migrate.ts), and
 // the next start tries again; after an update the supervisor returns to the previous release.

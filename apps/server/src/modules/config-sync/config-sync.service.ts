@@ -27,7 +27,7 @@ export const SYNC_TIMEOUT_ERROR = "configurator did not start in time";
 export const RESTART_ERROR = "publish interrupted by a server restart";
 export const CONTROLLER_LOST_ERROR = "publish interrupted: the call system no longer knows the job";
 
-/** Timings of a publish (tests shorten them). */
+/** Timings of a publish (tests shorten them; startTimeoutMs is set from PUBLISH_START_TIMEOUT_S at start). */
 export const publishTimings = {
   pollMs: 500,
   /** A job still at init without progress after this long never started. */
