@@ -3,6 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as TESTIDS from "../apps/web/src/testids.ts";
 import { DEFECTS_TESTIDS } from "../apps/web/src/features/admin/defects/defects-testids.ts";
+import { REPORT_TESTIDS } from "../apps/web/src/features/admin/reports/report-testids.ts";
+import { startTestSmtp, type TestSmtp } from "../apps/server/src/test-support/smtp.ts";
 import { demoTrigger, signInApi, type ApiClient } from "./support/api.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
@@ -16,7 +18,8 @@ import { until } from "./support/wait.ts";
  * without 0x, a battery threshold of 101), sees the translated errors with the input kept, saves
  * a valid one and finds it in the list; a defect call of the demo's technical alarm type shows on
  * the defects page and IgnoreDefects goes to the call system after a confirmation. axe on both
- * screens; screenshots at 1920×1080 and 390×844 in German and Italian.
+ * screens; the saved report sent at once arrives at a real SMTP server; screenshots at 1920×1080
+ * and 390×844 in German and Italian.
  */
 
 const SHOTS = shotsDir();
@@ -31,8 +34,10 @@ describe("technical reports and defects in the admin area", () => {
   let server: RunningServer;
   let admin: ApiClient;
   let page: Page;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
+    smtp = await startTestSmtp();
     browser = await launchBrowser();
     server = await startServer({ DEMO_MODE: "true", CONTROLLER_PORT: String(await freePort()), SIMULATOR_TRAFFIC: "off" });
     admin = await signInApi(server.baseUrl, ADMIN.username, ADMIN.password);
@@ -62,6 +67,7 @@ describe("technical reports and defects in the admin area", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
   });
 
   it("refuses a criterion without 0x and a threshold of 101 with translated errors, keeps the input, then saves a valid report", async () => {
@@ -96,6 +102,33 @@ describe("technical reports and defects in the admin area", () => {
     expect(stored.technicalReports.items).toEqual([{ email: "technik@example.org", battery_threshold: 30, probable_defect_criterion: "0x6A" }]);
     await page.screenshot({ path: join(SHOTS, "admin-reports-list-de-1920.png"), fullPage: true });
     expect(await seriousViolations(page, `[data-testid="${TESTIDS.entityList.page}"]`)).toEqual([]);
+  });
+
+  it("sends the saved report at once: the e-mail arrives at the mail server with its sections", async () => {
+    await admin.query(`mutation ($data: SmtpSettingsInput!) { updateSmtpSettings(data: $data) { host } }`, {
+      data: { host: "127.0.0.1", port: smtp.port, security: "none", user: "", password: "", from: "caresuite@example.org" },
+    });
+    await page.goto(`${server.baseUrl}/admin/reports`);
+    await byTestId(page, TESTIDS.entityList.page).waitFor();
+    await page.getByText("technik@example.org").first().click();
+    const button = byTestId(page, REPORT_TESTIDS.sendNow);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    const result = byTestId(page, REPORT_TESTIDS.sendResult);
+    await expect.poll(() => result.getAttribute("data-ok"), { timeout: 20_000 }).toBe("true");
+    expect(await result.textContent()).toBe("Der Bericht wurde an technik@example.org gesendet.");
+    const mail = await until(
+      () => Promise.resolve(smtp.received.find((m) => m.to.includes("technik@example.org"))),
+      (found) => found !== undefined,
+      10_000,
+    );
+    // The demo site's report in German (the site's language), with its battery section.
+    expect(mail?.parsed.subject).toContain("Technischer Tagesbericht");
+    expect(mail?.parsed.text).toContain("Batterie");
+    await page.screenshot({ path: join(SHOTS, "admin-reports-sent-de-1920.png"), fullPage: true });
+    expect(await seriousViolations(page, `[data-testid="${TESTIDS.entityForm.modal}"]`)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await byTestId(page, TESTIDS.modalRoute).waitFor({ state: "detached" });
   });
 
   it("lists a demo defect with its device and since when; IgnoreDefects asks first and says what it did", async () => {

@@ -11,6 +11,7 @@ import {
   type ReportSubscriptionView,
 } from "./report-subscriptions.service.ts";
 import { sendTestMail, smtpSettings, updateSmtpSettings, type SmtpSettingsView } from "./smtp-settings.service.ts";
+import { sendTechnicalReportNow } from "./technical-report-send-now.ts";
 
 /**
  * Saved call filters, report subscriptions and the SMTP settings (spec data §3.4; routes /log/filters…).
@@ -259,5 +260,15 @@ builder.mutationField("sendTestMail", (t) =>
     args: { to: t.arg.string({ required: true }) },
     authScopes: { writePermission: "admin::manage_system" },
     resolve: (_root, args, ctx) => sendTestMail(ctx, smtpMailer(TEST_MAIL_TIMEOUT_MS), args.to),
+  }),
+);
+
+builder.mutationField("sendTechnicalReportNow", (t) =>
+  t.field({
+    type: TestMailResult,
+    description: "Sends a saved technical report at once (its latest period) without touching its schedule; a failure answers with its class.",
+    args: { id: t.arg.int({ required: true }) },
+    authScopes: { $all: { writePermission: "admin::manage_reports", licence: "analytics" } },
+    resolve: (_root, args, ctx) => sendTechnicalReportNow(ctx, smtpMailer(TEST_MAIL_TIMEOUT_MS), args.id),
   }),
 );

@@ -255,6 +255,36 @@ describe.each(TEST_DIALECTS)("technical e-mail reports on %s", (dialect) => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("sends a saved report at once on request, without touching its schedule; only for who manages reports", async () => {
+    const SEND = `mutation($id: Int!) { sendTechnicalReportNow(id: $id) { ok failure } }`;
+    const m = await buildUser(server.db.kysely, { username: "technik3", permissions: ["admin::use_module", "admin::manage_reports"] });
+    await manager.login(m.username, m.password);
+    const n = await buildUser(server.db.kysely, { username: "pflege3", permissions: ["calllog::use_module"] });
+    await nurse.login(n.username, n.password);
+    const id = (await manager.gql<{ technicalReports: { items: { id: number }[] } }>(LIST)).data?.technicalReports.items[0]?.id ?? 0;
+    const sendsBefore = await server.db.kysely.selectFrom("technical_report_sends").selectAll().execute();
+    smtp.received.length = 0;
+
+    expect(code((await nurse.gql(SEND, { id })).errors)).toBe("MISSING_PERMISSION");
+    expect(code((await new TestClient(server.app).gql(SEND, { id })).errors)).toBe("MISSING_AUTH");
+    expect(code((await manager.gql(SEND, { id: 999_999 })).errors)).toBe("NOT_FOUND");
+    expect(smtp.received).toHaveLength(0);
+
+    // The report is disabled (previous test): sending it now is how its content is checked.
+    expect((await manager.gql(SEND, { id })).data).toEqual({ sendTechnicalReportNow: { ok: true, failure: null } });
+    expect(smtp.received).toHaveLength(1);
+    const locale = toLocale((await readGlobalSettings(server.db.kysely)).locale) ?? "de";
+    expect(smtp.received[0]?.to).toEqual(["technik@example.org"]);
+    expect(smtp.received[0]?.parsed.subject).toBe(translateTechnical("subject.daily", locale, { system: "Haus Linde", period: "21.03.2026" }));
+    expect(await server.db.kysely.selectFrom("technical_report_sends").selectAll().execute()).toEqual(sendsBefore);
+
+    // A mail server that is not there answers with its class, not an error page.
+    await admin.login("root", "correct horse battery");
+    await admin.gql(UPDATE_SMTP, { data: { host: "127.0.0.1", port: 1, security: "none", user: "", password: "", from: "caresuite@example.org" } });
+    expect((await manager.gql(SEND, { id })).data).toEqual({ sendTechnicalReportNow: { ok: false, failure: "connection" } });
+    await admin.gql(UPDATE_SMTP, { data: { host: "127.0.0.1", port: smtp.port, security: "none", user: "", password: "", from: "caresuite@example.org" } });
+  });
+
   async function devicePathOf(id: number): Promise<string> {
     return (await devicePaths(server.db.kysely, 1, [id])).get(id)?.path ?? "";
   }

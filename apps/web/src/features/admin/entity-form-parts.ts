@@ -17,4 +17,6 @@ export const ENTITY_FORM_PARTS: Readonly<Partial<Record<string, EntityFormPart>>
   },
   // The button's face with its function slots A/B/C, at a glance.
   button: { Component: lazyPart(() => import("./buttons/ButtonFacePart"), "ButtonFacePart") },
+  // Sends the saved technical report at once, to check its content and address.
+  technicalReport: { Component: lazyPart(() => import("./reports/SendReportNowPart"), "SendReportNowPart") },
 };
