@@ -18,13 +18,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, IncidentNotificationsTable } from "../../db/schema.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 import { loadAuthUser } from "../auth/users.repo.ts";
-import { MailError } from "../reports/mailer.ts";
-import { MAX_ATTEMPTS, retryDelay, STALE_SENDING_MS } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
-import { readSmtpSettings } from "../reports/smtp-settings.service.ts";
-import { entityTables } from "../entities/entity-tables.ts";
-import { CHECKPOINT_NODE } from "./incident-engine.ts";
-import { checkpointLabel, incidentMail } from "./incident-notification-messages.ts";
+import { incidentMail } from "./incident-notification-messages.ts";
+import { incidentDeviceText } from "./incident-mail-device.ts";
+import { sendMailQueue } from "./mail-queue.ts";
 import type { IncidentNotifierDeps } from "./incident-notifier-deps.ts";
 import { planReportIncidentMails, sendReportIncidentMails } from "./incident-report-mails.ts";
 
@@ -160,29 +157,6 @@ export async function planIncidentNotifications(db: Kysely<Database>, systemId: 
   return queued;
 }
 
-async function checkpointText(db: Kysely<Database>, systemId: number, number: number): Promise<string | null | undefined> {
-  return (await entityTables(db).selectFrom("checkpoints").select("text").where("system_id", "=", systemId).where("number", "=", number).executeTakeFirst())
-    ?.text;
-}
-
-/** The device's path in the system tree, root first (at most the spec's parent depth of 10). */
-async function devicePath(db: Kysely<Database>, systemId: number, nodeId: number): Promise<string> {
-  const names: string[] = [];
-  let id: number | null = nodeId;
-  for (let depth = 0; id !== null && depth <= 10; depth++) {
-    const node: { name: string; text_long: string; parent_id: number | null } | undefined = await db
-      .selectFrom("system_tree_nodes")
-      .select(["name", "text_long", "parent_id"])
-      .where("system_id", "=", systemId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!node) break;
-    names.unshift(node.text_long || node.name);
-    id = node.parent_id;
-  }
-  return names.length > 0 ? names.join(" / ") : `#${nodeId}`;
-}
-
 async function buildMail(deps: IncidentNotifierDeps, row: DeliveryRow) {
   const db = deps.db;
   const incident = await db.selectFrom("incidents").selectAll().where("id", "=", row.incident_id).executeTakeFirstOrThrow();
@@ -194,10 +168,7 @@ async function buildMail(deps: IncidentNotifierDeps, row: DeliveryRow) {
     kind: row.kind as IncidentNotificationKind,
     subject: incident.subject as IncidentSubject,
     severity: row.severity as IncidentSeverity,
-    device:
-      incident.node_id === CHECKPOINT_NODE
-        ? checkpointLabel(locale, incident.source_id, (await checkpointText(db, row.system_id, incident.source_id)) ?? null)
-        : await devicePath(db, row.system_id, incident.node_id),
+    device: await incidentDeviceText(db, locale, row.system_id, incident),
     system: system?.name ?? String(row.system_id),
     user: user.name || user.username,
     since: formatZonedDateTime(Number(incident.created_at), zone),
@@ -211,60 +182,9 @@ async function buildMail(deps: IncidentNotifierDeps, row: DeliveryRow) {
   };
 }
 
-/** Sends what is queued or due for a retry; returns how many went out. */
-export async function sendQueuedIncidentNotifications(deps: IncidentNotifierDeps): Promise<number> {
-  const db = deps.db;
-  const now = deps.now();
-  await db
-    .updateTable("incident_notifications")
-    .set({ status: "unknown", last_error: "interrupted", updated_at: now })
-    .where("status", "=", "sending")
-    .where("claimed_at", "<", now - STALE_SENDING_MS)
-    .execute();
-  const due = await db
-    .selectFrom("incident_notifications")
-    .selectAll()
-    .where((eb) => eb.or([eb("status", "=", "queued"), eb.and([eb("status", "=", "retrying"), eb("next_attempt_at", "<=", now)])]))
-    .orderBy("id")
-    .limit(500)
-    .execute();
-  let sent = 0;
-  for (const row of due) {
-    const claimed = await db
-      .updateTable("incident_notifications")
-      .set({ status: "sending", claimed_at: deps.now(), updated_at: deps.now() })
-      .where("id", "=", row.id)
-      .where("status", "=", row.status)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
-    try {
-      await deps.mailer(await readSmtpSettings(db), await buildMail(deps, row));
-      await db
-        .updateTable("incident_notifications")
-        .set({ status: "sent", sent_at: deps.now(), attempts: row.attempts + 1, last_error: null, next_attempt_at: null, updated_at: deps.now() })
-        .where("id", "=", row.id)
-        .where("status", "=", "sending")
-        .execute();
-      sent++;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const retry = error instanceof MailError && error.failure !== "not_configured" && attempts < MAX_ATTEMPTS;
-      if (!(error instanceof MailError)) deps.log.error(error, "incident e-mail failed");
-      await db
-        .updateTable("incident_notifications")
-        .set({
-          status: retry ? "retrying" : "error",
-          attempts,
-          next_attempt_at: retry ? deps.now() + retryDelay(attempts) : null,
-          last_error: error instanceof MailError ? `smtp:${error.failure}` : "internal",
-          updated_at: deps.now(),
-        })
-        .where("id", "=", row.id)
-        .where("status", "=", "sending")
-        .execute();
-    }
-  }
-  return sent;
+/** Sends the users' queued deliveries; returns how many went out. */
+export function sendQueuedIncidentNotifications(deps: IncidentNotifierDeps): Promise<number> {
+  return sendMailQueue(deps, "incident_notifications", (row) => buildMail(deps, row), "incident e-mail");
 }
 
 export interface IncidentNotifier {

@@ -13,12 +13,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
 import { entityTables } from "../entities/entity-tables.ts";
-import { MailError } from "../reports/mailer.ts";
-import { MAX_ATTEMPTS, retryDelay, STALE_SENDING_MS } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
-import { readSmtpSettings } from "../reports/smtp-settings.service.ts";
-import { CHECKPOINT_NODE } from "./incident-engine.ts";
-import { checkpointLabel, incidentMail } from "./incident-notification-messages.ts";
+import { incidentMail } from "./incident-notification-messages.ts";
+import type { Selectable } from "kysely";
+import type { IncidentReportNotificationsTable } from "../../db/schema.ts";
+import type { MailMessage } from "../reports/mailer.ts";
+import { incidentDeviceText } from "./incident-mail-device.ts";
+import { sendMailQueue } from "./mail-queue.ts";
 import type { IncidentNotifierDeps } from "./incident-notifier-deps.ts";
 
 /**
@@ -110,86 +111,31 @@ export async function planReportIncidentMails(db: Kysely<Database>, systemId: nu
   return queued;
 }
 
-/** Sends the reports' queued incident mails (the same claim, retry and failure classes as the users' deliveries). */
-export async function sendReportIncidentMails(deps: IncidentNotifierDeps): Promise<number> {
+/** Sends the reports' queued incident mails (the same queue rules as the users' deliveries: mail-queue.ts). */
+export function sendReportIncidentMails(deps: IncidentNotifierDeps): Promise<number> {
+  return sendMailQueue(deps, "incident_report_notifications", (row) => buildReportMail(deps, row), "report incident e-mail");
+}
+
+async function buildReportMail(deps: IncidentNotifierDeps, row: Selectable<IncidentReportNotificationsTable>): Promise<MailMessage> {
   const db = deps.db;
-  const now = deps.now();
-  await db
-    .updateTable("incident_report_notifications")
-    .set({ status: "unknown", last_error: "interrupted", updated_at: now })
-    .where("status", "=", "sending")
-    .where("claimed_at", "<", now - STALE_SENDING_MS)
-    .execute();
-  const due = await db
-    .selectFrom("incident_report_notifications")
-    .selectAll()
-    .where((eb) => eb.or([eb("status", "=", "queued"), eb.and([eb("status", "=", "retrying"), eb("next_attempt_at", "<=", now)])]))
-    .orderBy("id")
-    .limit(500)
-    .execute();
-  let sent = 0;
-  for (const row of due) {
-    const claimed = await db
-      .updateTable("incident_report_notifications")
-      .set({ status: "sending", claimed_at: deps.now(), updated_at: deps.now() })
-      .where("id", "=", row.id)
-      .where("status", "=", row.status)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
-    try {
-      const incident = await db.selectFrom("incidents").selectAll().where("id", "=", row.incident_id).executeTakeFirstOrThrow();
-      const locale = toLocale((await readGlobalSettings(db)).locale) ?? FALLBACK_LOCALE;
-      const system = await db.selectFrom("systems").select("name").where("id", "=", row.system_id).executeTakeFirst();
-      const device =
-        incident.node_id === CHECKPOINT_NODE
-          ? checkpointLabel(locale, incident.source_id, null)
-          : await db
-              .selectFrom("system_tree_nodes")
-              .select(["name", "text_long"])
-              .where("system_id", "=", row.system_id)
-              .where("id", "=", incident.node_id)
-              .executeTakeFirst()
-              .then((n) => (n ? n.text_long || n.name : `#${incident.node_id}`));
-      const mail = incidentMail(locale, {
-        kind: "raised",
-        subject: incident.subject as IncidentSubject,
-        severity: row.severity as IncidentSeverity,
-        device,
-        system: system?.name ?? String(row.system_id),
-        user: row.email,
-        since: formatZonedDateTime(Number(incident.created_at), await systemTimeZone(db, row.system_id)),
-        link: `${deps.publicUrl.replace(/\/+$/, "")}${incidentPath(incident.id)}`,
-        pauseHours: ASSIGNED_NOTIFICATION_PAUSE_MS / 3_600_000,
-      });
-      await deps.mailer(await readSmtpSettings(db), {
-        to: [row.email],
-        ...mail,
-        messageId: `<incident.${row.incident_id}.report-${row.report_id}.${row.event_key.replace(/[^\w.-]/g, "-")}@caresuite.invalid>`,
-      });
-      await db
-        .updateTable("incident_report_notifications")
-        .set({ status: "sent", sent_at: deps.now(), attempts: row.attempts + 1, last_error: null, next_attempt_at: null, updated_at: deps.now() })
-        .where("id", "=", row.id)
-        .where("status", "=", "sending")
-        .execute();
-      sent++;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const retry = error instanceof MailError && error.failure !== "not_configured" && attempts < MAX_ATTEMPTS;
-      if (!(error instanceof MailError)) deps.log.error(error, "report incident e-mail failed");
-      await db
-        .updateTable("incident_report_notifications")
-        .set({
-          status: retry ? "retrying" : "error",
-          attempts,
-          next_attempt_at: retry ? deps.now() + retryDelay(attempts) : null,
-          last_error: error instanceof MailError ? `smtp:${error.failure}` : "internal",
-          updated_at: deps.now(),
-        })
-        .where("id", "=", row.id)
-        .where("status", "=", "sending")
-        .execute();
-    }
-  }
-  return sent;
+  const incident = await db.selectFrom("incidents").selectAll().where("id", "=", row.incident_id).executeTakeFirstOrThrow();
+  const locale = toLocale((await readGlobalSettings(db)).locale) ?? FALLBACK_LOCALE;
+  const system = await db.selectFrom("systems").select("name").where("id", "=", row.system_id).executeTakeFirst();
+  const device = await incidentDeviceText(db, locale, row.system_id, incident);
+  const mail = incidentMail(locale, {
+    kind: "raised",
+    subject: incident.subject as IncidentSubject,
+    severity: row.severity as IncidentSeverity,
+    device,
+    system: system?.name ?? String(row.system_id),
+    user: row.email,
+    since: formatZonedDateTime(Number(incident.created_at), await systemTimeZone(db, row.system_id)),
+    link: `${deps.publicUrl.replace(/\/+$/, "")}${incidentPath(incident.id)}`,
+    pauseHours: ASSIGNED_NOTIFICATION_PAUSE_MS / 3_600_000,
+  });
+  return {
+    to: [row.email],
+    ...mail,
+    messageId: `<incident.${row.incident_id}.report-${row.report_id}.${row.event_key.replace(/[^\w.-]/g, "-")}@caresuite.invalid>`,
+  };
 }
