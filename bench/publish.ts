@@ -12,11 +12,9 @@
 // The commit popup's own load is part of it: configChangelog every 4 s while the publish runs.
 import { parseArgs } from "node:util";
 import { loadavg } from "node:os";
-import { createClient, type Client } from "graphql-ws";
-import WebSocket from "ws";
-import { callSystemConnected, demoTrigger, signInApi } from "../e2e/support/api.ts";
+import { callSystemConnected, signInApi } from "../e2e/support/api.ts";
 import { freePort, startServer } from "../e2e/support/server.ts";
-import { SYSTEM_HEADER } from "@caresuite/domain/api-contract";
+import { connectBoards, healthProbe, ms, percentile, spread, steadyTriggers, type Boards } from "./support/call-latency.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,13 +26,7 @@ const { values } = parseArgs({
 });
 const NODES = Number(values.nodes);
 const BOARDS = Number(values.boards);
-const ALERT = 4;
-/** One trigger every this many ms (an open or the close of the last one): a busy ward. */
-const TRIGGER_EVERY_MS = 250;
-const percentile = (list: number[], p: number): number =>
-  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ms = (value: number): string => `${Math.round(value).toLocaleString("en")} ms`;
 const load = (): string =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -52,7 +44,7 @@ const server = await startServer({
   WS_CONNECTIONS_PER_IP: String(BOARDS + 10),
 });
 const rows: string[][] = [];
-const clients: Client[] = [];
+let boards: Boards | null = null;
 try {
   while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
   const admin = await signInApi(server.baseUrl, "admin", "demo-admin");
@@ -62,93 +54,13 @@ try {
     nodes = (await admin.query<{ systemTreeNodes: typeof nodes }>("{ systemTreeNodes { id kind is_enabled } }")).systemTreeNodes;
   }
   const devices = nodes.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
-  const wsUrl = `${server.baseUrl.replace("http", "ws")}/backend/query`;
-  const connect = (): Client => {
-    const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
-    clients.push(client);
-    return client;
-  };
-
   // The boards: a call counts as shown when the last board has it in its list.
-  const waiting = new Map<number, { started: number; pending: number; resolve: (ms: number) => void }>();
-  let ready = 0;
-  for (let i = 0; i < BOARDS; i++) {
-    const seen = new Set<number>();
-    let first = true;
-    connect().subscribe<{ callsChanged: { id: number; system_tree_node: { id: number } | null }[] }>(
-      { query: "subscription { callsChanged { id number opened_at call_type { urgency color } section { name } system_tree_node { id text_long } } }" },
-      {
-        next: (value) => {
-          if (first) ready += 1;
-          first = false;
-          const open = new Set((value.data?.callsChanged ?? []).map((call) => call.system_tree_node?.id ?? 0));
-          for (const device of seen) if (!open.has(device)) seen.delete(device);
-          for (const device of open) {
-            if (seen.has(device)) continue;
-            seen.add(device);
-            const wait = waiting.get(device);
-            if (wait && (wait.pending -= 1) === 0) wait.resolve(performance.now() - wait.started);
-          }
-        },
-        error: () => undefined,
-        complete: () => undefined,
-      },
-    );
-  }
-  while (ready < BOARDS) await sleep(50);
-
-  /** Triggers at a steady rate until `stop()`: open a call, then close it, on ever other devices. */
-  const steadyTriggers = () => {
-    const latencies: number[] = [];
-    let running = true;
-    let index = 0;
-    const loop = (async () => {
-      while (running) {
-        const device = devices[(index++ * 37) % devices.length] as number;
-        const shown = new Promise<number>((resolve) => waiting.set(device, { started: performance.now(), pending: BOARDS, resolve }));
-        const tick = sleep(TRIGGER_EVERY_MS);
-        await demoTrigger(server.baseUrl, device, ALERT);
-        latencies.push(await Promise.race([shown, sleep(10_000).then(() => 10_000)]));
-        waiting.delete(device);
-        await tick;
-        await demoTrigger(server.baseUrl, device, ALERT, true);
-        await sleep(TRIGGER_EVERY_MS);
-      }
-    })();
-    return {
-      latencies,
-      stop: async () => {
-        running = false;
-        await loop;
-      },
-    };
-  };
-  /** GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting. */
-  const healthProbe = () => {
-    const answers: number[] = [];
-    const slow: { at: number; ms: number }[] = [];
-    let running = true;
-    const loop = (async () => {
-      while (running) {
-        const started = performance.now();
-        await fetch(`${server.baseUrl}/backend/health`).then((r) => r.arrayBuffer());
-        answers.push(performance.now() - started);
-        if (performance.now() - started > 150) slow.push({ at: started, ms: performance.now() - started });
-        await sleep(50);
-      }
-    })();
-    return {
-      answers,
-      slow,
-      stop: async () => {
-        running = false;
-        await loop;
-      },
-    };
-  };
+  boards = await connectBoards(server.baseUrl, BOARDS);
+  const connect = boards.connect;
+  const triggers = () => steadyTriggers(server.baseUrl, boards as Boards, devices);
 
   // Before: the same measure on a quiet server.
-  const idle = steadyTriggers();
+  const idle = triggers();
   await sleep(15_000);
   await idle.stop();
 
@@ -185,8 +97,8 @@ try {
   );
   await sleep(500);
 
-  const during = steadyTriggers();
-  const probe = healthProbe();
+  const during = triggers();
+  const probe = healthProbe(server.baseUrl);
   let popupPolling = true;
   const popupPolls: number[] = [];
   const popup = (async () => {
@@ -229,14 +141,10 @@ try {
   }
   rows.push(["  after done: theirs fetched, stored, commit ended", ms(finished - (steps.find((s) => s.step === "done")?.at ?? finished)), "–"]);
   rows.push(["commit_done → configChangelog in-sync", ms(inSync - finished), "–"]);
-  rows.push([
-    `trigger → callsChanged at the last of ${BOARDS} boards, quiet (${idle.latencies.length} calls)`,
-    `p50 ${ms(percentile(idle.latencies, 50))}, p95 ${ms(percentile(idle.latencies, 95))}, p99 ${ms(percentile(idle.latencies, 99))}`,
-    "–",
-  ]);
+  rows.push([`trigger → callsChanged at the last of ${BOARDS} boards, quiet (${idle.latencies.length} calls)`, spread(idle.latencies.map((l) => l.ms)), "–"]);
   rows.push([
     `trigger → callsChanged at the last of ${BOARDS} boards, during the publish (${during.latencies.length} calls)`,
-    `p50 ${ms(percentile(during.latencies, 50))}, p95 ${ms(percentile(during.latencies, 95))}, p99 ${ms(percentile(during.latencies, 99))}, max ${ms(Math.max(...during.latencies))}`,
+    spread(during.latencies.map((l) => l.ms)),
     "p99 ≤ 150 ms",
   ]);
   rows.push([
@@ -263,7 +171,7 @@ try {
   rows.push([`configChangelog (commit popup, every 4 s) during the publish`, `max ${ms(Math.max(...popupPolls))}`, "–"]);
   rows.push(["load average (1/5/15 min) before the server, at the publish, after", `${loadBefore}; ${loadAtStart}; ${loadAtEnd}`, "–"]);
 } finally {
-  for (const client of clients) await client.dispose();
+  await boards?.dispose();
   await server.stop();
 }
 

@@ -1,0 +1,127 @@
+// What the call-path benches measure while something else runs (a publish, an incident pass, a
+// backup): trigger (POST /demo/call/trigger) → the call in the callsChanged list of the last of N
+// board subscriptions, at a steady rate, and the server's event loop as a client sees it
+// (GET /backend/health every 50 ms).
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { demoTrigger } from "../../e2e/support/api.ts";
+import { SYSTEM_HEADER } from "@caresuite/domain/api-contract";
+
+const ALERT = 4;
+/** One trigger every this many ms (an open or the close of the last one): a busy ward. */
+const TRIGGER_EVERY_MS = 250;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const percentile = (list: number[], p: number): number =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+export const ms = (value: number): string => `${Math.round(value).toLocaleString("en")} ms`;
+/** "p50 …, p95 …, p99 …, max …" of a list of latencies. */
+export const spread = (list: number[]): string =>
+  `p50 ${ms(percentile(list, 50))}, p95 ${ms(percentile(list, 95))}, p99 ${ms(percentile(list, 99))}, max ${ms(Math.max(...list))}`;
+
+export interface Boards {
+  /** A graphql-ws client on the server (closed with the boards). */
+  connect(): Client;
+  /** Opens `device`'s call and resolves with the ms until the last board lists it. */
+  shown(device: number): { promise: Promise<number>; done(): void };
+  dispose(): Promise<void>;
+}
+
+/** `count` board subscriptions of system 01; resolves once each has its first list. */
+export async function connectBoards(baseUrl: string, count: number): Promise<Boards> {
+  const wsUrl = `${baseUrl.replace("http", "ws")}/backend/query`;
+  const clients: Client[] = [];
+  const connect = (): Client => {
+    const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
+    clients.push(client);
+    return client;
+  };
+  const waiting = new Map<number, { started: number; pending: number; resolve: (ms: number) => void }>();
+  let ready = 0;
+  for (let i = 0; i < count; i++) {
+    const seen = new Set<number>();
+    let first = true;
+    connect().subscribe<{ callsChanged: { id: number; system_tree_node: { id: number } | null }[] }>(
+      { query: "subscription { callsChanged { id number opened_at call_type { urgency color } section { name } system_tree_node { id text_long } } }" },
+      {
+        next: (value) => {
+          if (first) ready += 1;
+          first = false;
+          const open = new Set((value.data?.callsChanged ?? []).map((call) => call.system_tree_node?.id ?? 0));
+          for (const device of seen) if (!open.has(device)) seen.delete(device);
+          for (const device of open) {
+            if (seen.has(device)) continue;
+            seen.add(device);
+            const wait = waiting.get(device);
+            if (wait && (wait.pending -= 1) === 0) wait.resolve(performance.now() - wait.started);
+          }
+        },
+        error: () => undefined,
+        complete: () => undefined,
+      },
+    );
+  }
+  while (ready < count) await sleep(50);
+  return {
+    connect,
+    shown: (device) => ({
+      promise: new Promise<number>((resolve) => waiting.set(device, { started: performance.now(), pending: count, resolve })),
+      done: () => waiting.delete(device),
+    }),
+    dispose: async () => {
+      for (const client of clients) await client.dispose();
+    },
+  };
+}
+
+/** Triggers at a steady rate until `stop()`: open a call, wait until the boards show it, close it; a different device each time. */
+export function steadyTriggers(baseUrl: string, boards: Boards, devices: number[]) {
+  const latencies: { at: number; ms: number }[] = [];
+  let running = true;
+  let index = 0;
+  const loop = (async () => {
+    while (running) {
+      const device = devices[(index++ * 37) % devices.length] as number;
+      const shown = boards.shown(device);
+      const tick = sleep(TRIGGER_EVERY_MS);
+      const at = performance.now();
+      await demoTrigger(baseUrl, device, ALERT);
+      latencies.push({ at, ms: await Promise.race([shown.promise, sleep(10_000).then(() => 10_000)]) });
+      shown.done();
+      await tick;
+      await demoTrigger(baseUrl, device, ALERT, true);
+      await sleep(TRIGGER_EVERY_MS);
+    }
+  })();
+  return {
+    latencies,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+/** GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting. */
+export function healthProbe(baseUrl: string) {
+  const answers: number[] = [];
+  const slow: { at: number; ms: number }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${baseUrl}/backend/health`).then((r) => r.arrayBuffer());
+      answers.push(performance.now() - started);
+      if (performance.now() - started > 150) slow.push({ at: started, ms: performance.now() - started });
+      await sleep(50);
+    }
+  })();
+  return {
+    answers,
+    slow,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
