@@ -49,9 +49,9 @@ try {
   const started = performance.now();
   const triggers = steadyTriggers(server.baseUrl, boards, devices);
   const probe = healthProbe(server.baseUrl);
-  /** Open incidents over time: when the first pass has opened them. */
+  /** Open incidents (up to the list's limit of 500) over time: when the first pass has opened them. */
   const openIncidents = async () =>
-    (await admin.query<{ incidents: { id: number }[] }>("{ incidents(filter: Open, limit: 5000) { id } }").catch(() => ({ incidents: [] }))).incidents.length;
+    (await admin.query<{ incidents: { id: number }[] }>("{ incidents(filter: Open, limit: 500) { id } }").catch(() => ({ incidents: [] }))).incidents.length;
   let firstPassSeenAt: number | null = null;
   let opened = 0;
   while (performance.now() - started < Number(values.seconds) * 1000) {
@@ -65,7 +65,11 @@ try {
   await triggers.stop();
   await probe.stop();
   const latencies = triggers.latencies.map((l) => l.ms);
-  rows.push([`incidents open after the first pass (seen ${firstPassSeenAt === null ? "never" : `at ${ms(firstPassSeenAt)}`})`, String(opened), "–"]);
+  rows.push([
+    `incidents open after the first pass (seen ${firstPassSeenAt === null ? "never" : `at ${ms(firstPassSeenAt)}`})`,
+    opened >= 500 ? "500 or more" : String(opened),
+    "–",
+  ]);
   rows.push([
     `trigger → callsChanged at the last of ${BOARDS} boards over ${values.seconds} s of passes (${latencies.length} calls)`,
     spread(latencies),
