@@ -12,7 +12,7 @@ import {
 import type { RequestContext } from "../../context.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { scanHostKey } from "./tunnel-client.ts";
+import { scanHostKey } from "./ssh-host-key.ts";
 import { readTunnelSettings, readTunnelState, userNameOf, writeTunnelSettings, type StoredTunnelSettings } from "./tunnel.repo.ts";
 
 /**
