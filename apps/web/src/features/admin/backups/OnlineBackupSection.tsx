@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Badge, Button, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { IconAlertCircle, IconKey } from "@tabler/icons-react";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import type { OnlineBackupSettingsInput } from "@caresuite/domain";
@@ -13,11 +14,12 @@ import {
   ONLINE_BACKUP_FIELDS,
   onlineBackupErrors,
   onlineBackupFailureKey,
+  onlineBackupScanErrors,
   onlineBackupStateKey,
   onlineBackupValues,
   refusedOffLocalhost,
 } from "./online-backup-form";
-import { ONLINE_BACKUP_QUERY, UPDATE_ONLINE_BACKUP } from "./online-backup.graphql";
+import { ONLINE_BACKUP_QUERY, SCAN_ONLINE_BACKUP_HOST_KEY, UPDATE_ONLINE_BACKUP } from "./online-backup.graphql";
 import { useOnlineBackupPushes } from "./online-backup-pushes";
 
 const labelKey = (field: string): string => `backups.online.fields.${field}`;
@@ -85,6 +87,9 @@ function OnlineBackupForm({
         : mutationFailure(error, action, ONLINE_BACKUP_FIELDS),
   });
   const [{ fetching }, save] = useMutation(UPDATE_ONLINE_BACKUP);
+  const [{ fetching: scanning }, scan] = useMutation(SCAN_ONLINE_BACKUP_HOST_KEY);
+  /** The outcome of "Read key": read (compare, then save) or why not. */
+  const [scanned, setScanned] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], labelKey);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
@@ -96,6 +101,20 @@ function OnlineBackupForm({
     setValues(onlineBackupValues(saved));
     setHasToken(saved.has_token);
     onSaved();
+  };
+
+  const readHostKey = async (): Promise<void> => {
+    setScanned(null);
+    if (!check(onlineBackupScanErrors(values))) return;
+    const result = await scan({ data: { path: values.path } });
+    const answer = result.data?.scanOnlineBackupHostKey;
+    // Refusals as for saving: a bad path on its field, "only on this machine" in the callout.
+    if (!succeeded("save", result.error, answer)) return;
+    const fingerprint = answer.fingerprint;
+    if (fingerprint) {
+      setValues((v) => ({ ...v, host_key_fingerprint: fingerprint }));
+      setScanned({ ok: true });
+    } else setScanned({ ok: false, text: t("backups.online.scanFailed", { reason: t(onlineBackupFailureKey(answer.failure)) }) });
   };
 
   return (
@@ -121,16 +140,39 @@ function OnlineBackupForm({
           onChange={(event) => setValues((v) => ({ ...v, path: event.currentTarget.value }))}
           data-testid={BACKUPS_TESTIDS.field("online.path")}
         />
-        <TextInput
-          label={t("backups.online.fields.host_key_fingerprint")}
-          description={t("backups.online.fingerprintHint")}
-          placeholder="SHA256:…"
-          value={values.host_key_fingerprint}
-          disabled={!canWrite}
-          error={errorOf("host_key_fingerprint")}
-          onChange={(event) => setValues((v) => ({ ...v, host_key_fingerprint: event.currentTarget.value }))}
-          data-testid={BACKUPS_TESTIDS.field("online.host_key_fingerprint")}
-        />
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label={t("backups.online.fields.host_key_fingerprint")}
+            description={t("backups.online.fingerprintHint")}
+            placeholder="SHA256:…"
+            value={values.host_key_fingerprint}
+            disabled={!canWrite}
+            error={errorOf("host_key_fingerprint")}
+            onChange={(event) => setValues((v) => ({ ...v, host_key_fingerprint: event.currentTarget.value }))}
+            data-testid={BACKUPS_TESTIDS.field("online.host_key_fingerprint")}
+          />
+          {canWrite && (
+            <Button
+              variant="light"
+              leftSection={<IconKey size={16} />}
+              loading={scanning}
+              onClick={() => void readHostKey()}
+              data-testid={BACKUPS_TESTIDS.onlineScan}
+            >
+              {t("backups.online.scan")}
+            </Button>
+          )}
+        </Group>
+        {scanned && (
+          <Alert
+            color={scanned.ok ? "blue" : "red"}
+            icon={scanned.ok ? <IconKey size={18} /> : <IconAlertCircle size={18} />}
+            data-testid={BACKUPS_TESTIDS.onlineScanResult}
+          >
+            {scanned.ok ? t("backups.online.scanned") : scanned.text}
+          </Alert>
+        )}
         <Textarea
           label={t("backups.online.fields.token")}
           description={t(hasToken ? "backups.online.tokenStored" : "backups.online.tokenHint")}
