@@ -127,7 +127,11 @@ function OnlineBackupForm({
           label={t("backups.online.fields.enabled")}
           checked={values.enabled}
           disabled={!canWrite}
-          onChange={(event) => setValues((v) => ({ ...v, enabled: event.currentTarget.checked }))}
+          onChange={(event) => {
+            // Read now: React clears currentTarget before a deferred updater runs.
+            const enabled = event.currentTarget.checked;
+            setValues((v) => ({ ...v, enabled }));
+          }}
           data-testid={BACKUPS_TESTIDS.field("online.enabled")}
         />
         <TextInput
@@ -137,7 +141,11 @@ function OnlineBackupForm({
           value={values.path}
           disabled={!canWrite}
           error={errorOf("path")}
-          onChange={(event) => setValues((v) => ({ ...v, path: event.currentTarget.value }))}
+          onChange={(event) => {
+            // Read now: React clears currentTarget before a deferred updater runs.
+            const path = event.currentTarget.value;
+            setValues((v) => ({ ...v, path }));
+          }}
           data-testid={BACKUPS_TESTIDS.field("online.path")}
         />
         <Group align="flex-end" wrap="nowrap">
@@ -149,7 +157,11 @@ function OnlineBackupForm({
             value={values.host_key_fingerprint}
             disabled={!canWrite}
             error={errorOf("host_key_fingerprint")}
-            onChange={(event) => setValues((v) => ({ ...v, host_key_fingerprint: event.currentTarget.value }))}
+            onChange={(event) => {
+              // Read now: React clears currentTarget before a deferred updater runs.
+              const host_key_fingerprint = event.currentTarget.value;
+              setValues((v) => ({ ...v, host_key_fingerprint }));
+            }}
             data-testid={BACKUPS_TESTIDS.field("online.host_key_fingerprint")}
           />
           {canWrite && (
@@ -184,7 +196,11 @@ function OnlineBackupForm({
           value={values.token}
           disabled={!canWrite}
           error={errorOf("token")}
-          onChange={(event) => setValues((v) => ({ ...v, token: event.currentTarget.value }))}
+          onChange={(event) => {
+            // Read now: React clears currentTarget before a deferred updater runs.
+            const token = event.currentTarget.value;
+            setValues((v) => ({ ...v, token }));
+          }}
           data-testid={BACKUPS_TESTIDS.field("online.token")}
         />
         {failure && <FailureAlert failure={failure} labelKey={labelKey} />}
