@@ -57,7 +57,10 @@ function connectConfig(endpoint: TunnelEndpoint, options: TunnelClientOptions, h
     // Only the chosen method: a stored password is not offered when the key is the method.
     tryKeyboard: false,
   };
-  return endpoint.auth_method === "key" ? { ...base, privateKey: endpoint.private_key } : { ...base, password: endpoint.password };
+  if (endpoint.auth_method === "password") return { ...base, password: endpoint.password };
+  // With a key, the password is its passphrase: it opens the key here and never goes to the host
+  // (ssh2 ignores it for a key without one).
+  return { ...base, privateKey: endpoint.private_key, ...(endpoint.password !== "" ? { passphrase: endpoint.password } : {}) };
 }
 
 /** Where forwarded connections go: this server's HTTP listener. */
