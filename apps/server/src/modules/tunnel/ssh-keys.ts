@@ -1,4 +1,7 @@
-import { utils } from "ssh2";
+import ssh2 from "ssh2";
+
+// ssh2 is CommonJS: Node's ESM loader finds `Client` among its named exports but not `utils`.
+const { utils } = ssh2;
 
 /**
  * Private keys given for SSH sign-in, shared by the remote-access tunnel
