@@ -100,6 +100,13 @@ describe("backups in Chromium", () => {
       expect(await field("host_key_fingerprint").inputValue()).toBe(sshd.hostKeyFingerprint);
       const stored = await admin.query<{ onlineBackupSettings: { host_key_fingerprint: string } }>("{ onlineBackupSettings { host_key_fingerprint } }");
       expect(stored.onlineBackupSettings.host_key_fingerprint).toBe("");
+      // A key locked by a passphrase is refused on its field, in the page's language; nothing is stored.
+      await field("token").fill(sshd.encryptedPrivateKey);
+      await byTestId(page, BACKUPS_TESTIDS.onlineSave).click();
+      await page.getByText("Dieser Schlüssel ist mit einer Passphrase geschützt.", { exact: false }).waitFor();
+      expect(await field("token").inputValue()).toBe(sshd.encryptedPrivateKey);
+      const after = await admin.query<{ onlineBackupSettings: { has_token: boolean } }>("{ onlineBackupSettings { has_token } }");
+      expect(after.onlineBackupSettings.has_token).toBe(false);
       await page.screenshot({ path: join(shotsDir(), "backups-online-scan-1280-de.png"), fullPage: true });
     } finally {
       await sshd.close();
