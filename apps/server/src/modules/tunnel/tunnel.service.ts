@@ -98,7 +98,7 @@ function resolveSecret(
   return before[field];
 }
 
-/** Messages of the key checks (admin catalogue keys). */
+/** Messages of the key checks (for the admin catalogue: docs/decisions/042 gives their texts). */
 export const SSH_KEY_VALIDATION = {
   /** A key locked by a passphrase, without one. */
   encrypted: "validation.ssh_key_encrypted",
