@@ -160,12 +160,26 @@ export async function updateTunnelSettings(ctx: RequestContext, data: unknown): 
   });
 }
 
-/** Reads the key the host presents, for pinning it (nothing is stored, no secret is sent). */
-export async function scanTunnelHostKey(_ctx: RequestContext, data: unknown): Promise<{ fingerprint: string | null; failure: TunnelFailure | null }> {
+/**
+ * Reads the key the host presents, for pinning it (nothing is stored, no secret is sent). Audited
+ * (`tunnelSettings` / `scanned`, address and result) like the online backup's: an outbound
+ * connection an admin chose.
+ */
+export async function scanTunnelHostKey(ctx: RequestContext, data: unknown): Promise<{ fingerprint: string | null; failure: TunnelFailure | null }> {
   const parsed = tunnelHostKeyScanSchema.safeParse(data);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const result = await scanHostKey(parsed.data, { readyTimeoutMs: SCAN_TIMEOUT_MS });
-  return "fingerprint" in result ? { fingerprint: result.fingerprint, failure: null } : { fingerprint: null, failure: result.failure };
+  const answer = "fingerprint" in result ? { fingerprint: result.fingerprint, failure: null } : { fingerprint: null, failure: result.failure };
+  await writeAudit(ctx.db.kysely, {
+    systemId: null,
+    userId: ctx.user.id,
+    now: ctx.now(),
+    entityType: "tunnelSettings",
+    entityId: null,
+    action: "scanned",
+    meta: { host: parsed.data.host, port: parsed.data.port, result: answer.fingerprint ?? answer.failure },
+  });
+  return answer;
 }
 
 /**

@@ -164,6 +164,18 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
       data: { host: "127.0.0.1", port: closedPort },
     });
     expect(unreachable.data?.scanTunnelHostKey).toEqual({ fingerprint: null, failure: "unreachable" });
+    const scans = await server.db.kysely
+      .selectFrom("audit_logs")
+      .select(["user_id", "meta"])
+      .where("entity_type", "=", "tunnelSettings")
+      .where("action", "=", "scanned")
+      .orderBy("id")
+      .execute();
+    expect(scans.map((row) => JSON.parse(String(row.meta)) as unknown)).toEqual([
+      { host: sshd.host, port: sshd.port, result: sshd.hostKeyFingerprint },
+      expect.objectContaining({ result: "unreachable" }),
+    ]);
+    expect(scans.every((row) => row.user_id !== null)).toBe(true);
   });
 
   it("opens: the support host's forwarded port reaches this server; closing ends it; both audited", async () => {
