@@ -145,6 +145,8 @@ function OnlineBackupForm({
             // Read now: React clears currentTarget before a deferred updater runs.
             const path = event.currentTarget.value;
             setValues((v) => ({ ...v, path }));
+            // What was read belongs to the address it was read from.
+            setScanned(null);
           }}
           data-testid={BACKUPS_TESTIDS.field("online.path")}
         />
