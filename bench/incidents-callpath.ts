@@ -75,6 +75,14 @@ try {
     spread(latencies),
     "p99 ≤ 150 ms",
   ]);
+  rows.push([
+    "calls over 100 ms (at s since start: ms)",
+    triggers.latencies
+      .filter((l) => l.ms > 100)
+      .map((l) => `${((l.at - started) / 1000).toFixed(0)}: ${ms(l.ms)}`)
+      .join(", ") || "none",
+    "–",
+  ]);
   rows.push([`GET /backend/health meanwhile (${probe.answers.length} probes)`, spread(probe.answers), "–"]);
   rows.push([
     "health probes over 150 ms (at s since start: ms)",

@@ -2,6 +2,8 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUPS_TESTIDS } from "../apps/web/src/features/admin/backups/backups-testids.ts";
+import { buildActivationCode } from "../apps/server/src/test-support/licences.ts";
+import { freePort, startTestSshd, type TestSshd } from "../apps/server/src/test-support/sshd.ts";
 import { completeFirstRun, type ApiClient } from "./support/api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { byTestId, launchBrowser, newPage, shotsDir } from "./support/browser.ts";
@@ -67,5 +69,47 @@ describe("backups in Chromium", () => {
     await page.waitForFunction(() => !("beforeRestore" in window), undefined, { timeout: 15_000 });
     await byTestId(page, BACKUPS_TESTIDS.row(name)).waitFor();
     await page.screenshot({ path: join(shotsDir(), "backups-1280-de.png"), fullPage: true });
+  }, 30_000);
+
+  it("the online backup reads the SFTP target's host key for pinning (docs/decisions/045)", async () => {
+    const sshd: TestSshd = await startTestSshd();
+    try {
+      await admin.query("mutation ($customer: String!, $code: String!) { activateLicense(customer: $customer, code: $code) { id } }", {
+        customer: "123456",
+        code: buildActivationCode(),
+      });
+      const { page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+      await signIn(page, server.baseUrl, ADMIN.username, ADMIN.password);
+      await page.goto(`${server.baseUrl}/admin/backups`);
+      const field = (name: string) => byTestId(page, BACKUPS_TESTIDS.field(`online.${name}`));
+      await field("path").waitFor();
+      // No path yet: the form's rule, before anything is asked of the server.
+      await byTestId(page, BACKUPS_TESTIDS.onlineScan).click();
+      await page.getByText("Ziel wird benötigt.").waitFor();
+      // Typing after a failed check once crashed the page (the change handlers read the event late).
+      await field("path").fill(`sftp://${sshd.username}@${sshd.host}:${sshd.port}//srv/backups`);
+      await byTestId(page, BACKUPS_TESTIDS.onlineScan).click();
+      await byTestId(page, BACKUPS_TESTIDS.onlineScanResult).getByText("Schlüssel gelesen").waitFor();
+      expect(await field("host_key_fingerprint").inputValue()).toBe(sshd.hostKeyFingerprint);
+      expect(await axeViolations(page, `[data-testid="${BACKUPS_TESTIDS.online}"]`, AXE)).toEqual([]);
+
+      await field("path").fill(`sftp://${sshd.username}@${sshd.host}:${await freePort()}//srv/backups`);
+      await byTestId(page, BACKUPS_TESTIDS.onlineScan).click();
+      await byTestId(page, BACKUPS_TESTIDS.onlineScanResult).getByText("Der Schlüssel konnte nicht gelesen werden: Das Ziel ist nicht erreichbar.").waitFor();
+      // What was read stays in the field; nothing was saved.
+      expect(await field("host_key_fingerprint").inputValue()).toBe(sshd.hostKeyFingerprint);
+      const stored = await admin.query<{ onlineBackupSettings: { host_key_fingerprint: string } }>("{ onlineBackupSettings { host_key_fingerprint } }");
+      expect(stored.onlineBackupSettings.host_key_fingerprint).toBe("");
+      // A key locked by a passphrase is refused on its field, in the page's language; nothing is stored.
+      await field("token").fill(sshd.encryptedPrivateKey);
+      await byTestId(page, BACKUPS_TESTIDS.onlineSave).click();
+      await page.getByText("Dieser Schlüssel ist mit einer Passphrase geschützt.", { exact: false }).waitFor();
+      expect(await field("token").inputValue()).toBe(sshd.encryptedPrivateKey);
+      const after = await admin.query<{ onlineBackupSettings: { has_token: boolean } }>("{ onlineBackupSettings { has_token } }");
+      expect(after.onlineBackupSettings.has_token).toBe(false);
+      await page.screenshot({ path: join(shotsDir(), "backups-online-scan-1280-de.png"), fullPage: true });
+    } finally {
+      await sshd.close();
+    }
   }, 30_000);
 });

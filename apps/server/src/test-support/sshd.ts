@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,8 @@ import { join } from "node:path";
  * port on 127.0.0.1, run as the current user (no PAM, no strict modes). TCP forwarding is allowed
  * with `GatewayPorts no` (forwarded ports listen on the loopback only); the SFTP subsystem is
  * `internal-sftp`. `scripts/test-all.mjs` installs the package (ensureSshd) as it does slapd.
+ * Besides the plain user key: a passphrase-protected one, and (as root) a temporary account that
+ * signs in with a password.
  */
 export const SSHD_BIN = process.env.SSHD_PATH ?? "/usr/sbin/sshd";
 const PRIVSEP_DIR = "/run/sshd";
@@ -24,6 +26,15 @@ export interface TestSshd {
   privateKey: string;
   /** A second user key that is not authorised (wrong credentials). */
   otherPrivateKey: string;
+  /** An authorised user key protected by `keyPassphrase` (OpenSSH format, bcrypt KDF). */
+  encryptedPrivateKey: string;
+  keyPassphrase: string;
+  /**
+   * An account that signs in with a password (and nothing else), or null when the tests do not
+   * run as root: sshd checks passwords against the system's accounts, so the helper makes a
+   * temporary one (no shell, its home in `dir`) and removes it in close().
+   */
+  passwordUser: { username: string; password: string; home: string } | null;
   /** The host key's fingerprint as OpenSSH prints it ("SHA256:…"). */
   hostKeyFingerprint: string;
   /** A temporary folder the tests may use (e.g. the SFTP root of a backup test). */
@@ -71,10 +82,32 @@ async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   throw new Error(`sshd did not listen on ${port} within ${timeoutMs} ms`);
 }
 
-function keygen(file: string, comment: string): void {
+function keygen(file: string, comment: string, passphrase = ""): void {
   rmSync(file, { force: true });
   rmSync(`${file}.pub`, { force: true });
-  execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", file], { stdio: "ignore" });
+  execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", passphrase, "-C", comment, "-f", file], { stdio: "ignore" });
+}
+
+/**
+ * A temporary system account with a password, for password sign-in (root only): no shell
+ * (nologin; port forwarding and internal-sftp need none), its home in `home`. Null when it cannot
+ * be made (not root, no useradd).
+ */
+function createPasswordUser(home: string): { username: string; password: string; home: string } | null {
+  if (process.getuid?.() !== 0) return null;
+  const username = `cs-ssh-${randomBytes(4).toString("hex")}`;
+  const password = `pw-${randomBytes(12).toString("base64url")}`;
+  const made = spawnSync("useradd", ["--system", "--no-create-home", "--home-dir", home, "--shell", "/usr/sbin/nologin", username], { stdio: "ignore" });
+  if (made.error || made.status !== 0) return null;
+  const set = spawnSync("chpasswd", [], { input: `${username}:${password}\n`, stdio: ["pipe", "ignore", "ignore"] });
+  if (set.error || set.status !== 0) {
+    spawnSync("userdel", [username], { stdio: "ignore" });
+    return null;
+  }
+  const ids = /uid=(\d+).*gid=(\d+)/.exec(spawnSync("id", [username], { encoding: "utf8" }).stdout ?? "");
+  mkdirSync(home, { recursive: true });
+  if (ids) chownSync(home, Number(ids[1]), Number(ids[2]));
+  return { username, password, home };
 }
 
 /** OpenSSH's SHA256 fingerprint of a public key file ("ssh-ed25519 AAAA… comment"). */
@@ -95,11 +128,17 @@ export async function startTestSshd(): Promise<TestSshd> {
   const hostKey = join(dir, "host_ed25519");
   const userKey = join(dir, "user_ed25519");
   const otherKey = join(dir, "other_ed25519");
+  const encryptedKey = join(dir, "encrypted_ed25519");
+  const keyPassphrase = "correct horse battery staple";
   keygen(hostKey, "caresuite-test-host");
   keygen(userKey, "caresuite-test-user");
   keygen(otherKey, "caresuite-test-other");
+  keygen(encryptedKey, "caresuite-test-encrypted", keyPassphrase);
   const authorizedKeys = join(dir, "authorized_keys");
-  writeFileSync(authorizedKeys, readFileSync(`${userKey}.pub`, "utf8"), { mode: 0o600 });
+  writeFileSync(authorizedKeys, readFileSync(`${userKey}.pub`, "utf8") + readFileSync(`${encryptedKey}.pub`, "utf8"), { mode: 0o600 });
+  // The password account reaches its home through the folder (the keys in it stay 0600).
+  chmodSync(dir, 0o711);
+  const passwordUser = createPasswordUser(join(dir, "home"));
   const port = await freePort();
   const username = userInfo().username;
   const config = join(dir, "sshd_config");
@@ -117,13 +156,15 @@ export async function startTestSshd(): Promise<TestSshd> {
       "UsePAM no",
       "StrictModes no",
       `PermitRootLogin ${username === "root" ? "yes" : "no"}`,
-      `AllowUsers ${username}`,
+      `AllowUsers ${username}${passwordUser ? ` ${passwordUser.username}` : ""}`,
       "AllowTcpForwarding yes",
       "GatewayPorts no",
       "PermitTTY no",
       "X11Forwarding no",
       "Subsystem sftp internal-sftp",
       "LogLevel ERROR",
+      // Only the temporary account signs in with a password; everyone else with a key.
+      ...(passwordUser ? [`Match User ${passwordUser.username}`, "  PasswordAuthentication yes", "  AuthorizedKeysFile none"] : []),
       "",
     ].join("\n"),
   );
@@ -155,6 +196,9 @@ export async function startTestSshd(): Promise<TestSshd> {
     username,
     privateKey: readFileSync(userKey, "utf8"),
     otherPrivateKey: readFileSync(otherKey, "utf8"),
+    encryptedPrivateKey: readFileSync(encryptedKey, "utf8"),
+    keyPassphrase,
+    passwordUser,
     hostKeyFingerprint: fingerprintOfPublicKey(readFileSync(`${hostKey}.pub`, "utf8")),
     dir: sftpRoot,
     rotateHostKey: async () => {
@@ -172,9 +216,15 @@ export async function startTestSshd(): Promise<TestSshd> {
     start,
     close: async () => {
       await stop();
+      if (passwordUser) spawnSync("userdel", [passwordUser.username], { stdio: "ignore" });
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  await start();
+  try {
+    await start();
+  } catch (error) {
+    await sshd.close();
+    throw error;
+  }
   return sshd;
 }

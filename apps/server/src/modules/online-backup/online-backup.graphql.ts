@@ -6,6 +6,7 @@ import {
   type OnlineBackupSettingsView,
   type OnlineBackupStatusView,
 } from "./online-backup.service.ts";
+import { scanOnlineBackupHostKey } from "./online-backup-scan.ts";
 
 /**
  * Online backup over SFTP (route table "/admin backups | admin::manage_backups and management
@@ -62,5 +63,29 @@ builder.mutationField("updateOnlineBackupSettings", (t) =>
     args: { data: t.arg({ type: OnlineBackupSettingsInput, required: true }) },
     authScopes: WRITE,
     resolve: (_root, args, ctx) => updateOnlineBackupSettings(ctx, args.data),
+  }),
+);
+
+const OnlineBackupHostKeyInput = builder.inputType("OnlineBackupHostKeyInput", {
+  fields: (t) => ({
+    path: t.string({ description: "The form's sftp://user@host[:port]/folder: its host and port are asked for their key." }),
+  }),
+});
+
+const OnlineBackupHostKey = builder.objectRef<{ fingerprint: string | null; failure: string | null }>("OnlineBackupHostKey").implement({
+  fields: (t) => ({
+    fingerprint: t.exposeString("fingerprint", { nullable: true, description: "SHA256:… as OpenSSH prints it." }),
+    failure: t.exposeString("failure", { nullable: true, description: "unreachable, timeout or unknown" }),
+  }),
+});
+
+builder.mutationField("scanOnlineBackupHostKey", (t) =>
+  t.field({
+    type: OnlineBackupHostKey,
+    description:
+      "Reads the host key the SFTP target presents, for pinning it (no secret is sent, nothing is stored; audited); only from this machine itself (127.0.0.1 or ::1).",
+    args: { data: t.arg({ type: OnlineBackupHostKeyInput, required: true }) },
+    authScopes: WRITE,
+    resolve: (_root, args, ctx) => scanOnlineBackupHostKey(ctx, args.data),
   }),
 );

@@ -5,6 +5,8 @@ import {
   onlineBackupState,
   parseSftpPath,
   PASSWORD_REENTRY_MESSAGE,
+  tokenIsPrivateKey,
+  TUNNEL_VALIDATION,
   type OnlineBackupFailure,
   type OnlineBackupState,
 } from "@caresuite/domain";
@@ -15,6 +17,7 @@ import { AppError } from "../../errors/app-error.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { SYSTEM_MESSAGES_TOPIC, systemMessage } from "../../realtime/topics.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { checkPrivateKey } from "../tunnel/ssh-keys.ts";
 import { OnlineBackupError, uploadBackup } from "./sftp-upload.ts";
 
 /**
@@ -138,12 +141,28 @@ const accountOf = (path: string): string => {
 
 const AUDITED = ["enabled", "path", "host_key_fingerprint"] as const;
 
+/** A locked key (the token has no room for its passphrase): the backups catalogue's key. */
+export const ONLINE_BACKUP_KEY_ENCRYPTED = "validation.online_backup_key_encrypted";
+
+/**
+ * A typed key must be one ssh2 can use without a passphrase (docs/decisions/045): refused on the
+ * token field when saved, instead of a login failure at every night's upload.
+ */
+function checkToken(token: string): void {
+  if (token === "" || !tokenIsPrivateKey(token)) return;
+  const result = checkPrivateKey(token);
+  if (result === "ok") return;
+  const message = result === "unreadable" ? TUNNEL_VALIDATION.private_key : ONLINE_BACKUP_KEY_ENCRYPTED;
+  throw new AppError("VALIDATION", "Validation failed", { fields: { token: [{ message, data: { field: "token" } }] } });
+}
+
 export async function updateOnlineBackupSettings(ctx: RequestContext, data: unknown): Promise<OnlineBackupSettingsView> {
   // spec "Online backup: … editable only via localhost": the request must come from this machine.
   if (!isLocalhostAddress(ctx.ip)) throw new AppError("CONFLICT", "online backup settings are editable only via localhost", { reason: "localhost_only" });
   const parsed = onlineBackupSettingsSchema.safeParse(data);
   if (!parsed.success) throw new AppError("VALIDATION", "Validation failed", { fields: fieldErrors(parsed.error) });
   const input = parsed.data;
+  checkToken(input.token);
   const now = ctx.now();
   const result = await ctx.db.kysely.transaction().execute(async (trx) => {
     const before = await readRow(trx);

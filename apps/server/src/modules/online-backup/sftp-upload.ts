@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { backupsBeyondRetention, tokenIsPrivateKey, type OnlineBackupFailure, type SftpLocation } from "@caresuite/domain";
 import { Client, type ConnectConfig, type SFTPWrapper } from "ssh2";
 import { listFiles } from "../backups/backup-store.ts";
-import { sshFingerprint } from "../tunnel/tunnel-client.ts";
+import { sshFingerprint } from "../tunnel/ssh-host-key.ts";
 
 /**
  * The SFTP side of online backup (docs/decisions/045-online-backup.md), with ssh2 like the tunnel:

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { connect as netConnect, type Socket } from "node:net";
 import type { TunnelAuthMethod, TunnelFailure } from "@caresuite/domain";
 import { Client, type ConnectConfig } from "ssh2";
+import { sshFingerprint } from "./ssh-host-key.ts";
 
 /**
  * The SSH side of remote access (docs/decisions/042-remote-access-tunnel.md), with ssh2: an
@@ -33,11 +33,6 @@ export interface TunnelClientOptions {
   readyTimeoutMs: number;
 }
 
-/** OpenSSH's fingerprint of a raw host key: "SHA256:" and the unpadded base64 of its SHA-256. */
-export function sshFingerprint(key: Buffer): string {
-  return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
-}
-
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "EAI_AGAIN", "ECONNRESET", "EADDRNOTAVAIL"]);
 
 /** The failure class of an ssh2 or socket error. */
@@ -62,45 +57,10 @@ function connectConfig(endpoint: TunnelEndpoint, options: TunnelClientOptions, h
     // Only the chosen method: a stored password is not offered when the key is the method.
     tryKeyboard: false,
   };
-  return endpoint.auth_method === "key" ? { ...base, privateKey: endpoint.private_key } : { ...base, password: endpoint.password };
-}
-
-/**
- * Reads the host key the support host presents (for pinning it at the first setup), without
- * authenticating: the verifier records the key and refuses to go on.
- */
-export function scanHostKey(
-  target: { host: string; port: number },
-  options: TunnelClientOptions,
-): Promise<{ fingerprint: string } | { failure: TunnelFailure }> {
-  return new Promise((resolve) => {
-    const client = new Client();
-    let fingerprint: string | null = null;
-    let settled = false;
-    const finish = (result: { fingerprint: string } | { failure: TunnelFailure }): void => {
-      if (settled) return;
-      settled = true;
-      client.end();
-      resolve(result);
-    };
-    client.on("error", (error) => finish(fingerprint ? { fingerprint } : { failure: failureOf(error) }));
-    client.on("close", () => finish(fingerprint ? { fingerprint } : { failure: "unreachable" }));
-    client.on("ready", () => finish(fingerprint ? { fingerprint } : { failure: "unknown" }));
-    try {
-      client.connect({
-        host: target.host,
-        port: target.port,
-        username: "caresuite-host-key-scan",
-        readyTimeout: options.readyTimeoutMs,
-        hostVerifier: (key: Buffer) => {
-          fingerprint = sshFingerprint(key);
-          return false;
-        },
-      });
-    } catch (error) {
-      finish({ failure: failureOf(error) });
-    }
-  });
+  if (endpoint.auth_method === "password") return { ...base, password: endpoint.password };
+  // With a key, the password is its passphrase: it opens the key here and never goes to the host
+  // (ssh2 ignores it for a key without one).
+  return { ...base, privateKey: endpoint.private_key, ...(endpoint.password !== "" ? { passphrase: endpoint.password } : {}) };
 }
 
 /** Where forwarded connections go: this server's HTTP listener. */

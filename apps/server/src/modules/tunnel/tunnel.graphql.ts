@@ -56,7 +56,10 @@ const TunnelSettingsInput = builder.inputType("TunnelSettingsInput", {
     username: t.string(),
     auth_method: t.string({ description: "key or password" }),
     private_key: t.string({ description: "OpenSSH or PEM private key; empty keeps the stored one (to be given again when host, port or user change)." }),
-    password: t.string({ description: "Empty keeps the stored password (to be given again when host, port or user change)." }),
+    password: t.string({
+      description:
+        "The password (method password), or the private key's passphrase when it has one (method key; never sent to the host). Empty keeps the stored one; when host, port or user change it is given again, or dropped when the method does not use it.",
+    }),
     host_key_fingerprint: t.string(),
     remote_port: t.int(),
   }),

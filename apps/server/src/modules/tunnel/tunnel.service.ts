@@ -1,6 +1,7 @@
 import {
   fieldErrors,
   PASSWORD_REENTRY_MESSAGE,
+  TUNNEL_VALIDATION,
   tunnelHostKeyScanSchema,
   tunnelMissing,
   tunnelOpenSchema,
@@ -12,7 +13,8 @@ import {
 import type { RequestContext } from "../../context.ts";
 import { AppError, type FieldErrors } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { scanHostKey } from "./tunnel-client.ts";
+import { scanHostKey } from "./ssh-host-key.ts";
+import { checkPrivateKey } from "./ssh-keys.ts";
 import { readTunnelSettings, readTunnelState, userNameOf, writeTunnelSettings, type StoredTunnelSettings } from "./tunnel.repo.ts";
 
 /**
@@ -74,17 +76,52 @@ export async function tunnelStatus(ctx: RequestContext): Promise<TunnelStatusVie
   };
 }
 
-/** A stored secret goes only to the host, port and user it was saved with. */
+/**
+ * A stored secret goes only to the host, port and user it was saved with: moved, the chosen
+ * method's secret must be typed again; the other method's is dropped (it belonged to the old
+ * account, and asking for it again would stop a switch from key to password on a field the form
+ * does not show).
+ */
 function resolveSecret(
   before: StoredTunnelSettings,
   next: { host: string; port: number; username: string },
   field: "private_key" | "password",
   typed: string,
+  needed: boolean,
 ): string {
   if (typed !== "") return typed;
   const moved = before.host !== next.host || before.port !== next.port || before.username !== next.username;
-  if (before[field] !== "" && moved) throw invalid({ [field]: [{ message: PASSWORD_REENTRY_MESSAGE, data: { field } }] });
+  if (before[field] !== "" && moved) {
+    if (!needed) return "";
+    throw invalid({ [field]: [{ message: PASSWORD_REENTRY_MESSAGE, data: { field } }] });
+  }
   return before[field];
+}
+
+/** Messages of the key checks (for the admin catalogue: docs/decisions/042 gives their texts). */
+export const SSH_KEY_VALIDATION = {
+  /** A key locked by a passphrase, without one. */
+  encrypted: "validation.ssh_key_encrypted",
+  /** A passphrase that does not open the key. */
+  passphrase: "validation.ssh_key_passphrase",
+} as const;
+
+/**
+ * With the key method, the key must be one ssh2 can use, opened by the password field as its
+ * passphrase when it has one (docs/decisions/042): checked when the key, the password or the
+ * method changed, so a locked key is refused here rather than failing every opening.
+ */
+function checkKey(
+  before: StoredTunnelSettings,
+  input: { auth_method: TunnelAuthMethod; private_key: string; password: string },
+  next: StoredTunnelSettings,
+): void {
+  if (next.auth_method !== "key" || next.private_key === "") return;
+  if (input.private_key === "" && input.password === "" && before.auth_method === "key") return;
+  const result = checkPrivateKey(next.private_key, next.password);
+  if (result === "unreadable") throw invalid({ private_key: [{ message: TUNNEL_VALIDATION.private_key, data: { field: "private_key" } }] });
+  if (result === "encrypted") throw invalid({ private_key: [{ message: SSH_KEY_VALIDATION.encrypted, data: { field: "private_key" } }] });
+  if (result === "wrong_passphrase") throw invalid({ password: [{ message: SSH_KEY_VALIDATION.passphrase, data: { field: "password" } }] });
 }
 
 const AUDITED_FIELDS = ["host", "port", "username", "auth_method", "host_key_fingerprint", "remote_port"] as const;
@@ -98,9 +135,11 @@ export async function updateTunnelSettings(ctx: RequestContext, data: unknown): 
     const before = await readTunnelSettings(trx);
     const next: StoredTunnelSettings = {
       ...input,
-      private_key: resolveSecret(before, input, "private_key", input.private_key),
-      password: resolveSecret(before, input, "password", input.password),
+      private_key: resolveSecret(before, input, "private_key", input.private_key, input.auth_method === "key"),
+      // With a key the password is its passphrase: moved, it goes unless typed (checkKey asks for it when the key has one).
+      password: resolveSecret(before, input, "password", input.password, input.auth_method === "password"),
     };
+    checkKey(before, input, next);
     await writeTunnelSettings(trx, next, now);
     const changes: { field: string; value_old: unknown; value_new: unknown }[] = AUDITED_FIELDS.filter((field) => before[field] !== next[field]).map(
       (field) => ({
@@ -112,6 +151,7 @@ export async function updateTunnelSettings(ctx: RequestContext, data: unknown): 
     // The secrets show as "***", and only when one was typed.
     for (const field of ["private_key", "password"] as const) {
       if (input[field] !== "") changes.push({ field, value_old: before[field] ? "***" : null, value_new: "***" });
+      else if (before[field] !== "" && next[field] === "") changes.push({ field, value_old: "***", value_new: null });
     }
     if (changes.length > 0) {
       await writeAudit(trx, { systemId: null, userId: ctx.user.id, now, entityType: "tunnelSettings", entityId: null, action: "updated", changes });
@@ -120,12 +160,26 @@ export async function updateTunnelSettings(ctx: RequestContext, data: unknown): 
   });
 }
 
-/** Reads the key the host presents, for pinning it (nothing is stored, no secret is sent). */
-export async function scanTunnelHostKey(_ctx: RequestContext, data: unknown): Promise<{ fingerprint: string | null; failure: TunnelFailure | null }> {
+/**
+ * Reads the key the host presents, for pinning it (nothing is stored, no secret is sent). Audited
+ * (`tunnelSettings` / `scanned`, address and result) like the online backup's: an outbound
+ * connection an admin chose.
+ */
+export async function scanTunnelHostKey(ctx: RequestContext, data: unknown): Promise<{ fingerprint: string | null; failure: TunnelFailure | null }> {
   const parsed = tunnelHostKeyScanSchema.safeParse(data);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const result = await scanHostKey(parsed.data, { readyTimeoutMs: SCAN_TIMEOUT_MS });
-  return "fingerprint" in result ? { fingerprint: result.fingerprint, failure: null } : { fingerprint: null, failure: result.failure };
+  const answer = "fingerprint" in result ? { fingerprint: result.fingerprint, failure: null } : { fingerprint: null, failure: result.failure };
+  await writeAudit(ctx.db.kysely, {
+    systemId: null,
+    userId: ctx.user.id,
+    now: ctx.now(),
+    entityType: "tunnelSettings",
+    entityId: null,
+    action: "scanned",
+    meta: { host: parsed.data.host, port: parsed.data.port, result: answer.fingerprint ?? answer.failure },
+  });
+  return answer;
 }
 
 /**

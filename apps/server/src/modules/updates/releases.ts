@@ -1,5 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, symlinkSync, openSync, fsyncSync, closeSync } from "node:fs";
-import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
+import {
+  existsSync,
+  mkdirSync,
+  type Dirent,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  symlinkSync,
+  openSync,
+  fsyncSync,
+  closeSync,
+} from "node:fs";
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { randomUUID } from "node:crypto";
 import { PRODUCT_VERSION, UPDATE_STATES, UPDATE_VERSION_PATTERN, type UpdateRecord } from "@caresuite/domain";
 import type { TarEntry } from "./tar.ts";
@@ -19,6 +33,8 @@ export interface StoredUpdate extends UpdateRecord {
   from_release: string | null;
   /** Starts of the new release that ended before it was up (the supervisor counts them). */
   failed_starts: number;
+  /** Release folders removed after the update's successful start (pruneReleases). */
+  removed_releases?: string[];
 }
 
 /** The application folder this code runs from (apps/server/src/modules/updates → four up). */
@@ -139,4 +155,51 @@ export function stageRelease(dataDir: string, version: string, payload: readonly
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A staging folder this old is what an upload that died left behind (an upload stages in seconds). */
+export const STALE_STAGING_MS = 3_600_000;
+
+/** The release folder the given application root is, when it is one of DATA_DIR/releases. */
+function releaseOfRoot(dataDir: string, appRoot: string): string | null {
+  const inside = relative(releasesDir(dataDir), resolve(appRoot));
+  const name = inside.split(sep)[0] ?? "";
+  return inside !== "" && !inside.startsWith("..") && !isAbsolute(inside) && UPDATE_VERSION_PATTERN.test(name) ? name : null;
+}
+
+/**
+ * Removes the release folders nobody needs any more, after a successful start
+ * (docs/decisions/043-signed-updates.md): kept are the versions in `keep` (the running release and
+ * its rollback target, an uploaded one waiting to be installed), the release the pointer names and
+ * the one this code runs from, whatever `keep` says. Staging folders go only when stale (an upload
+ * may be unpacking right now). Anything else in releases/ (the pointer, the record) is left alone.
+ * Never throws: a folder that cannot be removed stays until the next update. Returns what went.
+ */
+export function pruneReleases(dataDir: string, keep: readonly (string | null)[], options: { now?: number; appRoot?: string } = {}): string[] {
+  const now = options.now ?? Date.now();
+  const kept = new Set<string>(keep.filter((v): v is string => v !== null));
+  const pointed = currentRelease(dataDir);
+  if (pointed) kept.add(pointed);
+  const running = releaseOfRoot(dataDir, options.appRoot ?? APP_ROOT);
+  if (running) kept.add(running);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(releasesDir(dataDir), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const path = join(releasesDir(dataDir), entry.name);
+    const release = UPDATE_VERSION_PATTERN.test(entry.name);
+    try {
+      if (release ? kept.has(entry.name) : !entry.name.startsWith(".staging-") || now - statSync(path).mtimeMs < STALE_STAGING_MS) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed.push(entry.name);
+    } catch {
+      // Busy or not ours to remove: it stays; the next successful update tries again.
+    }
+  }
+  return removed.sort();
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { createClient } from "graphql-ws";
@@ -9,7 +9,7 @@ import { JSON_POST_HEADERS, PRODUCT_VERSION, REQUEST_HEADER, SYSTEM_HEADER, VERS
 import { buildActivationCode } from "../../test-support/licences.ts";
 import { until } from "../../test-support/linked-system.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
-import { APP_ROOT, currentRelease, readUpdate } from "./releases.ts";
+import { APP_ROOT, currentRelease, readUpdate, releaseDir } from "./releases.ts";
 import { buildUpdatePackage } from "./update-package.ts";
 import { DEV_UPDATE_KEY, serverUpdatePackage } from "../../test-support/update-packages.ts";
 
@@ -133,6 +133,9 @@ describe("an update restarts the server into the new release", () => {
     expect(uploaded.errors).toBeUndefined();
     expect(uploaded.data?.uploadUpdatePackage).toEqual({ state: "available", to_version: NEW_VERSION, supervised: true });
 
+    // A release an earlier update left behind: removed once the new one has started.
+    mkdirSync(join(releaseDir(dataDir, "5.440"), "apps/server/src"), { recursive: true });
+
     // Install: in progress, then the server goes away and comes back as the new version.
     const installing = await gql<{ installUpdate: { state: string } }>("mutation { installUpdate { state } }");
     expect(installing.data?.installUpdate.state).toBe("in_progress");
@@ -186,7 +189,9 @@ describe("an update restarts the server into the new release", () => {
       to_version: NEW_VERSION,
       error: null,
     });
-    expect(readUpdate(dataDir)?.state).toBe("done");
+    expect(readUpdate(dataDir)).toMatchObject({ state: "done", removed_releases: ["5.440"] });
+    expect(existsSync(releaseDir(dataDir, "5.440"))).toBe(false);
+    expect(existsSync(releaseDir(dataDir, NEW_VERSION))).toBe(true);
   }, 120_000);
 
   it("a release that cannot start (a failing migration) is retried, then the previous one comes back: error", async () => {

@@ -6,7 +6,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { translate, type MessageKey } from "../../i18n/messages.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
 import { readUpload, type UploadedFile } from "../files/file-store.ts";
-import { currentRelease, readUpdate, runningVersion, stageRelease, switchRelease, writeUpdate, type StoredUpdate } from "./releases.ts";
+import { currentRelease, pruneReleases, readUpdate, runningVersion, stageRelease, switchRelease, writeUpdate, type StoredUpdate } from "./releases.ts";
 import { BUNDLED_UPDATE_KEY_FILE, loadUpdateKey, verifyUpdatePackage } from "./update-package.ts";
 
 /**
@@ -166,13 +166,20 @@ export async function installUpdate(ctx: RequestContext): Promise<UpdateView> {
 }
 
 /**
- * At start-up, before listening: an update in progress whose version this process runs is done.
- * Returns the finished record (main.ts then announces the restart with the new version).
+ * Once the server listens: an update in progress whose version this process runs is done. Then
+ * the release folders beyond this one and its rollback target go (pruneReleases; recorded in
+ * `removed_releases`). Returns the finished record (main.ts then announces the restart with the
+ * new version).
  */
-export function settleUpdateAtStart(dataDir: string, version: string): StoredUpdate | null {
+export function settleUpdateAtStart(dataDir: string, version: string, appRoot?: string): StoredUpdate | null {
   const record = readUpdate(dataDir);
   if (!record || record.state !== "in_progress" || record.to_version !== version) return null;
   const done: StoredUpdate = { ...record, state: "done", error: null };
   writeUpdate(dataDir, done);
-  return done;
+  // Done first: a prune that fails or is cut short never turns a good update into a failed one.
+  const removed = pruneReleases(dataDir, [version, done.from_release], appRoot === undefined ? {} : { appRoot });
+  if (removed.length === 0) return done;
+  const recorded: StoredUpdate = { ...done, removed_releases: removed };
+  writeUpdate(dataDir, recorded);
+  return recorded;
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,19 @@ import { buildUser } from "../../test-support/builders.ts";
 import { buildActivationCode } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { RESTART_EXIT_CODE } from "../../process-policy.ts";
-import { currentRelease, entryPoint, readUpdate, releaseDir, stageRelease, type StoredUpdate } from "./releases.ts";
+import {
+  currentRelease,
+  entryPoint,
+  pruneReleases,
+  readUpdate,
+  releaseDir,
+  releasesDir,
+  STALE_STAGING_MS,
+  stageRelease,
+  switchRelease,
+  writeUpdate,
+  type StoredUpdate,
+} from "./releases.ts";
 import { clearAnnouncement, pendingAnnouncement } from "./restart-announcement.ts";
 import { CRASH_DELAY_MS, MAX_FAILED_STARTS, supervisorDecision } from "./supervisor-policy.ts";
 import { readTar, writeTar, type TarEntry } from "./tar.ts";
@@ -114,6 +126,76 @@ describe("update packages", () => {
       expect(existsSync(releaseDir(dataDir, "5.443"))).toBe(false);
       expect(readdirSync(join(dataDir, "releases")).filter((n) => n.startsWith(".staging"))).toEqual([]);
     });
+  });
+});
+
+describe("old release folders (docs/decisions/043: keep the running release and its rollback target)", () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "caresuite-prune-"));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const stage = (version: string) => stageRelease(dataDir, version, PAYLOAD, "2026-11-27T07:00:00.000Z");
+  const folders = () =>
+    readdirSync(releasesDir(dataDir))
+      .filter((name) => !["current", "update.json"].includes(name))
+      .sort();
+  const inProgress = (to_version: string, from_release: string | null): StoredUpdate => ({
+    state: "in_progress",
+    to_version,
+    from_version: from_release ?? PRODUCT_VERSION,
+    from_release,
+    started_at: 1_000,
+    error: null,
+    failed_starts: 0,
+  });
+  /** What installUpdate and the new process do, without a server: record, pointer, settle. */
+  const update = (to: string, appRoot = "/opt/caresuite") => {
+    stage(to);
+    writeUpdate(dataDir, inProgress(to, currentRelease(dataDir)));
+    switchRelease(dataDir, to);
+    return settleUpdateAtStart(dataDir, to, appRoot);
+  };
+
+  it("after each successful update only the running release and the previous one stay", () => {
+    // From the installed application: nothing to roll back to in releases/, nothing to remove.
+    expect(update("5.441")).toMatchObject({ state: "done", from_release: null });
+    expect(readUpdate(dataDir)?.removed_releases).toBeUndefined();
+    expect(folders()).toEqual(["5.441"]);
+    expect(update("5.442")).toMatchObject({ state: "done", from_release: "5.441" });
+    expect(folders()).toEqual(["5.441", "5.442"]);
+    const third = update("5.443");
+    expect(third).toMatchObject({ state: "done", from_release: "5.442", removed_releases: ["5.441"] });
+    expect(readUpdate(dataDir)).toEqual(third);
+    expect(folders()).toEqual(["5.442", "5.443"]);
+    // The pointer and the record are never touched; the running release still starts.
+    expect(currentRelease(dataDir)).toBe("5.443");
+    expect(entryPoint(dataDir).entry).toBe(join(releaseDir(dataDir, "5.443"), "apps/server/src/main.ts"));
+  });
+
+  it("a start that is not the update's (a plain restart, the old version after a rollback) removes nothing", () => {
+    stage("5.440");
+    writeUpdate(dataDir, { ...inProgress("5.444", "5.443"), state: "error", error: "updates.start_failed" });
+    expect(settleUpdateAtStart(dataDir, "5.443", "/opt/caresuite")).toBeNull();
+    expect(folders()).toEqual(["5.440", "5.442", "5.443"]);
+  });
+
+  it("never removes the release the pointer names or the one the code runs from, and leaves a fresh staging folder", () => {
+    const old = join(releasesDir(dataDir), ".staging-died");
+    const fresh = join(releasesDir(dataDir), ".staging-unpacking");
+    mkdirSync(old);
+    mkdirSync(fresh);
+    const past = (Date.now() - STALE_STAGING_MS - 60_000) / 1000;
+    utimesSync(old, past, past);
+    writeFileSync(join(releasesDir(dataDir), "notes.txt"), "not a release\n");
+    // The pointer names 5.443, the code runs from 5.440: both kept though `keep` names neither.
+    const removed = pruneReleases(dataDir, ["5.442"], { appRoot: join(releaseDir(dataDir, "5.440"), "") });
+    expect(removed).toEqual([".staging-died"]);
+    expect(folders()).toEqual([".staging-unpacking", "5.440", "5.442", "5.443", "notes.txt"]);
+    expect(pruneReleases(dataDir, [], { appRoot: "/opt/caresuite" })).toEqual(["5.440", "5.442"]);
+    expect(folders()).toEqual([".staging-unpacking", "5.443", "notes.txt"]);
+    // No releases folder at all: nothing to do, no error.
+    expect(pruneReleases(join(dataDir, "missing"), [])).toEqual([]);
   });
 });
 

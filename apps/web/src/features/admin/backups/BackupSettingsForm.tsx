@@ -43,7 +43,11 @@ export function BackupSettingsForm({ stored, canWrite }: { stored: BackupSetting
           <Switch
             label={t("backups.fields.enabled")}
             checked={values.enabled}
-            onChange={(event) => setValues((v) => ({ ...v, enabled: event.currentTarget.checked }))}
+            onChange={(event) => {
+              // Read now: React clears currentTarget before a deferred updater runs.
+              const enabled = event.currentTarget.checked;
+              setValues((v) => ({ ...v, enabled }));
+            }}
             data-testid={BACKUPS_TESTIDS.field("enabled")}
           />
           <Group grow align="flex-start">
@@ -53,7 +57,10 @@ export function BackupSettingsForm({ stored, canWrite }: { stored: BackupSetting
               description={t("backups.timeHint")}
               value={values.time}
               error={errorOf("time")}
-              onChange={(event) => setValues((v) => ({ ...v, time: event.currentTarget.value }))}
+              onChange={(event) => {
+                const time = event.currentTarget.value;
+                setValues((v) => ({ ...v, time }));
+              }}
               data-testid={BACKUPS_TESTIDS.field("time")}
             />
             <NumberInput

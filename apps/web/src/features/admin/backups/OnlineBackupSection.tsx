@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Badge, Button, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { IconAlertCircle, IconKey } from "@tabler/icons-react";
 import { useMutation, useQuery } from "urql";
 import { useTranslation } from "react-i18next";
 import type { OnlineBackupSettingsInput } from "@caresuite/domain";
@@ -13,11 +14,12 @@ import {
   ONLINE_BACKUP_FIELDS,
   onlineBackupErrors,
   onlineBackupFailureKey,
+  onlineBackupScanErrors,
   onlineBackupStateKey,
   onlineBackupValues,
   refusedOffLocalhost,
 } from "./online-backup-form";
-import { ONLINE_BACKUP_QUERY, UPDATE_ONLINE_BACKUP } from "./online-backup.graphql";
+import { ONLINE_BACKUP_QUERY, SCAN_ONLINE_BACKUP_HOST_KEY, UPDATE_ONLINE_BACKUP } from "./online-backup.graphql";
 import { useOnlineBackupPushes } from "./online-backup-pushes";
 
 const labelKey = (field: string): string => `backups.online.fields.${field}`;
@@ -85,6 +87,9 @@ function OnlineBackupForm({
         : mutationFailure(error, action, ONLINE_BACKUP_FIELDS),
   });
   const [{ fetching }, save] = useMutation(UPDATE_ONLINE_BACKUP);
+  const [{ fetching: scanning }, scan] = useMutation(SCAN_ONLINE_BACKUP_HOST_KEY);
+  /** The outcome of "Read key": read (compare, then save) or why not. */
+  const [scanned, setScanned] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
   const errorOf = (name: string): string | undefined => translateFieldError(t, errors[name], labelKey);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
@@ -98,6 +103,20 @@ function OnlineBackupForm({
     onSaved();
   };
 
+  const readHostKey = async (): Promise<void> => {
+    setScanned(null);
+    if (!check(onlineBackupScanErrors(values))) return;
+    const result = await scan({ data: { path: values.path } });
+    const answer = result.data?.scanOnlineBackupHostKey;
+    // Refusals as for saving: a bad path on its field, "only on this machine" in the callout.
+    if (!succeeded("save", result.error, answer)) return;
+    const fingerprint = answer.fingerprint;
+    if (fingerprint) {
+      setValues((v) => ({ ...v, host_key_fingerprint: fingerprint }));
+      setScanned({ ok: true });
+    } else setScanned({ ok: false, text: t("backups.online.scanFailed", { reason: t(onlineBackupFailureKey(answer.failure)) }) });
+  };
+
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
@@ -108,7 +127,11 @@ function OnlineBackupForm({
           label={t("backups.online.fields.enabled")}
           checked={values.enabled}
           disabled={!canWrite}
-          onChange={(event) => setValues((v) => ({ ...v, enabled: event.currentTarget.checked }))}
+          onChange={(event) => {
+            // Read now: React clears currentTarget before a deferred updater runs.
+            const enabled = event.currentTarget.checked;
+            setValues((v) => ({ ...v, enabled }));
+          }}
           data-testid={BACKUPS_TESTIDS.field("online.enabled")}
         />
         <TextInput
@@ -118,19 +141,52 @@ function OnlineBackupForm({
           value={values.path}
           disabled={!canWrite}
           error={errorOf("path")}
-          onChange={(event) => setValues((v) => ({ ...v, path: event.currentTarget.value }))}
+          onChange={(event) => {
+            // Read now: React clears currentTarget before a deferred updater runs.
+            const path = event.currentTarget.value;
+            setValues((v) => ({ ...v, path }));
+            // What was read belongs to the address it was read from.
+            setScanned(null);
+          }}
           data-testid={BACKUPS_TESTIDS.field("online.path")}
         />
-        <TextInput
-          label={t("backups.online.fields.host_key_fingerprint")}
-          description={t("backups.online.fingerprintHint")}
-          placeholder="SHA256:…"
-          value={values.host_key_fingerprint}
-          disabled={!canWrite}
-          error={errorOf("host_key_fingerprint")}
-          onChange={(event) => setValues((v) => ({ ...v, host_key_fingerprint: event.currentTarget.value }))}
-          data-testid={BACKUPS_TESTIDS.field("online.host_key_fingerprint")}
-        />
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label={t("backups.online.fields.host_key_fingerprint")}
+            description={t("backups.online.fingerprintHint")}
+            placeholder="SHA256:…"
+            value={values.host_key_fingerprint}
+            disabled={!canWrite}
+            error={errorOf("host_key_fingerprint")}
+            onChange={(event) => {
+              // Read now: React clears currentTarget before a deferred updater runs.
+              const host_key_fingerprint = event.currentTarget.value;
+              setValues((v) => ({ ...v, host_key_fingerprint }));
+            }}
+            data-testid={BACKUPS_TESTIDS.field("online.host_key_fingerprint")}
+          />
+          {canWrite && (
+            <Button
+              variant="light"
+              leftSection={<IconKey size={16} />}
+              loading={scanning}
+              onClick={() => void readHostKey()}
+              data-testid={BACKUPS_TESTIDS.onlineScan}
+            >
+              {t("backups.online.scan")}
+            </Button>
+          )}
+        </Group>
+        {scanned && (
+          <Alert
+            color={scanned.ok ? "blue" : "red"}
+            icon={scanned.ok ? <IconKey size={18} /> : <IconAlertCircle size={18} />}
+            data-testid={BACKUPS_TESTIDS.onlineScanResult}
+          >
+            {scanned.ok ? t("backups.online.scanned") : scanned.text}
+          </Alert>
+        )}
         <Textarea
           label={t("backups.online.fields.token")}
           description={t(hasToken ? "backups.online.tokenStored" : "backups.online.tokenHint")}
@@ -142,7 +198,11 @@ function OnlineBackupForm({
           value={values.token}
           disabled={!canWrite}
           error={errorOf("token")}
-          onChange={(event) => setValues((v) => ({ ...v, token: event.currentTarget.value }))}
+          onChange={(event) => {
+            // Read now: React clears currentTarget before a deferred updater runs.
+            const token = event.currentTarget.value;
+            setValues((v) => ({ ...v, token }));
+          }}
           data-testid={BACKUPS_TESTIDS.field("online.token")}
         />
         {failure && <FailureAlert failure={failure} labelKey={labelKey} />}

@@ -13,5 +13,7 @@ export const BACKUPS_TESTIDS = {
   online: "backups.online",
   onlineState: "backups.online.state",
   onlineSave: "backups.online.save",
+  onlineScan: "backups.online.scan",
+  onlineScanResult: "backups.online.scanResult",
   field: (name: string): string => `backups.field.${name}`,
 } as const;

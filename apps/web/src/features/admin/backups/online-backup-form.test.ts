@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onlineBackupErrors, onlineBackupFailureKey, onlineBackupStateKey, onlineBackupValues } from "./online-backup-form";
+import { onlineBackupErrors, onlineBackupScanErrors, onlineBackupFailureKey, onlineBackupStateKey, onlineBackupValues } from "./online-backup-form";
 
 const stored = { enabled: true, path: "sftp://backup@nas.example.com/caresuite", host_key_fingerprint: `SHA256:${"B".repeat(43)}`, has_token: true };
 
@@ -15,6 +15,15 @@ describe("online backup form", () => {
     expect(errors["path"]?.message).toBe("validation.online_backup_path");
     expect(errors["host_key_fingerprint"]?.message).toBe("validation.tunnel_fingerprint");
     expect(onlineBackupErrors({ ...onlineBackupValues(stored), path: "" })["path"]?.message).toBe("validation.required");
+  });
+
+  it("reading the host key needs a valid path only (the server's rule)", () => {
+    const values = { ...onlineBackupValues(stored), enabled: false, host_key_fingerprint: "" };
+    expect(onlineBackupScanErrors(values)).toEqual({});
+    expect(onlineBackupScanErrors({ ...values, path: "" })["path"]?.message).toBe("validation.required");
+    expect(onlineBackupScanErrors({ ...values, path: "ftp://nas/x", host_key_fingerprint: "x" })).toEqual({
+      path: expect.objectContaining({ message: "validation.online_backup_path" }),
+    });
   });
 
   it.each([

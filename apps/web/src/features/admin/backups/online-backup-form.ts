@@ -23,6 +23,15 @@ export function onlineBackupErrors(input: OnlineBackupSettingsInput): Record<str
   return parsed.success ? {} : firstFieldErrors(fieldErrors(parsed.error));
 }
 
+/**
+ * The check before reading the host key: only the path counts, and it is needed (the server's
+ * rule: the settings schema's path, required as when switched on).
+ */
+export function onlineBackupScanErrors(input: OnlineBackupSettingsInput): Record<string, FieldError> {
+  const path = onlineBackupErrors({ ...input, enabled: true })["path"];
+  return path ? { path } : {};
+}
+
 /** The catalogue key of a state (spec "Online backup: unconfigured, enabled, disabled, in progress, error"). */
 export function onlineBackupStateKey(state: string): string {
   return `backups.online.state.${ONLINE_BACKUP_STATES.find((s) => s === state) ?? "unconfigured"}`;

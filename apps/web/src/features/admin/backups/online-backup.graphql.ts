@@ -29,3 +29,13 @@ export const UPDATE_ONLINE_BACKUP = graphql(`
     }
   }
 `);
+
+/** "Read key": the host key the path's host presents, for pinning (only from this machine). */
+export const SCAN_ONLINE_BACKUP_HOST_KEY = graphql(`
+  mutation ScanOnlineBackupHostKey($data: OnlineBackupHostKeyInput!) {
+    scanOnlineBackupHostKey(data: $data) {
+      fingerprint
+      failure
+    }
+  }
+`);
