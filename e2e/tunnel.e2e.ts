@@ -55,13 +55,22 @@ describe("remote access tunnel in Chromium", () => {
     await input("port").fill(String(sshd.port));
     await input("username").fill(sshd.username);
     await input("remote_port").fill(String(remotePort));
-    await input("private_key").fill(sshd.privateKey);
+    // A key protected by a passphrase (the support host accepts it).
+    await input("private_key").fill(sshd.encryptedPrivateKey);
     // The first setup reads the host key the support host shows.
     await byTestId(page, TUNNEL_TESTIDS.scan).click();
     await page.waitForFunction(([id, fingerprint]) => (document.querySelector(`[data-testid="${id}"]`) as HTMLInputElement | null)?.value === fingerprint, [
       TUNNEL_TESTIDS.field("host_key_fingerprint"),
       sshd.hostKeyFingerprint,
     ] as const);
+    // Without its passphrase the key is refused on its field, in words, and the input stays.
+    await byTestId(page, TUNNEL_TESTIDS.save).click();
+    await expect.poll(() => input("private_key").getAttribute("aria-invalid")).toBe("true");
+    expect(await byTestId(page, TUNNEL_TESTIDS.form).textContent()).toContain(
+      "Dieser Schlüssel ist mit einer Passphrase geschützt. Bitte die Passphrase angeben.",
+    );
+    expect(await input("private_key").inputValue()).toBe(sshd.encryptedPrivateKey);
+    await input("passphrase").fill(sshd.keyPassphrase);
     await byTestId(page, TUNNEL_TESTIDS.save).click();
     await page.waitForSelector(`[data-testid="${TUNNEL_TESTIDS.secretState("private_key")}"][data-set="true"]`);
     expect(await input("private_key").inputValue()).toBe("");

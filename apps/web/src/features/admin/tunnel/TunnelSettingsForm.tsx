@@ -62,7 +62,7 @@ export function TunnelSettingsForm({
     const saved = result.data?.updateTunnelSettings;
     if (!succeeded("save", result.error, saved, () => ({ title: t("tunnel.savedTitle"), text: t("tunnel.savedText") }))) return;
     setSecrets({ private_key: saved.has_private_key, password: saved.has_password });
-    setValues((previous) => ({ ...previous, private_key: "", password: "" }));
+    setValues((previous) => ({ ...previous, private_key: "", password: "", passphrase: "" }));
     onSaved(saved);
   };
 
@@ -152,6 +152,22 @@ export function TunnelSettingsForm({
                 autoComplete="off"
                 styles={{ input: { fontFamily: "monospace" } }}
                 data-testid={TUNNEL_TESTIDS.field("private_key")}
+              />
+            ) : null}
+            {values.auth_method === "key" ? (
+              <PasswordInput
+                label={
+                  <Group gap={6} component="span" wrap="nowrap">
+                    <span>{t("tunnel.fields.passphrase")}</span>
+                    <SecretState name="password" set={secrets.password} />
+                  </Group>
+                }
+                description={t(secrets.password ? "tunnel.help.passphraseStored" : "tunnel.help.passphrase")}
+                value={values.passphrase}
+                onChange={(event) => set("passphrase", event.currentTarget.value)}
+                error={errorOf("password")}
+                autoComplete="new-password"
+                data-testid={TUNNEL_TESTIDS.field("passphrase")}
               />
             ) : (
               <PasswordInput

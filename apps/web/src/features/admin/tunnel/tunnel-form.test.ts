@@ -20,6 +20,12 @@ describe("tunnel form", () => {
     const input = tunnelInput({ ...values, password: "typed but not the method" });
     expect(input.password).toBe("");
     expect(tunnelInput({ ...values, auth_method: "password", password: "pw", private_key: "x" })).toMatchObject({ password: "pw", private_key: "" });
+    // With the key method, the key's passphrase travels as `password` (a password typed on the other tab does not).
+    expect(tunnelInput({ ...values, password: "pw", passphrase: "key words", private_key: "-----BEGIN" })).toMatchObject({
+      password: "key words",
+      private_key: "-----BEGIN",
+    });
+    expect(tunnelInput({ ...values, passphrase: "x" })).not.toHaveProperty("passphrase");
   });
 
   it("checks with the server's schema: an empty port and a malformed fingerprint", () => {

@@ -9,6 +9,8 @@ export interface TunnelFormValues {
   auth_method: TunnelAuthMethod;
   private_key: string;
   password: string;
+  /** The key's passphrase (key method): sent in the input's `password`, never to the support host. */
+  passphrase: string;
   host_key_fingerprint: string;
   remote_port: number | string;
 }
@@ -44,6 +46,7 @@ export function tunnelValues(stored: StoredTunnelSettings): TunnelFormValues {
     // Never sent to the browser: the fields start empty, "set" says whether one is stored.
     private_key: "",
     password: "",
+    passphrase: "",
     host_key_fingerprint: stored.host_key_fingerprint,
     remote_port: stored.remote_port,
   };
@@ -53,12 +56,14 @@ const portOf = (value: number | string): number => (typeof value === "number" ? 
 
 /** The input the server takes (the same schema checks it on both sides); only the chosen method's secret is sent. */
 export function tunnelInput(values: TunnelFormValues): TunnelSettingsInput {
+  const { passphrase, ...rest } = values;
   return {
-    ...values,
+    ...rest,
     port: portOf(values.port),
     remote_port: portOf(values.remote_port),
     private_key: values.auth_method === "key" ? values.private_key : "",
-    password: values.auth_method === "password" ? values.password : "",
+    // With the key method the server reads `password` as the key's passphrase.
+    password: values.auth_method === "password" ? values.password : passphrase,
   };
 }
 
