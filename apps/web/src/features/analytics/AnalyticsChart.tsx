@@ -14,6 +14,11 @@ export type ChartSpec =
   | { kind: "days"; label: string; data: { date: string; opened: number }[]; openedLabel: string };
 
 const count = (value: number): string => String(Math.round(value));
+/**
+ * No growing bars: a figure is read, not watched, and the animation's frames would compete with
+ * the other cards still drawing (bench/analytics-page.ts).
+ */
+const STILL = { isAnimationActive: false } as const;
 
 export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode {
   // The chart is a picture for sighted users; the card's table view carries the same numbers as text.
@@ -35,6 +40,7 @@ export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode
             ]}
             withLegend
             legendProps={{ verticalAlign: "top" }}
+            barProps={STILL}
           />
         </div>
       );
@@ -54,13 +60,22 @@ export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode
             ]}
             withLegend
             legendProps={{ verticalAlign: "top" }}
+            barProps={STILL}
+            lineProps={STILL}
           />
         </div>
       );
     case "days":
       return (
         <div {...frame}>
-          <BarChart h={220} data={spec.data} dataKey="date" valueFormatter={count} series={[{ name: "opened", label: spec.openedLabel, color: "blue.6" }]} />
+          <BarChart
+            h={220}
+            data={spec.data}
+            dataKey="date"
+            valueFormatter={count}
+            series={[{ name: "opened", label: spec.openedLabel, color: "blue.6" }]}
+            barProps={STILL}
+          />
         </div>
       );
   }
