@@ -9,10 +9,7 @@
 // - meanwhile trigger → the call at the last of --boards board subscriptions at a steady rate, and
 //   GET /backend/health every 50 ms; --seconds long (200 s: three passes).
 import { parseArgs } from "node:util";
-import { loadavg } from "node:os";
-import { callSystemConnected, signInApi } from "../e2e/support/api.ts";
-import { freePort, startServer } from "../e2e/support/server.ts";
-import { connectBoards, healthProbe, ms, spread, steadyTriggers, type Boards } from "./support/call-latency.ts";
+import { connectBoards, healthProbe, loadAverages, ms, spread, startSiteServer, steadyTriggers, type Boards } from "./support/call-latency.ts";
 
 const { values } = parseArgs({
   options: { nodes: { type: "string", default: "20000" }, seconds: { type: "string", default: "200" }, boards: { type: "string", default: "20" } },
@@ -20,31 +17,12 @@ const { values } = parseArgs({
 const NODES = Number(values.nodes);
 const BOARDS = Number(values.boards);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = (): string =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" / ");
 
-const loadBefore = load();
-const server = await startServer({
-  DEMO_MODE: "true",
-  CONTROLLER_PORT: String(await freePort()),
-  LOG_LEVEL: "error",
-  SIMULATOR_SITE_NODES: String(NODES),
-  SIMULATOR_TRAFFIC: "off",
-  WS_CONNECTIONS_PER_IP: String(BOARDS + 10),
-});
+const loadBefore = loadAverages();
+const { server, admin, devices } = await startSiteServer(NODES, BOARDS);
 const rows: string[][] = [];
 let boards: Boards | null = null;
 try {
-  while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
-  const admin = await signInApi(server.baseUrl, "admin", "demo-admin");
-  let nodes: { id: number; kind: string; is_enabled: boolean }[] = [];
-  while (nodes.length < NODES) {
-    await sleep(500);
-    nodes = (await admin.query<{ systemTreeNodes: typeof nodes }>("{ systemTreeNodes { id kind is_enabled } }")).systemTreeNodes;
-  }
-  const devices = nodes.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
   boards = await connectBoards(server.baseUrl, BOARDS);
   const started = performance.now();
   const triggers = steadyTriggers(server.baseUrl, boards, devices);
@@ -89,7 +67,7 @@ try {
     probe.slow.map((s) => `${((s.at - started) / 1000).toFixed(0)}: ${ms(s.ms)}`).join(", ") || "none",
     "–",
   ]);
-  rows.push(["load average (1/5/15 min) before, after", `${loadBefore}; ${load()}`, "–"]);
+  rows.push(["load average (1/5/15 min) before, after", `${loadBefore}; ${loadAverages()}`, "–"]);
 } finally {
   await boards?.dispose();
   await server.stop();

@@ -11,10 +11,7 @@
 // - the server's event loop as a client sees it: GET /backend/health every 50 ms, slowest answer.
 // The commit popup's own load is part of it: configChangelog every 4 s while the publish runs.
 import { parseArgs } from "node:util";
-import { loadavg } from "node:os";
-import { callSystemConnected, signInApi } from "../e2e/support/api.ts";
-import { freePort, startServer } from "../e2e/support/server.ts";
-import { connectBoards, healthProbe, ms, percentile, spread, steadyTriggers, type Boards } from "./support/call-latency.ts";
+import { connectBoards, healthProbe, loadAverages, ms, percentile, spread, startSiteServer, steadyTriggers, type Boards } from "./support/call-latency.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,33 +24,16 @@ const { values } = parseArgs({
 const NODES = Number(values.nodes);
 const BOARDS = Number(values.boards);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = (): string =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" / ");
+const load = loadAverages;
 
 const loadBefore = load();
-const server = await startServer({
-  DEMO_MODE: "true",
-  CONTROLLER_PORT: String(await freePort()),
-  LOG_LEVEL: "error",
-  SIMULATOR_SITE_NODES: String(NODES),
-  SIMULATOR_TRAFFIC: "off",
+const { server, admin, devices } = await startSiteServer(NODES, BOARDS, {
   SIMULATOR_PUBLISH_STEP_MS: String(values["step-ms"]),
   SIMULATOR_PUBLISH_RECORD_MS: String(values["record-ms"]),
-  WS_CONNECTIONS_PER_IP: String(BOARDS + 10),
 });
 const rows: string[][] = [];
 let boards: Boards | null = null;
 try {
-  while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
-  const admin = await signInApi(server.baseUrl, "admin", "demo-admin");
-  let nodes: { id: number; kind: string; is_enabled: boolean }[] = [];
-  while (nodes.length < NODES) {
-    await sleep(500);
-    nodes = (await admin.query<{ systemTreeNodes: typeof nodes }>("{ systemTreeNodes { id kind is_enabled } }")).systemTreeNodes;
-  }
-  const devices = nodes.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
   // The boards: a call counts as shown when the last board has it in its list.
   boards = await connectBoards(server.baseUrl, BOARDS);
   const connect = boards.connect;

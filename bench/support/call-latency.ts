@@ -4,7 +4,9 @@
 // (GET /backend/health every 50 ms).
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { demoTrigger } from "../../e2e/support/api.ts";
+import { loadavg } from "node:os";
+import { callSystemConnected, demoTrigger, signInApi } from "../../e2e/support/api.ts";
+import { freePort, startServer } from "../../e2e/support/server.ts";
 import { SYSTEM_HEADER } from "@caresuite/domain/api-contract";
 
 const ALERT = 4;
@@ -124,4 +126,40 @@ export function healthProbe(baseUrl: string) {
       await loop;
     },
   };
+}
+
+/** Load averages (1/5/15 min), for the benches' tables: another process on the 2 cores shows in every time. */
+export const loadAverages = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
+
+/**
+ * A demo server process whose virtual call system runs a generated site of `nodes` nodes (no
+ * background traffic), with room for `boards` board sockets; resolves once the site is imported,
+ * with the administrator's API client and the enabled devices.
+ */
+export async function startSiteServer(nodes: number, boards: number, env: Record<string, string> = {}) {
+  const server = await startServer({
+    DEMO_MODE: "true",
+    CONTROLLER_PORT: String(await freePort()),
+    LOG_LEVEL: "error",
+    SIMULATOR_SITE_NODES: String(nodes),
+    SIMULATOR_TRAFFIC: "off",
+    WS_CONNECTIONS_PER_IP: String(boards + 10),
+    ...env,
+  });
+  try {
+    while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
+    const admin = await signInApi(server.baseUrl, "admin", "demo-admin");
+    let list: { id: number; kind: string; is_enabled: boolean }[] = [];
+    while (list.length < nodes) {
+      await sleep(500);
+      list = (await admin.query<{ systemTreeNodes: typeof list }>("{ systemTreeNodes { id kind is_enabled } }")).systemTreeNodes;
+    }
+    return { server, admin, devices: list.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id) };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

@@ -21,6 +21,7 @@ import {
 } from "./online-backup-form";
 import { ONLINE_BACKUP_QUERY, SCAN_ONLINE_BACKUP_HOST_KEY, UPDATE_ONLINE_BACKUP } from "./online-backup.graphql";
 import { useOnlineBackupPushes } from "./online-backup-pushes";
+import { ReadHostKeyButton } from "../../../ui/ReadHostKeyButton";
 
 const labelKey = (field: string): string => `backups.online.fields.${field}`;
 const STATE_COLORS: Record<string, string> = { enabled: "green", disabled: "gray", in_progress: "blue", error: "red", unconfigured: "yellow" };
@@ -167,15 +168,7 @@ function OnlineBackupForm({
             data-testid={BACKUPS_TESTIDS.field("online.host_key_fingerprint")}
           />
           {canWrite && (
-            <Button
-              variant="light"
-              leftSection={<IconKey size={16} />}
-              loading={scanning}
-              onClick={() => void readHostKey()}
-              data-testid={BACKUPS_TESTIDS.onlineScan}
-            >
-              {t("backups.online.scan")}
-            </Button>
+            <ReadHostKeyButton label={t("backups.online.scan")} loading={scanning} onClick={() => void readHostKey()} testId={BACKUPS_TESTIDS.onlineScan} />
           )}
         </Group>
         {scanned && (

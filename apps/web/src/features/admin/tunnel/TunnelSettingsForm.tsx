@@ -14,7 +14,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { IconAlertCircle, IconKey } from "@tabler/icons-react";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { useMutation } from "urql";
 import { useTranslation } from "react-i18next";
 import { useFormMutation } from "../../../entity-admin/useFormMutation";
@@ -22,6 +22,7 @@ import { translateFieldError } from "../../../ui/field-error";
 import { SCAN_TUNNEL_HOST_KEY, UPDATE_TUNNEL_SETTINGS } from "./tunnel.graphql";
 import { TUNNEL_FIELD_NAMES, tunnelErrors, tunnelInput, tunnelValues, type StoredTunnelSettings, type TunnelFormValues } from "./tunnel-form";
 import { TUNNEL_TESTIDS } from "./tunnel-testids";
+import { ReadHostKeyButton } from "../../../ui/ReadHostKeyButton";
 
 const labelKey = (field: string): string => `tunnel.fields.${field}`;
 
@@ -194,17 +195,7 @@ export function TunnelSettingsForm({
             </Text>
             <Group align="flex-end" wrap="nowrap">
               <div style={{ flex: 1 }}>{text("host_key_fingerprint", { placeholder: "SHA256:…" })}</div>
-              {canWrite && (
-                <Button
-                  variant="light"
-                  leftSection={<IconKey size={16} />}
-                  loading={scanning}
-                  onClick={() => void readHostKey()}
-                  data-testid={TUNNEL_TESTIDS.scan}
-                >
-                  {t("tunnel.scan")}
-                </Button>
-              )}
+              {canWrite && <ReadHostKeyButton label={t("tunnel.scan")} loading={scanning} onClick={() => void readHostKey()} testId={TUNNEL_TESTIDS.scan} />}
             </Group>
             {scanFailure && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid={TUNNEL_TESTIDS.scanResult}>
