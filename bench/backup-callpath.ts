@@ -1,13 +1,13 @@
 // Calls during a backup (docs/decisions/041-backups.md "Calls keep flowing during a backup"):
 // trigger → board p99 ≤ 150 ms while a backup of a ~1,000,000-call database runs.
-//   node bench/backup-callpath.ts [--rate 1600] [--dialect sqlite|postgres] [--boards 10]
+//   node bench/backup-callpath.ts [--rate 1600] [--dialect sqlite|postgres] [--boards 10] [--backups 8] [--loops 1]
 //   (SQLite; with DATABASE_URL also PostgreSQL, in a database of its own created beside it)
 // A demo server (the real process, `node apps/server/src/main.ts`, with its virtual call system)
 // is started once to set up the demo site, stopped, filled with 365 days of simulated history
 // (as bench/backup.ts), and started again on the same data. Then, as bench/publish.ts does:
 // - trigger (POST /demo/call/trigger, a steady rate) → the call in the callsChanged list of the
-//   last of --boards board subscriptions, quiet and during a backup (startBackup through GraphQL,
-//   polled until the job is done);
+//   last of --boards board subscriptions, --loops trigger loops side by side, quiet and during
+//   --backups backups one after the other (startBackup through GraphQL, polled until done);
 // - GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting,
 //   with the backup's progress when each slow answer was asked (which phase held the loop).
 import { parseArgs } from "node:util";
@@ -31,9 +31,15 @@ const { values } = parseArgs({
     dialect: { type: "string" },
     boards: { type: "string", default: "10" },
     "quiet-ms": { type: "string", default: "10000" },
+    backups: { type: "string", default: "8" },
+    loops: { type: "string", default: "1" },
   },
 });
 const BOARDS = Number(values.boards);
+/** Backups one after the other (a few seconds each: one alone gives too few calls for a p99). */
+const BACKUPS = Number(values.backups);
+/** Trigger loops side by side, each on devices of its own (more than one lost calls on the demo site, not looked into; one loop and several backups give the samples). */
+const LOOPS = Number(values.loops);
 const ALERT = 4;
 const TRIGGER_EVERY_MS = 250;
 const percentile = (list: number[], p: number): number =>
@@ -45,9 +51,7 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(" / ");
 const stats = (list: number[]): string =>
-  list.length === 0
-    ? "–"
-    : `p50 ${ms(percentile(list, 50))}, p99 ${ms(percentile(list, 99))}, max ${ms(Math.max(...list))} (${list.length})`;
+  list.length === 0 ? "–" : `p50 ${ms(percentile(list, 50))}, p99 ${ms(percentile(list, 99))}, max ${ms(Math.max(...list))} (${list.length})`;
 
 const dialects = (["sqlite", "postgres"] as const).filter((d) => (!values.dialect || d === values.dialect) && (d === "sqlite" || process.env.DATABASE_URL));
 const rows: string[][] = [];
@@ -129,10 +133,11 @@ for (const dialect of dialects) {
     const steadyTriggers = () => {
       const latencies: number[] = [];
       let running = true;
-      let index = 0;
-      const loop = (async () => {
+      const loop = async (k: number) => {
+        const mine = devices.filter((_, i) => i % LOOPS === k);
+        let index = 0;
         while (running) {
-          const device = devices[(index++ * 37) % devices.length] as number;
+          const device = mine[(index++ * 37) % mine.length] as number;
           const shown = new Promise<number>((resolve) => waiting.set(device, { started: performance.now(), pending: BOARDS, resolve }));
           const tick = sleep(TRIGGER_EVERY_MS);
           await demoTrigger(server.baseUrl, device, ALERT);
@@ -142,12 +147,13 @@ for (const dialect of dialects) {
           await demoTrigger(server.baseUrl, device, ALERT, true);
           await sleep(TRIGGER_EVERY_MS);
         }
-      })();
+      };
+      const loops = Array.from({ length: LOOPS }, (_, k) => loop(k));
       return {
         latencies,
         stop: async () => {
           running = false;
-          await loop;
+          await Promise.all(loops);
         },
       };
     };
@@ -188,40 +194,47 @@ for (const dialect of dialects) {
     const during = steadyTriggers();
     const probe = healthProbe();
     await sleep(1000);
-    const started = performance.now();
-    const job = (await admin.query<{ startBackup: { id: number } }>("mutation { startBackup { id } }")).startBackup;
-    let status = "running";
-    let error: string | null = null;
+    const backupTimes: number[] = [];
     let size = 0;
-    while (status === "running") {
-      await sleep(200);
-      const overview = await admin.query<{ backupOverview: { jobs: { id: number; status: string; progress: number; error: string | null; size: number | null }[] } }>(
-        "{ backupOverview { jobs { id status progress error size } } }",
-      );
-      const row = overview.backupOverview.jobs.find((j) => j.id === job.id);
-      status = row?.status ?? "missing";
-      error = row?.error ?? null;
-      size = row?.size ?? 0;
-      phase = `${row?.progress ?? "?"} %`;
+    for (let n = 0; n < BACKUPS; n++) {
+      const started = performance.now();
+      const job = (await admin.query<{ startBackup: { id: number } }>("mutation { startBackup { id } }")).startBackup;
+      let status = "running";
+      let error: string | null = null;
+      while (status === "running") {
+        await sleep(200);
+        const overview = await admin.query<{
+          backupOverview: { jobs: { id: number; status: string; progress: number; error: string | null; size: number | null }[] };
+        }>("{ backupOverview { jobs { id status progress error size } } }");
+        const row = overview.backupOverview.jobs.find((j) => j.id === job.id);
+        status = row?.status ?? "missing";
+        error = row?.error ?? null;
+        size = row?.size ?? 0;
+        phase = `${row?.progress ?? "?"} %`;
+      }
+      backupTimes.push(performance.now() - started);
+      phase = "between";
+      if (status !== "done") throw new Error(`backup ${status}: ${error ?? ""}`);
+      // Backups are named by the minute: the next one of the same minute gets a suffix.
+      await sleep(500);
     }
-    const backupMs = performance.now() - started;
     phase = "after";
     await sleep(1000);
     await during.stop();
     await probe.stop();
-    if (status !== "done") throw new Error(`backup ${status}: ${error ?? ""}`);
     const byPhase = new Map<string, number[]>();
     for (const s of probe.slow) byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), s.ms]);
     rows.push([
       dialect,
       String(calls),
-      `${(size / 1024 / 1024).toFixed(0)} MB, ${(backupMs / 1000).toFixed(1)} s`,
+      `${BACKUPS} × ${(size / 1024 / 1024).toFixed(0)} MB, ${backupTimes.map((t) => (t / 1000).toFixed(1)).join(" / ")} s`,
       stats(quiet.latencies),
       stats(during.latencies),
       stats(probe.answers),
       [...byPhase].map(([p, list]) => `${p}: ${list.length}× ≤ ${ms(Math.max(...list))}`).join("; ") || "none",
       `${loadAtStart} → ${load()}`,
     ]);
+    console.error(`| ${rows.at(-1)?.join(" | ")} |`);
   } finally {
     for (const client of clients) await client.dispose();
     await server.stop();
