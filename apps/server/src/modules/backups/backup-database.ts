@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { BackupError, destinationFailure } from "./backup-store.ts";
@@ -77,11 +78,40 @@ function runSqliteWorker(data: { source?: string; target: string; check: "quick_
 
 const errnoOf = (code: string | undefined): Error => Object.assign(new Error(code ?? "sqlite"), { code });
 
+/**
+ * While the worker copies (hundreds of MB in one step of the backup API), the copy's written pages
+ * are flushed every FLUSH_EVERY_MS from the thread pool: the kernel never holds much of the copy
+ * unwritten, so the server's own commits (synchronous = FULL: an fsync each, on the same disk) do
+ * not queue behind a flush of the whole copy at once.
+ */
+const FLUSH_EVERY_MS = 200;
+
+async function flushWhile(target: string, running: Promise<unknown>): Promise<void> {
+  let done = false;
+  void running.finally(() => (done = true)).catch(() => undefined);
+  while (!done) {
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_EVERY_MS));
+    if (done) break;
+    try {
+      const handle = await open(target, "r");
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // Not created yet, or gone with a failed copy: the worker's answer tells.
+    }
+  }
+}
+
 /** Copies the live SQLite file to `target` and reads the copy back (quick_check). Returns the copy's last migration. */
 export async function backupSqlite(source: string, target: string): Promise<string> {
   // quick_check: every page and row is read back (the checksums read every byte again); the full
   // integrity_check, which also compares every index with its table, runs before a restore.
-  const reply = await runSqliteWorker({ source, target, check: "quick_check" });
+  const working = runSqliteWorker({ source, target, check: "quick_check" });
+  await flushWhile(target, working);
+  const reply = await working;
   if (reply.error) {
     // SQLITE_FULL / SQLITE_CANTOPEN / SQLITE_READONLY on the target: the destination's trouble.
     const code = reply.error.code ?? "";
