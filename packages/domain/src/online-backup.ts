@@ -26,6 +26,8 @@ export const ONLINE_BACKUP_FAILURES = [
   "unreachable",
   "timeout",
   "remote_unwritable",
+  /** The process ended during the upload (a kill, a crash, a power cut): found at the next start. */
+  "interrupted",
   "unknown",
 ] as const;
 export type OnlineBackupFailure = (typeof ONLINE_BACKUP_FAILURES)[number];

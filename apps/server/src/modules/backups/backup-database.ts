@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { BackupError, destinationFailure } from "./backup-store.ts";
@@ -21,6 +23,8 @@ const betterSqlite = createRequire(import.meta.url).resolve("better-sqlite3");
 /** The worker: plain CommonJS (eval), so it needs no TypeScript loader. */
 const SQLITE_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
+// Linux: the nice value is the calling thread's: the copy yields the CPU to the event loop.
+try { require("node:os").setPriority(10); } catch {}
 const Database = require(workerData.module);
 (async () => {
   try {
@@ -33,15 +37,18 @@ const Database = require(workerData.module);
       }
     }
     const copy = new Database(workerData.target, { fileMustExist: true });
+    let reply;
     try {
       const rows = copy.pragma(workerData.check);
       const ok = rows.length === 1 && Object.values(rows[0])[0] === "ok";
       const migration = ok ? copy.prepare("select max(name) as name from kysely_migration").get().name : null;
       copy.pragma("journal_mode = WAL");
-      parentPort.postMessage({ ok, migration: migration ?? null, detail: ok ? null : JSON.stringify(rows.slice(0, 3)) });
+      reply = { ok, migration: migration ?? null, detail: ok ? null : JSON.stringify(rows.slice(0, 3)) };
     } finally {
+      // Closed before the answer: the copy's -wal/-shm are gone when the backup lists its files.
       copy.close();
     }
+    parentPort.postMessage(reply);
   } catch (error) {
     parentPort.postMessage({ ok: false, error: { message: String(error && error.message), code: error && error.code } });
   }
@@ -71,11 +78,40 @@ function runSqliteWorker(data: { source?: string; target: string; check: "quick_
 
 const errnoOf = (code: string | undefined): Error => Object.assign(new Error(code ?? "sqlite"), { code });
 
+/**
+ * While the worker copies (hundreds of MB in one step of the backup API), the copy's written pages
+ * are flushed every FLUSH_EVERY_MS from the thread pool: the kernel never holds much of the copy
+ * unwritten, so the server's own commits (synchronous = FULL: an fsync each, on the same disk) do
+ * not queue behind a flush of the whole copy at once.
+ */
+const FLUSH_EVERY_MS = 200;
+
+async function flushWhile(target: string, running: Promise<unknown>): Promise<void> {
+  let done = false;
+  void running.finally(() => (done = true)).catch(() => undefined);
+  while (!done) {
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_EVERY_MS));
+    if (done) break;
+    try {
+      const handle = await open(target, "r");
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // Not created yet, or gone with a failed copy: the worker's answer tells.
+    }
+  }
+}
+
 /** Copies the live SQLite file to `target` and reads the copy back (quick_check). Returns the copy's last migration. */
 export async function backupSqlite(source: string, target: string): Promise<string> {
   // quick_check: every page and row is read back (the checksums read every byte again); the full
   // integrity_check, which also compares every index with its table, runs before a restore.
-  const reply = await runSqliteWorker({ source, target, check: "quick_check" });
+  const working = runSqliteWorker({ source, target, check: "quick_check" });
+  await flushWhile(target, working);
+  const reply = await working;
   if (reply.error) {
     // SQLITE_FULL / SQLITE_CANTOPEN / SQLITE_READONLY on the target: the destination's trouble.
     const code = reply.error.code ?? "";
@@ -112,10 +148,30 @@ export function libpqEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * util-linux `setpriv --pdeathsig KILL`: the tool dies with the server. Without it, psql would
+ * outlive a server killed during a restore and commit the restore behind the back of the next
+ * server start (or pg_dump keep writing into a partial folder the start removes). Killed, psql's
+ * connection closes and PostgreSQL rolls its one transaction back: the previous data stays.
+ */
+const SETPRIV = "/usr/bin/setpriv";
+const withParentDeath = existsSync(SETPRIV);
+
+/** The application_name of the restore's psql session (tests find a leftover one by it). */
+export const RESTORE_APPLICATION_NAME = "caresuite-restore";
+
+/** `nice -n 10`: a backup is background work, the server's calls come first on a busy machine. */
+const NICE = "/usr/bin/nice";
+const withNice = existsSync(NICE);
+
 /** Runs a tool; resolves with its stdout (bounded) or rejects with its exit code and stderr's tail. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, options: { background?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let argv = [command, ...args];
+    if (options.background && withNice) argv = [NICE, "-n", "10", ...argv];
+    if (withParentDeath) argv = [SETPRIV, "--pdeathsig", "KILL", "--", ...argv];
+    const [program = command, ...rest] = argv;
+    const child = spawn(program, rest, { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -138,7 +194,9 @@ const PSQL = "psql";
 /** pg_dump in custom format to `target`. */
 export async function backupPostgres(databaseUrl: string, target: string): Promise<void> {
   try {
-    await run(PG_DUMP, ["--format=custom", "--no-owner", "--no-privileges", "--no-comments", `--file=${target}`], libpqEnvironment(databaseUrl));
+    await run(PG_DUMP, ["--format=custom", "--no-owner", "--no-privileges", "--no-comments", `--file=${target}`], libpqEnvironment(databaseUrl), {
+      background: true,
+    });
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? "");
     if (/No space left/i.test(stderr)) throw new BackupError("destination_full", "the backup destination is full");
@@ -189,7 +247,7 @@ export async function restorePostgres(databaseUrl: string, file: string, sqlFile
         "-f",
         sqlFile,
       ],
-      env,
+      { ...env, PGAPPNAME: RESTORE_APPLICATION_NAME },
     );
   } catch (error) {
     throw new BackupError("tool_failed", error instanceof Error ? error.message : String(error));

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { Worker } from "node:worker_threads";
 import { BACKUP_FOLDER, compareBackupFolders, type BackupFailure } from "@caresuite/domain";
-import { fsyncFolder } from "../../db/database.ts";
 
 /**
  * The backup folders on disk (docs/decisions/041-backups.md): DATA_DIR/backups/<yyyy-MM-ddTHHmmZ>/
@@ -76,6 +76,8 @@ export async function ensureDestination(dataDir: string): Promise<void> {
     await writeFile(probe, "ok", { flush: true });
     await rm(probe);
   } catch (error) {
+    // A full disk creates the file and refuses its bytes: the empty probe goes too.
+    await rm(probe, { force: true }).catch(() => undefined);
     throw destinationFailure(error);
   }
 }
@@ -83,15 +85,16 @@ export async function ensureDestination(dataDir: string): Promise<void> {
 /** A new partial folder to build a backup in. */
 export async function createPartialFolder(dataDir: string, jobId: number): Promise<string> {
   const root = backupsRoot(dataDir);
+  const path = join(root, `${PARTIAL_PREFIX}${jobId}-${Date.now().toString(36)}`);
   try {
     await mkdir(root, { recursive: true });
-    const path = join(root, `${PARTIAL_PREFIX}${jobId}-${Date.now().toString(36)}`);
     await mkdir(path);
     // Find out now, not after minutes of copying, whether the destination takes a file.
     await writeFile(join(path, ".probe"), "ok", { flush: true });
     await rm(join(path, ".probe"));
     return path;
   } catch (error) {
+    await rm(path, { recursive: true, force: true }).catch(() => undefined);
     throw destinationFailure(error);
   }
 }
@@ -107,6 +110,87 @@ export async function removePartialFolders(dataDir: string): Promise<number> {
   const partial = names.filter((name) => name.startsWith(PARTIAL_PREFIX));
   for (const name of partial) await rm(join(backupsRoot(dataDir), name), { recursive: true, force: true });
   return partial.length;
+}
+
+/**
+ * Flushes a folder's entries (a rename, a new file) to disk. Asynchronous: a folder's fsync on a
+ * disk busy with a backup's data can take long, and the server's event loop carries the calls.
+ */
+export async function fsyncFolderAsync(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The file worker: flushes (when asked) and hashes files off the main thread. Hashing a backup
+ * (hundreds of MB at a million calls) on the event loop would take its CPU in thousands of small
+ * slices, every one of them in front of a call on its way to the boards.
+ */
+const FILE_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+try { require("node:os").setPriority(10); } catch {}
+const { createHash } = require("node:crypto");
+const fs = require("node:fs");
+const buffer = Buffer.allocUnsafe(1 << 20);
+const out = [];
+try {
+  for (const path of workerData.paths) {
+    const fd = fs.openSync(path, "r");
+    try {
+      if (workerData.fsync) fs.fsyncSync(fd);
+      const hash = createHash("sha256");
+      let size = 0;
+      for (;;) {
+        const n = fs.readSync(fd, buffer, 0, buffer.length, null);
+        if (n === 0) break;
+        hash.update(buffer.subarray(0, n));
+        size += n;
+      }
+      out.push({ size, sha256: hash.digest("hex") });
+    } finally {
+      fs.closeSync(fd);
+    }
+    parentPort.postMessage({ progress: out.length });
+  }
+  parentPort.postMessage({ files: out });
+} catch (error) {
+  parentPort.postMessage({ error: { message: String(error && error.message), code: error && error.code, path: workerData.paths[out.length] } });
+}
+`;
+
+/**
+ * Size and sha256 of each file (in order), read in a worker thread; with `fsync` each file's
+ * data is flushed first. Rejects with the file system error (its `code` kept).
+ */
+export function hashFiles(paths: string[], options: { fsync: boolean; onFile?: (done: number) => void }): Promise<{ size: number; sha256: string }[]> {
+  if (paths.length === 0) return Promise.resolve([]);
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(FILE_WORKER, { eval: true, workerData: { paths, fsync: options.fsync } });
+    let settled = false;
+    worker.on(
+      "message",
+      (reply: { progress?: number; files?: { size: number; sha256: string }[]; error?: { message: string; code?: string; path?: string } }) => {
+        if (reply.progress !== undefined) options.onFile?.(reply.progress);
+        else {
+          settled = true;
+          if (reply.files) resolvePromise(reply.files);
+          else reject(Object.assign(new Error(reply.error?.message ?? "file worker failed"), { code: reply.error?.code, path: reply.error?.path }));
+          void worker.terminate();
+        }
+      },
+    );
+    worker.once("error", (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once("exit", (code) => {
+      if (!settled) reject(new Error(`file worker exited with ${code}`));
+    });
+  });
 }
 
 /** sha256 (hex) of a file, streamed. */
@@ -155,16 +239,6 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   await rename(temporary, path);
 }
 
-/** Flushes a finished file's data (copied files are not flushed by copyFile). */
-export async function fsyncFile(path: string): Promise<void> {
-  const handle = await open(path, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Finishes a backup: checksums of every file, the manifest written last, the folder renamed to
  * its final name (`name`, or `name-2`… when taken) and the rename flushed. Returns the final name.
@@ -177,17 +251,14 @@ export async function sealBackup(
 ): Promise<{ name: string; manifest: BackupManifest }> {
   try {
     const paths = await listFiles(partial);
-    const files: ManifestFile[] = [];
-    let index = 0;
-    for (const path of paths) {
-      const full = join(partial, path);
-      await fsyncFile(full);
-      files.push({ path, size: (await stat(full)).size, sha256: await sha256File(full) });
-      onFile?.(++index, paths.length);
-    }
+    const sums = await hashFiles(
+      paths.map((path) => join(partial, path)),
+      { fsync: true, onFile: (done) => onFile?.(done, paths.length) },
+    );
+    const files: ManifestFile[] = paths.map((path, index) => ({ path, size: sums[index]?.size ?? 0, sha256: sums[index]?.sha256 ?? "" }));
     const complete: BackupManifest = { ...manifest, total_size: files.reduce((sum, f) => sum + f.size, 0), files };
     await writeFileAtomic(join(partial, MANIFEST), `${JSON.stringify(complete, null, 2)}\n`);
-    fsyncFolder(partial);
+    await fsyncFolderAsync(partial);
     const root = dirname(partial);
     // After every backup of the same minute that still exists: names keep sorting by age.
     const suffixes = (await readdir(root))
@@ -195,7 +266,7 @@ export async function sealBackup(
       .map((n) => (n === name ? 1 : Number(n.slice(name.length + 1)) || 1));
     const final = suffixes.length === 0 ? name : `${name}-${Math.max(...suffixes) + 1}`;
     await rename(partial, join(root, final));
-    fsyncFolder(root);
+    await fsyncFolderAsync(root);
     return { name: final, manifest: complete };
   } catch (error) {
     throw destinationFailure(error);
@@ -258,14 +329,25 @@ export async function verifyChecksums(folder: string): Promise<BackupManifest> {
   const manifest = await readManifest(folder);
   if (!manifest) throw new BackupError("corrupt", "the backup has no valid manifest");
   for (const file of manifest.files) {
-    const path = join(folder, file.path);
     let size: number;
     try {
-      size = (await stat(path)).size;
+      size = (await stat(join(folder, file.path))).size;
     } catch {
       throw new BackupError("corrupt", `${file.path} is missing`);
     }
-    if (size !== file.size || (await sha256File(path)) !== file.sha256) throw new BackupError("corrupt", `${file.path} does not match its checksum`);
+    if (size !== file.size) throw new BackupError("corrupt", `${file.path} does not match its checksum`);
   }
+  let sums: { size: number; sha256: string }[];
+  try {
+    sums = await hashFiles(
+      manifest.files.map((file) => join(folder, file.path)),
+      { fsync: false },
+    );
+  } catch (error) {
+    throw new BackupError("corrupt", `a file of the backup does not read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  manifest.files.forEach((file, index) => {
+    if (sums[index]?.size !== file.size || sums[index]?.sha256 !== file.sha256) throw new BackupError("corrupt", `${file.path} does not match its checksum`);
+  });
   return manifest;
 }

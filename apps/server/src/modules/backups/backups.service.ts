@@ -20,7 +20,7 @@ import { AppError } from "../../errors/app-error.ts";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { callsTopic, SYSTEM_MESSAGES_TOPIC, systemMessage, type CallsSignal } from "../../realtime/topics.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
-import { shipBackup } from "../online-backup/online-backup.service.ts";
+import { markInterruptedUpload, shipBackup } from "../online-backup/online-backup.service.ts";
 import { startPasses } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
 import { backupPostgres, backupSqlite, checkPostgresDump, checkSqlite, restorePostgres } from "./backup-database.ts";
@@ -208,6 +208,8 @@ export async function prepareBackups(deps: BackupDeps): Promise<void> {
     .execute();
   const interrupted = await markInterruptedBackups(deps, { all: deps.db.dialect === "sqlite" });
   if (interrupted > 0) deps.log?.warn({ interrupted }, "a backup or restore was interrupted by the restart");
+  // docs/decisions/045: an upload the dead process left "in progress" ends as the error "interrupted".
+  await markInterruptedUpload(deps, { all: deps.db.dialect === "sqlite" });
 }
 
 /** Takes the one-job lock: the job's row with active = 1. Null when another job holds it. */
@@ -607,6 +609,7 @@ const MAKE_UP_WINDOW_MS = 24 * 3_600_000;
 /** One pass: stale jobs end, then the latest scheduled backup is made if it is owed. Returns the folder made, or null. */
 export async function runDueBackup(deps: BackupDeps): Promise<string | null> {
   await markInterruptedBackups(deps, { all: false });
+  if (!running) await markInterruptedUpload(deps, { all: false });
   const settings = await readSettingsRow(deps.db.kysely);
   if (!settings.enabled) return null;
   const now = deps.now();

@@ -52,6 +52,8 @@ interface Row {
   last_name: string | null;
   last_error: string | null;
   last_at: number | null;
+  /** Touched every UPLOAD_HEARTBEAT_MS while an upload runs: a stale one died with its process. */
+  updated_at: number | null;
 }
 
 const EMPTY: Row = {
@@ -64,10 +66,16 @@ const EMPTY: Row = {
   last_name: null,
   last_error: null,
   last_at: null,
+  updated_at: null,
 };
 
-/** An upload running longer than this died with its process. */
-const STALE_UPLOAD_MS = 6 * 3_600_000;
+/**
+ * While an upload runs, its process touches the row's `updated_at` this often; an upload whose
+ * row was not touched for UPLOAD_STALE_MS died with its process (a kill, a crash, a power cut),
+ * so the state never stays "in progress" for hours after one.
+ */
+const UPLOAD_HEARTBEAT_MS = 30_000;
+export const UPLOAD_STALE_MS = 3 * 60_000;
 const READY_TIMEOUT_MS = 10_000;
 
 async function readRow(db: Kysely<Database>): Promise<Row> {
@@ -83,13 +91,14 @@ async function readRow(db: Kysely<Database>): Promise<Row> {
     last_name: row.last_name,
     last_error: row.last_error,
     last_at: row.last_at === null ? null : Number(row.last_at),
+    updated_at: row.updated_at === null ? null : Number(row.updated_at),
   };
 }
 
 type DbRow = Omit<Database["online_backup"], "id" | "updated_at">;
 
 function toDb(r: Partial<Row>): Partial<DbRow> {
-  const { enabled, last_ok, ...rest } = r;
+  const { enabled, last_ok, updated_at: _updatedAt, ...rest } = r;
   return {
     ...rest,
     ...(enabled === undefined ? {} : { enabled: enabled ? 1 : 0 }),
@@ -114,7 +123,7 @@ const toSettingsView = (r: Row): OnlineBackupSettingsView => ({
 });
 
 function toStatusView(r: Row, now: number): OnlineBackupStatusView {
-  const uploading = r.uploading_since !== null && now - r.uploading_since < STALE_UPLOAD_MS;
+  const uploading = r.uploading_since !== null && now - (r.updated_at ?? r.uploading_since) < UPLOAD_STALE_MS;
   const state = onlineBackupState({ enabled: r.enabled, path: r.path, has_token: r.token !== "", uploading, last_ok: r.last_ok });
   return {
     state,
@@ -215,6 +224,18 @@ export async function shipBackup(
   if (!location || row.token === "" || row.host_key_fingerprint === "") error = "login_url_missing";
   else {
     await writeRow(db, { uploading_since: deps.now() }, deps.now());
+    const heartbeat = setInterval(
+      () =>
+        void db
+          .updateTable("online_backup")
+          .set({ updated_at: deps.now() })
+          .where("id", "=", 1)
+          .where("uploading_since", "is not", null)
+          .execute()
+          .catch(() => undefined),
+      UPLOAD_HEARTBEAT_MS,
+    );
+    heartbeat.unref();
     try {
       const settings = await db.selectFrom("backup_settings").select("retention").where("id", "=", 1).executeTakeFirst();
       await uploadBackup({ ...location, host_key_fingerprint: row.host_key_fingerprint, token: row.token }, backup, settings?.retention ?? 7, {
@@ -223,6 +244,8 @@ export async function shipBackup(
     } catch (e) {
       error = e instanceof OnlineBackupError ? e.failure : "unknown";
       if (error === "unknown") deps.log?.error({ name: backup.name }, "online backup failed");
+    } finally {
+      clearInterval(heartbeat);
     }
   }
   const now = deps.now();
@@ -241,4 +264,39 @@ export async function shipBackup(
   const result = { ok, name: backup.name, error };
   await deps.bus?.publish(SYSTEM_MESSAGES_TOPIC, systemMessage("onlinebackup.result", result)).catch(() => undefined);
   return result;
+}
+
+/**
+ * An upload its process did not finish (killed, crashed, the machine off during it) ends as the
+ * error `interrupted`, audited: at start all of them on SQLite (one process), on PostgreSQL those
+ * whose heartbeat is stale (another instance may be uploading). Returns whether one was ended.
+ */
+export async function markInterruptedUpload(
+  deps: { db: { kysely: Kysely<Database> }; now: () => number; log?: { warn(obj: unknown, msg?: string): void } },
+  options: { all: boolean },
+): Promise<boolean> {
+  const now = deps.now();
+  const error: OnlineBackupFailure = "interrupted";
+  const ended = await deps.db.kysely.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable("online_backup")
+      .set({ uploading_since: null, last_ok: 0, last_error: error, last_at: now, updated_at: now })
+      .where("id", "=", 1)
+      .where("uploading_since", "is not", null);
+    if (!options.all) update = update.where("updated_at", "<", now - UPLOAD_STALE_MS);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await writeAudit(trx, {
+      systemId: null,
+      userId: null,
+      now,
+      entityType: "onlineBackup",
+      entityId: null,
+      action: "backup",
+      meta: { operation: "upload", result: "failed", reason: error },
+    });
+    return true;
+  });
+  if (ended) deps.log?.warn({ reason: error }, "an online backup upload was interrupted (the process ended during it)");
+  return ended;
 }

@@ -11,6 +11,7 @@ import { startTestSshd, type TestSshd } from "../../test-support/sshd.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { MANIFEST, type BackupManifest } from "../backups/backup-store.ts";
 import { createBackup, prepareBackups } from "../backups/backups.service.ts";
+import { UPLOAD_STALE_MS } from "./online-backup.service.ts";
 
 /**
  * Online backup over SFTP against a real OpenSSH server (docs/decisions/045-online-backup.md;
@@ -163,5 +164,42 @@ describe.each(TEST_DIALECTS)("online backup on %s", (dialect) => {
     // Switched off: nothing is uploaded, the state says disabled.
     expect((await manager.gql(UPDATE, { data: settings({ enabled: false, token: "" }) })).errors).toBeUndefined();
     expect((await status())?.state).toBe("disabled");
+  });
+
+  it("an upload left in progress by a process that died ends as the error interrupted at the next start, audited", async () => {
+    expect((await manager.gql(UPDATE, { data: settings() })).errors).toBeUndefined();
+    // What a process killed during an upload leaves: the row says uploading, nobody touches it.
+    const db = server.db.kysely;
+    await db.updateTable("online_backup").set({ uploading_since: server.clock.now, updated_at: server.clock.now }).execute();
+    expect((await status())?.state).toBe("in_progress");
+    if (dialect === "postgres") {
+      // Another instance may be uploading: only a stale heartbeat counts as dead.
+      await prepareBackups(deps());
+      expect((await status())?.state).toBe("in_progress");
+      server.clock.now += UPLOAD_STALE_MS + 1;
+    }
+    await prepareBackups(deps());
+    expect(await status()).toMatchObject({ state: "error", error: "interrupted", last_ok: false });
+    const row = await db.selectFrom("online_backup").select("uploading_since").executeTakeFirstOrThrow();
+    expect(row.uploading_since).toBeNull();
+    const audit = await db
+      .selectFrom("audit_logs")
+      .select(["action", "meta"])
+      .where("entity_type", "=", "onlineBackup")
+      .where("action", "=", "backup")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.meta))).toEqual({ operation: "upload", result: "failed", reason: "interrupted" });
+    // Once only: the next start finds nothing to end.
+    await prepareBackups(deps());
+    const lines = await db.selectFrom("audit_logs").select("id").where("entity_type", "=", "onlineBackup").where("action", "=", "backup").execute();
+    server.clock.now += 61_000;
+    await prepareBackups(deps());
+    expect(await db.selectFrom("audit_logs").select("id").where("entity_type", "=", "onlineBackup").where("action", "=", "backup").execute()).toHaveLength(
+      lines.length,
+    );
+    // The next good upload clears the error.
+    const backup = await createBackup(deps(), { trigger: "manual", userId: null });
+    expect(await status()).toMatchObject({ state: "enabled", error: null, last_ok: true, last_name: backup.name });
   });
 });
