@@ -11,19 +11,16 @@
 // - GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting,
 //   with the backup's progress when each slow answer was asked (which phase held the loop).
 import { parseArgs } from "node:util";
-import { loadavg } from "node:os";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient, type Client } from "graphql-ws";
-import WebSocket from "ws";
 import pg from "pg";
 import { sql } from "kysely";
-import { callSystemConnected, demoTrigger, signInApi } from "../e2e/support/api.ts";
+import { callSystemConnected, signInApi } from "../e2e/support/api.ts";
 import { freePort, startServer, type RunningServer } from "../e2e/support/server.ts";
-import { SYSTEM_HEADER } from "@caresuite/domain/api-contract";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import { generateCallHistory } from "../apps/server/src/modules/calls/call-history.ts";
+import { connectBoards, healthProbe, loadAverages, ms, percentile, steadyTriggers, type Boards } from "./support/call-latency.ts";
 
 const { values } = parseArgs({
   options: {
@@ -38,18 +35,10 @@ const { values } = parseArgs({
 const BOARDS = Number(values.boards);
 /** Backups one after the other (a few seconds each: one alone gives too few calls for a p99). */
 const BACKUPS = Number(values.backups);
-/** Trigger loops side by side, each on devices of its own (more than one lost calls on the demo site, not looked into; one loop and several backups give the samples). */
+/** Trigger loops side by side, each on devices of its own (3 loops on the demo site: 264 calls, none lost). */
 const LOOPS = Number(values.loops);
-const ALERT = 4;
-const TRIGGER_EVERY_MS = 250;
-const percentile = (list: number[], p: number): number =>
-  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ms = (value: number): string => `${Math.round(value).toLocaleString("en")} ms`;
-const load = (): string =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" / ");
+const load = loadAverages;
 const stats = (list: number[]): string =>
   list.length === 0 ? "–" : `p50 ${ms(percentile(list, 50))}, p99 ${ms(percentile(list, 99))}, max ${ms(Math.max(...list))} (${list.length})`;
 
@@ -93,118 +82,32 @@ for (const dialect of dialects) {
   console.error(`${dialect}: ${calls} rows written in ${((performance.now() - filled) / 1000).toFixed(1)} s`);
 
   server = await startServer(env(await freePort()));
-  const clients: Client[] = [];
+  let boards: Boards | null = null;
   try {
     while (!(await callSystemConnected(server.baseUrl))) await sleep(200);
     const admin = await signInApi(server.baseUrl, "admin", "demo-admin");
     const nodes = (await admin.query<{ systemTreeNodes: { id: number; kind: string; is_enabled: boolean }[] }>("{ systemTreeNodes { id kind is_enabled } }"))
       .systemTreeNodes;
-    let devices = nodes.filter((n) => n.kind === "device" && n.is_enabled).map((n) => n.id);
-    /** The first board's list as last pushed. */
-    let openAtBoard = new Set<number>();
-    const wsUrl = `${server.baseUrl.replace("http", "ws")}/backend/query`;
-    const waiting = new Map<number, { started: number; pending: number; resolve: (ms: number) => void }>();
-    let ready = 0;
-    for (let i = 0; i < BOARDS; i++) {
-      const seen = new Set<number>();
-      let first = true;
-      const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { [SYSTEM_HEADER]: "01" } });
-      clients.push(client);
-      client.subscribe<{ callsChanged: { id: number; system_tree_node: { id: number } | null }[] }>(
-        { query: "subscription { callsChanged { id number opened_at call_type { urgency color } section { name } system_tree_node { id text_long } } }" },
-        {
-          next: (value) => {
-            if (first) ready += 1;
-            first = false;
-            const open = new Set((value.data?.callsChanged ?? []).map((call) => call.system_tree_node?.id ?? 0));
-            if (i === 0) openAtBoard = open;
-            for (const device of seen) if (!open.has(device)) seen.delete(device);
-            for (const device of open) {
-              if (seen.has(device)) continue;
-              seen.add(device);
-              const wait = waiting.get(device);
-              if (wait && (wait.pending -= 1) === 0) wait.resolve(performance.now() - wait.started);
-            }
-          },
-          error: () => undefined,
-          complete: () => undefined,
-        },
-      );
-    }
-    while (ready < BOARDS) await sleep(50);
+    boards = await connectBoards(server.baseUrl, BOARDS);
     // The simulated history leaves some calls open "now": a trigger on such a device is no new
     // call on the board (it would count as lost). Those devices are left out.
-    const busy = openAtBoard;
-    devices = devices.filter((device) => !busy.has(device));
+    const busy = boards.openAtFirstBoard();
+    const devices = nodes.filter((n) => n.kind === "device" && n.is_enabled && !busy.has(n.id)).map((n) => n.id);
     console.error(`${dialect}: ${busy.size} devices with an open call at start left out, ${devices.length} used`);
-
-    const steadyTriggers = () => {
-      const latencies: number[] = [];
-      let lost = 0;
-      let running = true;
-      const loop = async (k: number) => {
-        const mine = devices.filter((_, i) => i % LOOPS === k);
-        let index = 0;
-        while (running) {
-          const device = mine[(index++ * 37) % mine.length] as number;
-          const shown = new Promise<number>((resolve) => waiting.set(device, { started: performance.now(), pending: BOARDS, resolve }));
-          const tick = sleep(TRIGGER_EVERY_MS);
-          await demoTrigger(server.baseUrl, device, ALERT);
-          const latency = await Promise.race([shown, sleep(10_000).then(() => null)]);
-          if (latency === null) lost += 1;
-          else latencies.push(latency);
-          waiting.delete(device);
-          await tick;
-          await demoTrigger(server.baseUrl, device, ALERT, true);
-          await sleep(TRIGGER_EVERY_MS);
-        }
-      };
-      const loops = Array.from({ length: LOOPS }, (_, k) => loop(k));
-      return {
-        latencies,
-        lost: () => lost,
-        stop: async () => {
-          running = false;
-          await Promise.all(loops);
-        },
-      };
-    };
+    const triggers = () => steadyTriggers(server.baseUrl, boards as Boards, devices, { loops: LOOPS });
     /** The backup's progress as last polled: the phase a slow health answer falls in. */
     let phase = "before";
-    const healthProbe = () => {
-      const answers: number[] = [];
-      const slow: { phase: string; ms: number }[] = [];
-      let running = true;
-      const loop = (async () => {
-        while (running) {
-          const started = performance.now();
-          const at = phase;
-          await fetch(`${server.baseUrl}/backend/health`).then((r) => r.arrayBuffer());
-          const took = performance.now() - started;
-          answers.push(took);
-          if (took > 100) slow.push({ phase: at, ms: took });
-          await sleep(50);
-        }
-      })();
-      return {
-        answers,
-        slow,
-        stop: async () => {
-          running = false;
-          await loop;
-        },
-      };
-    };
+    const probeHealth = () => healthProbe(server.baseUrl, { slowMs: 100, label: () => phase });
 
-    const quiet = steadyTriggers();
-    const quietProbe = healthProbe();
+    const quiet = triggers();
+    const quietProbe = probeHealth();
     await sleep(Number(values["quiet-ms"]));
     await quiet.stop();
     await quietProbe.stop();
 
     const loadAtStart = load();
-    const during = steadyTriggers();
-    const probe = healthProbe();
+    const during = triggers();
+    const probe = probeHealth();
     await sleep(1000);
     const backupTimes: number[] = [];
     let size = 0;
@@ -235,20 +138,20 @@ for (const dialect of dialects) {
     await during.stop();
     await probe.stop();
     const byPhase = new Map<string, number[]>();
-    for (const s of probe.slow) byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), s.ms]);
+    for (const s of probe.slow) byPhase.set(s.label, [...(byPhase.get(s.label) ?? []), s.ms]);
     rows.push([
       dialect,
       String(calls),
       `${BACKUPS} × ${(size / 1024 / 1024).toFixed(0)} MB, ${backupTimes.map((t) => (t / 1000).toFixed(1)).join(" / ")} s`,
-      `${stats(quiet.latencies)}, ${quiet.lost()} not shown in 10 s`,
-      `${stats(during.latencies)}, ${during.lost()} not shown in 10 s`,
+      `${stats(quiet.latencies.map((l) => l.ms))}, ${quiet.lost()} not shown in 10 s`,
+      `${stats(during.latencies.map((l) => l.ms))}, ${during.lost()} not shown in 10 s`,
       stats(probe.answers),
       [...byPhase].map(([p, list]) => `${p}: ${list.length}× ≤ ${ms(Math.max(...list))}`).join("; ") || "none",
       `${loadAtStart} → ${load()}`,
     ]);
     console.error(`| ${rows.at(-1)?.join(" | ")} |`);
   } finally {
-    for (const client of clients) await client.dispose();
+    await boards?.dispose();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (adminPool) {

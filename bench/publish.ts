@@ -121,10 +121,14 @@ try {
   }
   rows.push(["  after done: theirs fetched, stored, commit ended", ms(finished - (steps.find((s) => s.step === "done")?.at ?? finished)), "–"]);
   rows.push(["commit_done → configChangelog in-sync", ms(inSync - finished), "–"]);
-  rows.push([`trigger → callsChanged at the last of ${BOARDS} boards, quiet (${idle.latencies.length} calls)`, spread(idle.latencies.map((l) => l.ms)), "–"]);
+  rows.push([
+    `trigger → callsChanged at the last of ${BOARDS} boards, quiet (${idle.latencies.length} calls)`,
+    `${spread(idle.latencies.map((l) => l.ms))}, ${idle.lost()} not shown in 10 s`,
+    "–",
+  ]);
   rows.push([
     `trigger → callsChanged at the last of ${BOARDS} boards, during the publish (${during.latencies.length} calls)`,
-    spread(during.latencies.map((l) => l.ms)),
+    `${spread(during.latencies.map((l) => l.ms))}, ${during.lost()} not shown in 10 s`,
     "p99 ≤ 150 ms",
   ]);
   rows.push([

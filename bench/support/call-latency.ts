@@ -24,6 +24,8 @@ export const spread = (list: number[]): string =>
 export interface Boards {
   /** A graphql-ws client on the server (closed with the boards). */
   connect(): Client;
+  /** The devices with an open call in the first board's list as last pushed. */
+  openAtFirstBoard(): Set<number>;
   /** Opens `device`'s call and resolves with the ms until the last board lists it. */
   shown(device: number): { promise: Promise<number>; done(): void };
   dispose(): Promise<void>;
@@ -40,6 +42,7 @@ export async function connectBoards(baseUrl: string, count: number): Promise<Boa
   };
   const waiting = new Map<number, { started: number; pending: number; resolve: (ms: number) => void }>();
   let ready = 0;
+  let openAtFirst = new Set<number>();
   for (let i = 0; i < count; i++) {
     const seen = new Set<number>();
     let first = true;
@@ -50,6 +53,7 @@ export async function connectBoards(baseUrl: string, count: number): Promise<Boa
           if (first) ready += 1;
           first = false;
           const open = new Set((value.data?.callsChanged ?? []).map((call) => call.system_tree_node?.id ?? 0));
+          if (i === 0) openAtFirst = open;
           for (const device of seen) if (!open.has(device)) seen.delete(device);
           for (const device of open) {
             if (seen.has(device)) continue;
@@ -66,6 +70,7 @@ export async function connectBoards(baseUrl: string, count: number): Promise<Boa
   while (ready < count) await sleep(50);
   return {
     connect,
+    openAtFirstBoard: () => openAtFirst,
     shown: (device) => ({
       promise: new Promise<number>((resolve) => waiting.set(device, { started: performance.now(), pending: count, resolve })),
       done: () => waiting.delete(device),
@@ -76,45 +81,62 @@ export async function connectBoards(baseUrl: string, count: number): Promise<Boa
   };
 }
 
-/** Triggers at a steady rate until `stop()`: open a call, wait until the boards show it, close it; a different device each time. */
-export function steadyTriggers(baseUrl: string, boards: Boards, devices: number[]) {
+/**
+ * Triggers at a steady rate until `stop()`: open a call, wait until the boards show it, close it;
+ * a different device each time. `loops` run side by side, each on devices of its own (a device is
+ * waited for by one loop at a time). A call not shown within 10 s counts as lost, not as a time.
+ */
+export function steadyTriggers(baseUrl: string, boards: Boards, devices: number[], options: { loops?: number } = {}) {
   const latencies: { at: number; ms: number }[] = [];
+  let lost = 0;
   let running = true;
-  let index = 0;
-  const loop = (async () => {
+  const loopCount = options.loops ?? 1;
+  const loop = async (k: number) => {
+    const mine = devices.filter((_, i) => i % loopCount === k);
+    let index = 0;
     while (running) {
-      const device = devices[(index++ * 37) % devices.length] as number;
+      const device = mine[(index++ * 37) % mine.length] as number;
       const shown = boards.shown(device);
       const tick = sleep(TRIGGER_EVERY_MS);
       const at = performance.now();
       await demoTrigger(baseUrl, device, ALERT);
-      latencies.push({ at, ms: await Promise.race([shown.promise, sleep(10_000).then(() => 10_000)]) });
+      const latency = await Promise.race([shown.promise, sleep(10_000).then(() => null)]);
+      if (latency === null) lost += 1;
+      else latencies.push({ at, ms: latency });
       shown.done();
       await tick;
       await demoTrigger(baseUrl, device, ALERT, true);
       await sleep(TRIGGER_EVERY_MS);
     }
-  })();
+  };
+  const loops = Array.from({ length: loopCount }, (_, k) => loop(k));
   return {
     latencies,
+    lost: () => lost,
     stop: async () => {
       running = false;
-      await loop;
+      await Promise.all(loops);
     },
   };
 }
 
-/** GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting. */
-export function healthProbe(baseUrl: string) {
+/**
+ * GET /backend/health every 50 ms: how long the server's event loop keeps a client waiting. Answers
+ * slower than `slowMs` are kept with the time they were asked and `label()` then (e.g. a phase).
+ */
+export function healthProbe(baseUrl: string, options: { slowMs?: number; label?: () => string } = {}) {
   const answers: number[] = [];
-  const slow: { at: number; ms: number }[] = [];
+  const slow: { at: number; ms: number; label: string }[] = [];
+  const slowMs = options.slowMs ?? 150;
   let running = true;
   const loop = (async () => {
     while (running) {
       const started = performance.now();
+      const label = options.label?.() ?? "";
       await fetch(`${baseUrl}/backend/health`).then((r) => r.arrayBuffer());
-      answers.push(performance.now() - started);
-      if (performance.now() - started > 150) slow.push({ at: started, ms: performance.now() - started });
+      const took = performance.now() - started;
+      answers.push(took);
+      if (took > slowMs) slow.push({ at: started, ms: took, label });
       await sleep(50);
     }
   })();
