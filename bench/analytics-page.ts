@@ -74,7 +74,10 @@ try {
         const root = document.querySelector(`[data-testid="${pageId}"]`);
         if (!root || root.getAttribute("data-fetching") === "true") return false;
         const cards = [...root.querySelectorAll(`[data-testid="${card}"]`)];
-        return cards.length >= 5 && cards.every((c) => c.querySelector(c.getAttribute("data-chart") === "heatmap" ? "[role='img']" : "svg.recharts-surface") !== null);
+        return (
+          cards.length >= 5 &&
+          cards.every((c) => c.querySelector(c.getAttribute("data-chart") === "heatmap" ? "[role='img']" : "svg.recharts-surface") !== null)
+        );
       },
       { page: ANALYTICS_TESTIDS.page, card: ANALYTICS_TESTIDS.card },
       { timeout: 60_000, polling: 16 },
