@@ -191,12 +191,22 @@ const PG_DUMP = "pg_dump";
 const PG_RESTORE = "pg_restore";
 const PSQL = "psql";
 
-/** pg_dump in custom format to `target`. */
+/**
+ * pg_dump in custom format to `target`, compressed at level 1: zlib's default level (6) took 4×
+ * the CPU for a file a sixth smaller (1,000,000 call-like rows: 2.0 s against 0.48 s, 16.4 against
+ * 19.6 MB), and that CPU is taken from the calls on a small server while the backup runs
+ * (bench/backup-callpath.ts).
+ */
 export async function backupPostgres(databaseUrl: string, target: string): Promise<void> {
   try {
-    await run(PG_DUMP, ["--format=custom", "--no-owner", "--no-privileges", "--no-comments", `--file=${target}`], libpqEnvironment(databaseUrl), {
-      background: true,
-    });
+    await run(
+      PG_DUMP,
+      ["--format=custom", "--compress=1", "--no-owner", "--no-privileges", "--no-comments", `--file=${target}`],
+      libpqEnvironment(databaseUrl),
+      {
+        background: true,
+      },
+    );
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? "");
     if (/No space left/i.test(stderr)) throw new BackupError("destination_full", "the backup destination is full");
