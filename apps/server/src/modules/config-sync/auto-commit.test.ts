@@ -8,7 +8,11 @@ import { publishTimings } from "./config-sync.service.ts";
 import { publishRuns } from "./publish-runs.ts";
 
 const RENAME_SECTION = `mutation ($name: String!) { updateSection(id: 3, data: { name: $name }) { id name } }`;
-const QUIET_MS = 150;
+/**
+ * The quiet period in real time: long enough that two edits a test makes "in a row" stay inside it
+ * on a loaded machine (at 150 ms a slow mutation let the publish start between them).
+ */
+const QUIET_MS = 800;
 
 /**
  * The system parameter auto_commit (docs/decisions/031-auto-commit): on, a saved change publishes
