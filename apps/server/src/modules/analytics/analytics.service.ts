@@ -38,6 +38,7 @@ import {
   type HourCount,
   type TreeNodeRow,
 } from "./analytics.repo.ts";
+import { bucketSeconds } from "./response-buckets.ts";
 
 /** The analytics filter (spec route /analytics: "every chart filters by time range, section and call type"). */
 export interface AnalyticsFilter {
@@ -146,7 +147,9 @@ function byKey(rows: HistogramRow[], keyOf: (key: number) => number = (k) => k):
     const key = keyOf(row.key);
     let counts = grouped.get(key);
     if (!counts) grouped.set(key, (counts = new Map()));
-    counts.set(row.seconds, (counts.get(row.seconds) ?? 0) + row.n);
+    // Percentiles exact to the response bucket, whether the rows came from the rollup or the calls.
+    const seconds = bucketSeconds(row.seconds);
+    counts.set(seconds, (counts.get(seconds) ?? 0) + row.n);
   }
   return new Map([...grouped].map(([key, counts]) => [key, [...counts]]));
 }
@@ -241,8 +244,13 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   const start = from ?? (await firstOpening(db, systemId)) ?? now;
   const q: AnalyticsQuery = {
     systemId,
+    dialect: ctx.db.dialect,
+    timeZone,
     from,
     to,
+    start,
+    end: Math.max(start, to ?? now),
+    useRollup: true,
     callTypeIds,
     sectionIds,
     hideDefects,
