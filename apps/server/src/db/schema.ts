@@ -88,9 +88,10 @@ export interface AnalyticsRollupHoursTable extends RollupBuckets {
   response_ms: number;
 }
 
-/** Migration 0026: closed calls per week of local days × local hour of day × section × call type. */
+/** Migration 0026: closed calls per block of 1 or 4 weeks of local days × local hour of day × section × call type. */
 export interface AnalyticsRollupWeeksTable extends RollupBuckets {
   system_id: number;
+  weeks: number;
   week: number;
   hour_of_day: number;
   section_id: number;
@@ -99,10 +100,11 @@ export interface AnalyticsRollupWeeksTable extends RollupBuckets {
   response_ms: number;
 }
 
-/** Migration 0026: closed calls per week × device × section × call type. */
+/** Migration 0026: closed calls per block of 1, 7 or 28 local days × device × section × call type. */
 export interface AnalyticsRollupDevicesTable extends RollupBuckets {
   system_id: number;
-  week: number;
+  days: number;
+  period: number;
   device_id: number;
   section_id: number;
   call_type_id: number;

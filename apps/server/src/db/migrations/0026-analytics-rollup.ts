@@ -11,8 +11,10 @@ const BUCKETS = 111;
  * Times are the system's local wall clock in the zone recorded in the state row:
  * - `analytics_rollup_hours`: per local hour × section × call type, the closed calls, the sum of
  *   their response times and their count per response bucket (b0 … b110);
- * - `analytics_rollup_weeks`: the same per week of local days × local hour of day (long periods);
- * - `analytics_rollup_devices`: per week × device × section × call type (by room);
+ * - `analytics_rollup_weeks`: the same per block of `weeks` (1 or 4) weeks of local days × local
+ *   hour of day (long periods: a year is mostly 4-week blocks, the rest weeks, then hours);
+ * - `analytics_rollup_devices`: per block of `days` (1, 7 or 28) local days × device × section ×
+ *   call type (by room);
  * - `analytics_rollup_state`: per system, the zone and the watermark (the highest call id folded;
  *   calls at or below it are in the rollup unless listed in `analytics_rollup_pending`, the calls
  *   the watermark passed while they were still open).
@@ -68,13 +70,15 @@ export const migration = (dialect: DialectName): Migration => ({
         db.schema
           .createTable("analytics_rollup_weeks")
           .addColumn("system_id", "integer", (c) => c.notNull())
+          // Block `week` of `weeks` weeks: local hours 168·weeks·week … 168·weeks·(week + 1) − 1.
+          .addColumn("weeks", "integer", (c) => c.notNull())
           .addColumn("week", "integer", (c) => c.notNull())
           .addColumn("hour_of_day", "integer", (c) => c.notNull())
           .addColumn("section_id", "integer", (c) => c.notNull())
           .addColumn("call_type_id", "integer", (c) => c.notNull())
           .addColumn("calls", "integer", (c) => c.notNull())
           .addColumn("response_ms", "bigint", (c) => c.notNull())
-          .addPrimaryKeyConstraint("analytics_rollup_weeks_pk", ["system_id", "week", "hour_of_day", "section_id", "call_type_id"]),
+          .addPrimaryKeyConstraint("analytics_rollup_weeks_pk", ["system_id", "weeks", "week", "hour_of_day", "section_id", "call_type_id"]),
       ),
     ).execute();
     await buckets(
@@ -82,12 +86,14 @@ export const migration = (dialect: DialectName): Migration => ({
         db.schema
           .createTable("analytics_rollup_devices")
           .addColumn("system_id", "integer", (c) => c.notNull())
-          .addColumn("week", "integer", (c) => c.notNull())
+          // Block `period` of `days` days: local hours 24·days·period … 24·days·(period + 1) − 1.
+          .addColumn("days", "integer", (c) => c.notNull())
+          .addColumn("period", "integer", (c) => c.notNull())
           .addColumn("device_id", "integer", (c) => c.notNull())
           .addColumn("section_id", "integer", (c) => c.notNull())
           .addColumn("call_type_id", "integer", (c) => c.notNull())
           .addColumn("calls", "integer", (c) => c.notNull())
-          .addPrimaryKeyConstraint("analytics_rollup_devices_pk", ["system_id", "week", "device_id", "section_id", "call_type_id"]),
+          .addPrimaryKeyConstraint("analytics_rollup_devices_pk", ["system_id", "days", "period", "device_id", "section_id", "call_type_id"]),
       ),
     ).execute();
   },

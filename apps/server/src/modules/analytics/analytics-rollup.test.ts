@@ -8,6 +8,7 @@ import { buildActivationCode } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { resetAnalyticsRollup, runAnalyticsRollupPass } from "./analytics-rollup.ts";
+import { blocks } from "./analytics.repo.ts";
 import { BUCKET_COUNT, bucketOf, bucketSeconds } from "./response-buckets.ts";
 
 // docs/decisions/034-analytics.md "The rollup": the answers from the rollup equal those from the
@@ -39,6 +40,22 @@ describe("response buckets", () => {
   it("has the migration's 111 columns and only ever rises", () => {
     expect(BUCKET_COUNT).toBe(111);
     for (let s = 1; s < 8000; s++) expect(bucketOf(s)).toBeGreaterThanOrEqual(bucketOf(s - 1));
+  });
+});
+
+describe("blocks of a period", () => {
+  it("cover local hours [a, b) once, the coarsest blocks in the middle", () => {
+    let seed = 3;
+    const next = (n: number): number => ((seed = (seed * 48_271) % 2_147_483_647), seed % n);
+    for (let i = 0; i < 300; i++) {
+      const a = 490_000 + next(20_000);
+      const b = a + next(10_000);
+      const covered: number[] = [];
+      for (const block of blocks(a, b, [1, 168, 672]))
+        for (let k = block.first; k < block.end; k++) for (let h = k * block.size; h < (k + 1) * block.size; h++) covered.push(h);
+      expect(covered.sort((x, y) => x - y)).toEqual(Array.from({ length: b - a }, (_, k) => a + k));
+    }
+    expect(blocks(0, 2016, [1, 168, 672])).toEqual([{ size: 672, first: 0, end: 3 }]);
   });
 });
 

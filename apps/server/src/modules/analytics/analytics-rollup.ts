@@ -26,6 +26,9 @@ export const ROLLUP_SLICE = 5_000;
 export const ROLLUP_TICK_MS = 60_000;
 const HOUR = 3_600_000;
 const HOURS_PER_WEEK = 168;
+/** The block sizes of the week rows (weeks) and of the device rows (days): analytics.repo.ts reads the coarsest that fit. */
+export const WEEK_BLOCKS = [1, 4] as const;
+export const DAY_BLOCKS = [1, 7, 28] as const;
 /** Rows per upsert statement: 117 parameters a row stays below both databases' limits. */
 const UPSERT_ROWS = 200;
 
@@ -90,7 +93,6 @@ class Fold {
     // As the queries compute it: whole seconds, truncated; the local hour by integer division.
     const bucket = bucketOf(Math.trunc(responseMs / 1000));
     const hour = Math.trunc((call.opened_at + this.offsetAt(call.opened_at)) / HOUR);
-    const week = Math.floor(hour / HOURS_PER_WEEK);
     const section = call.section_id ?? -1;
     const type = call.call_type_id;
     const bump = (map: Map<string, Cell>, key: Record<string, number>): void => {
@@ -102,8 +104,25 @@ class Fold {
       cell.buckets[bucket] = (cell.buckets[bucket] ?? 0) + 1;
     };
     bump(this.hours, { system_id: this.systemId, hour, section_id: section, call_type_id: type });
-    bump(this.weeks, { system_id: this.systemId, week, hour_of_day: ((hour % 24) + 24) % 24, section_id: section, call_type_id: type });
-    bump(this.devices, { system_id: this.systemId, week, device_id: call.device_id, section_id: section, call_type_id: type });
+    const hourOfDay = ((hour % 24) + 24) % 24;
+    for (const weeks of WEEK_BLOCKS)
+      bump(this.weeks, {
+        system_id: this.systemId,
+        weeks,
+        week: Math.floor(hour / (HOURS_PER_WEEK * weeks)),
+        hour_of_day: hourOfDay,
+        section_id: section,
+        call_type_id: type,
+      });
+    for (const days of DAY_BLOCKS)
+      bump(this.devices, {
+        system_id: this.systemId,
+        days,
+        period: Math.floor(hour / (24 * days)),
+        device_id: call.device_id,
+        section_id: section,
+        call_type_id: type,
+      });
   }
 
   async write(trx: Kysely<Database>): Promise<void> {

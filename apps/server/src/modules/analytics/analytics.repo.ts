@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { OffsetSegment } from "@caresuite/domain";
 import type { Database } from "../../db/schema.ts";
+import { DAY_BLOCKS, WEEK_BLOCKS } from "./analytics-rollup.ts";
 import { BUCKET_COLUMNS, BUCKET_LOWER_SECONDS } from "./response-buckets.ts";
 
 /**
@@ -114,13 +115,13 @@ export function instantOfLocalHour(h: number, offsets: OffsetSegment[]): number 
   return offsets.every((s) => s.until === null || s.until <= t - HOUR || s.until > t + HOUR) ? t : null;
 }
 
-/** The rollup's share of one query: local hours [hours) from the hour rows, weeks [weeks) from the week rows. */
+/** The rollup's share of one query: whole local hours, and whole local days for the device rows. */
 export interface RollupPlan {
   watermark: number;
   /** Whole local hours inside the period, [first, end), with their instants. */
   hours: { first: number; end: number; from: number; to: number } | null;
-  /** Whole weeks of local days inside it (week w = local hours 168w … 168w + 167). */
-  weeks: { first: number; end: number; from: number; to: number } | null;
+  /** Whole local days inside it (day d = local hours 24d … 24d + 23). */
+  days: { first: number; end: number; from: number; to: number } | null;
   /** Call types always read from the calls table (defects hidden by device kind: the rollup has no device kind). */
   rawTypes: number[];
 }
@@ -144,9 +145,9 @@ function makePlan(q: AnalyticsQuery, watermark: number): RollupPlan {
   const start = localMs(q.from ?? q.start);
   const end = localMs(q.to ?? q.end);
   const hours = span(q, Math.ceil(start / HOUR), Math.floor(end / HOUR), 1);
-  const weeks = hours ? span(q, Math.ceil(hours.first / HOURS_PER_WEEK), Math.floor(hours.end / HOURS_PER_WEEK), HOURS_PER_WEEK) : null;
+  const days = hours ? span(q, Math.ceil(hours.first / 24), Math.floor(hours.end / 24), 24) : null;
   const partialDefects = q.hideDefects === "repeater" || q.hideDefects === "not_repeater";
-  return { watermark, hours, weeks, rawTypes: partialDefects ? q.defectTypeIds : [] };
+  return { watermark, hours, days, rawTypes: partialDefects ? q.defectTypeIds : [] };
 }
 
 /**
@@ -176,6 +177,26 @@ function rawScopes(q: AnalyticsQuery, plan: RollupPlan | null, inner: { from: nu
   ];
   if (plan.rawTypes.length > 0) scopes.push({ from: inner.from, to: inner.to, types: { only: plan.rawTypes } });
   return scopes;
+}
+
+/**
+ * Local hours [a, b) as aligned blocks of the given sizes (in hours, ascending, the first dividing
+ * a and b): the coarsest blocks that fit in the middle, finer ones towards the edges.
+ */
+export function blocks(a: number, b: number, sizes: readonly number[]): { size: number; first: number; end: number }[] {
+  const out: { size: number; first: number; end: number }[] = [];
+  const split = (from: number, to: number, level: number): void => {
+    if (from >= to || level < 0) return;
+    const size = sizes[level]!;
+    const first = Math.ceil(from / size);
+    const end = Math.floor(to / size);
+    if (first >= end) return split(from, to, level - 1);
+    out.push({ size, first, end });
+    split(from, first * size, level - 1);
+    split(end * size, to, level - 1);
+  };
+  split(a, b, sizes.length - 1);
+  return out;
 }
 
 type RollupTable = "analytics_rollup_hours" | "analytics_rollup_weeks" | "analytics_rollup_devices";
@@ -299,35 +320,39 @@ export async function responseHistogram(db: Kysely<Database>, q: AnalyticsQuery,
     const parts: HistogramRow[][] = [];
     let inner: { from: number; to: number } | null = plan?.hours ?? null;
     if (plan?.hours && key === "device") {
-      inner = plan.weeks;
-      if (plan.weeks)
-        parts.push(
-          await rollupHistogram(
-            trx,
-            "analytics_rollup_devices",
-            sql<number>`device_id`,
-            sql<SqlBool>`${rollupWhere(q, plan)} and week >= ${plan.weeks.first} and week < ${plan.weeks.end}`,
-          ),
-        );
+      inner = plan.days;
+      if (plan.days)
+        for (const block of blocks(
+          plan.days.first * 24,
+          plan.days.end * 24,
+          DAY_BLOCKS.map((d) => d * 24),
+        ))
+          parts.push(
+            await rollupHistogram(
+              trx,
+              "analytics_rollup_devices",
+              sql<number>`device_id`,
+              sql<SqlBool>`${rollupWhere(q, plan)} and days = ${block.size / 24} and period >= ${block.first} and period < ${block.end}`,
+            ),
+          );
     } else if (plan?.hours) {
-      const { hours, weeks } = plan;
       const where = rollupWhere(q, plan);
-      const hourKey = key === "hour_of_day" ? sql<number>`(hour % 24)` : sql<number>`call_type_id`;
-      const weekKey = key === "hour_of_day" ? sql<number>`hour_of_day` : sql<number>`call_type_id`;
-      if (weeks) {
-        parts.push(await rollupHistogram(trx, "analytics_rollup_weeks", weekKey, sql<SqlBool>`${where} and week >= ${weeks.first} and week < ${weeks.end}`));
-        const a = weeks.first * HOURS_PER_WEEK;
-        const b = weeks.end * HOURS_PER_WEEK;
-        parts.push(
-          await rollupHistogram(
-            trx,
-            "analytics_rollup_hours",
-            hourKey,
-            sql<SqlBool>`${where} and ((hour >= ${hours.first} and hour < ${a}) or (hour >= ${b} and hour < ${hours.end}))`,
-          ),
-        );
-      } else {
-        parts.push(await rollupHistogram(trx, "analytics_rollup_hours", hourKey, sql<SqlBool>`${where} and hour >= ${hours.first} and hour < ${hours.end}`));
+      for (const block of blocks(plan.hours.first, plan.hours.end, [1, ...WEEK_BLOCKS.map((w) => w * HOURS_PER_WEEK)])) {
+        const rows =
+          block.size === 1
+            ? await rollupHistogram(
+                trx,
+                "analytics_rollup_hours",
+                key === "hour_of_day" ? sql<number>`(hour % 24)` : sql<number>`call_type_id`,
+                sql<SqlBool>`${where} and hour >= ${block.first} and hour < ${block.end}`,
+              )
+            : await rollupHistogram(
+                trx,
+                "analytics_rollup_weeks",
+                key === "hour_of_day" ? sql<number>`hour_of_day` : sql<number>`call_type_id`,
+                sql<SqlBool>`${where} and weeks = ${block.size / HOURS_PER_WEEK} and week >= ${block.first} and week < ${block.end}`,
+              );
+        parts.push(rows);
       }
     }
     for (const scope of rawScopes(q, plan, inner)) parts.push(await rawHistogram(trx, q, key, scope));
