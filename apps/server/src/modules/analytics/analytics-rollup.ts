@@ -6,7 +6,8 @@ import { BUCKET_COLUMNS, BUCKET_COUNT, bucketOf } from "./response-buckets.ts";
 /**
  * The analytics rollup's background pass (docs/decisions/034-analytics.md "The rollup"). The call
  * path never writes the rollup: every minute this pass folds the calls above each system's
- * watermark (the highest call id folded) into the rollup tables, in slices of ROLLUP_SLICE calls,
+ * watermark (the highest call id folded) into the rollup tables, in slices of ROLLUP_SLICE calls
+ * with a short pause between them,
  * one transaction each, the watermark moved in the same transaction as the upserts, so a crash
  * keeps both or neither and a pass run twice folds nothing twice. Ids, not times, order the
  * watermark: a call closed late, or history imported with old times, has a new id or sits in the
@@ -22,7 +23,9 @@ import { BUCKET_COLUMNS, BUCKET_COUNT, bucketOf } from "./response-buckets.ts";
  *   clean-up that deletes calls or a restore starts the system over (resetAnalyticsRollup): the
  *   queries stay exact meanwhile, reading what is not folded from the calls.
  */
-export const ROLLUP_SLICE = 5_000;
+export const ROLLUP_SLICE = 2_000;
+/** Between slices: the call path's events and the queries get the event loop and the database. */
+export const ROLLUP_SLICE_PAUSE_MS = 10;
 export const ROLLUP_TICK_MS = 60_000;
 const HOUR = 3_600_000;
 const HOURS_PER_WEEK = 168;
@@ -247,16 +250,16 @@ async function foldLimit(db: Kysely<Database>, dialect: "sqlite" | "postgres", s
 export interface RollupPassOptions {
   now: () => number;
   slice?: number;
-  /** Between slices: let the call path in (setImmediate by default). */
+  /** Between slices: let the call path in (ROLLUP_SLICE_PAUSE_MS by default). */
   pause?: () => Promise<void>;
 }
 
-const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const breather = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, ROLLUP_SLICE_PAUSE_MS));
 
 /** One pass over every system: folds the closed calls not yet in the rollup; returns how many. */
 export async function runAnalyticsRollupPass(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: RollupPassOptions): Promise<RollupPassResult> {
   const slice = options.slice ?? ROLLUP_SLICE;
-  const pause = options.pause ?? nextTick;
+  const pause = options.pause ?? breather;
   const result: RollupPassResult = { folded: 0, pending: 0 };
   const systems = await db.selectFrom("systems").select(["id", "timezone"]).execute();
   for (const system of systems) {
