@@ -184,12 +184,14 @@ function zoneOf(zone: string | null | undefined): string {
  */
 export async function resetAnalyticsRollup(db: Kysely<Database>, systemId: number | null = null): Promise<void> {
   const run = async (trx: Kysely<Database>): Promise<void> => {
+    // The state row first: a pass's slice holds it (readState with lock) until it commits, so its
+    // rows are committed, and deleted below, before this goes on; a slice starting later finds no state.
     for (const table of [
+      "analytics_rollup_state",
       "analytics_rollup_hours",
       "analytics_rollup_weeks",
       "analytics_rollup_devices",
       "analytics_rollup_pending",
-      "analytics_rollup_state",
     ] as const) {
       let query = trx.deleteFrom(table);
       if (systemId !== null) query = query.where("system_id", "=", systemId);
@@ -206,12 +208,10 @@ interface StateRow {
   candidate_xmax: number | null;
 }
 
-async function readState(db: Kysely<Database>, systemId: number): Promise<(StateRow & { time_zone: string }) | undefined> {
-  const row = await db
-    .selectFrom("analytics_rollup_state")
-    .select(["time_zone", "watermark", "candidate_id", "candidate_xmax"])
-    .where("system_id", "=", systemId)
-    .executeTakeFirst();
+/** The system's state; `lock` (PostgreSQL; SQLite has one writer): held until the caller's transaction ends. */
+async function readState(db: Kysely<Database>, systemId: number, lock = false): Promise<(StateRow & { time_zone: string }) | undefined> {
+  const query = db.selectFrom("analytics_rollup_state").select(["time_zone", "watermark", "candidate_id", "candidate_xmax"]).where("system_id", "=", systemId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) return undefined;
   return {
     time_zone: row.time_zone,
@@ -283,8 +283,8 @@ export async function runAnalyticsRollupPass(db: Kysely<Database>, dialect: "sql
     // The calls above the watermark, in id order.
     for (;;) {
       const done = await db.transaction().execute(async (trx) => {
-        // Read again inside the transaction: a reset or another pass may have moved it.
-        const current = await readState(trx, systemId);
+        // Read again inside the transaction, and held: a reset or another pass may have moved it.
+        const current = await readState(trx, systemId, dialect === "postgres");
         if (!current || current.time_zone !== timeZone || current.watermark >= limit) return true;
         const rows = (
           await trx
@@ -322,7 +322,7 @@ export async function runAnalyticsRollupPass(db: Kysely<Database>, dialect: "sql
     // The pending calls that have closed (folded) or gone (dropped).
     for (;;) {
       const done = await db.transaction().execute(async (trx) => {
-        const current = await readState(trx, systemId);
+        const current = await readState(trx, systemId, dialect === "postgres");
         if (!current || current.time_zone !== timeZone) return true;
         const rows = await trx
           .selectFrom("analytics_rollup_pending as p")
