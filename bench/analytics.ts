@@ -12,7 +12,7 @@
 // --no-rollup times the queries from the calls alone (as before the rollup).
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { demoHospital } from "@caresuite/simulator";
+import { demoHospital, generatedSite } from "@caresuite/simulator";
 import { sql } from "kysely";
 import { TestClient } from "../apps/server/src/test-support/api.ts";
 import { buildSystem, buildUser } from "../apps/server/src/test-support/builders.ts";
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "20" },
     dialect: { type: "string" },
     "no-rollup": { type: "boolean", default: false },
+    // A generated site of about this many tree nodes instead of the demo hospital (20000: the target's 20,000 devices' order).
+    "site-nodes": { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -77,7 +79,16 @@ for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === value
   const now = Date.now();
   server.clock.now = now;
   await buildSystem(server.db.kysely, 1);
-  await importControllerConfig(server.db.kysely, 1, demoHospital(now), now);
+  const site = values["site-nodes"] ? generatedSite(Number(values["site-nodes"]), now) : demoHospital(now);
+  await importControllerConfig(server.db.kysely, 1, site, now);
+  if (values["site-nodes"]) {
+    const devices = await server.db.kysely
+      .selectFrom("system_tree_nodes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("kind", "in", ["device", "tech"])
+      .executeTakeFirstOrThrow();
+    console.error(`site: ${Number(devices.n)} devices`);
+  }
   const filled = performance.now();
   const generated = await generateCallHistory(server.db.kysely, { systemId: 1, days: 365, callsPerDay: Number(values.rate), now, seed: 1 });
   const rows = generated.calls + generated.presenceCalls;
