@@ -114,6 +114,12 @@ export interface CallAnalytics {
 }
 
 const MAX_IDS = 1000;
+/**
+ * Above this many devices by room reads the calls, not the device rows (bench/RESULTS.md: at ~170
+ * devices the rows answer a year 10× faster, at ~15,000 a 30-day period 5× slower; the crossing
+ * lies between, by the rows per device and block).
+ */
+export const DEVICE_ROLLUP_MAX_DEVICES = 3000;
 export const LONGEST_WAITS_MAX = 100;
 
 type Errors = Record<string, FieldError[]>;
@@ -261,7 +267,8 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   };
 
   const hours = once(() => countByLocalHour(db, q));
-  const tree = once(async () => roomsOf(await loadTree(db, systemId)));
+  const treeRows = once(() => loadTree(db, systemId));
+  const tree = once(async () => roomsOf(await treeRows()));
   const typeById = new Map(types.map((t) => [Number(t.id), t]));
   const sumHours = (list: HourCount[], keyOf: (hour: number) => number): Map<number, { opened: number; responded: number; ms: number }> => {
     const sums = new Map<number, { opened: number; responded: number; ms: number }>();
@@ -312,7 +319,11 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       });
     },
     byRoom: async () => {
-      const [rooms, histogram, visible] = await Promise.all([tree(), responseHistogram(db, q, "device"), nodeVisibility(ctx)]);
+      // On a large site the device rows hardly compress (a few calls per device and block) and
+      // read slower than the calls themselves: by room then reads the calls (docs/decisions/034).
+      const devices = (await treeRows()).filter((n) => n.kind === "device" || n.kind === "tech").length;
+      const byDevice = devices > DEVICE_ROLLUP_MAX_DEVICES ? { ...q, useRollup: false } : q;
+      const [rooms, histogram, visible] = await Promise.all([tree(), responseHistogram(db, byDevice, "device"), nodeVisibility(ctx)]);
       // Only rooms the user may open (the node form answers "not found" for the others, e.g. a
       // technical point without see_tech_devices): the same rule as the tree's.
       return [...byKey(histogram, rooms.roomOf)]
