@@ -25,6 +25,7 @@ import { startTechnicalReportScheduler } from "./modules/reports/technical-repor
 import { markInterruptedExports, startExportHousekeeping } from "./modules/exports/exports.service.ts";
 import { createTunnelManager } from "./modules/tunnel/tunnel-manager.ts";
 import { prepareBackups, settleBackups, startBackupScheduler } from "./modules/backups/backups.service.ts";
+import { startAnalyticsRollup } from "./modules/analytics/analytics-rollup.ts";
 
 // An error nothing caught is logged and ends the process; the supervisor restarts it (process-policy.ts).
 const useCrashLogger = installCrashPolicy();
@@ -107,6 +108,8 @@ if (updated) {
 if (process.env.CARESUITE_SUPERVISED === "1") setRestartHandler(() => void shutdown("update", RESTART_EXIT_CODE));
 // The nightly backup (03:00 by default, the site's zone): a pass now makes one missed while the server was down.
 const stopBackups = startBackupScheduler({ db, config, now: Date.now, log: app.log, bus: pubsub });
+// The analytics rollup, off the call path: every minute the calls closed since its watermark (docs/decisions/034).
+const stopAnalyticsRollup = startAnalyticsRollup({ db: db.kysely, dialect: db.dialect, now: Date.now, log: app.log });
 app.log.info(`CareSuite ${version} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 /** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */
@@ -128,6 +131,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
   await tunnel.stop();
   await stopBackups();
   await settleBackups();
+  await stopAnalyticsRollup();
   await links.stop();
   await incidents.stop();
   await notifier.stop();

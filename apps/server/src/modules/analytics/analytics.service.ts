@@ -38,6 +38,7 @@ import {
   type HourCount,
   type TreeNodeRow,
 } from "./analytics.repo.ts";
+import { bucketSeconds } from "./response-buckets.ts";
 
 /** The analytics filter (spec route /analytics: "every chart filters by time range, section and call type"). */
 export interface AnalyticsFilter {
@@ -113,6 +114,12 @@ export interface CallAnalytics {
 }
 
 const MAX_IDS = 1000;
+/**
+ * Above this many devices by room reads the calls, not the device rows (bench/RESULTS.md: at ~170
+ * devices the rows answer a year 10× faster, at ~15,000 a 30-day period 5× slower; the crossing
+ * lies between, by the rows per device and block).
+ */
+export const DEVICE_ROLLUP_MAX_DEVICES = 3000;
 export const LONGEST_WAITS_MAX = 100;
 
 type Errors = Record<string, FieldError[]>;
@@ -146,7 +153,9 @@ function byKey(rows: HistogramRow[], keyOf: (key: number) => number = (k) => k):
     const key = keyOf(row.key);
     let counts = grouped.get(key);
     if (!counts) grouped.set(key, (counts = new Map()));
-    counts.set(row.seconds, (counts.get(row.seconds) ?? 0) + row.n);
+    // Percentiles exact to the response bucket, whether the rows came from the rollup or the calls.
+    const seconds = bucketSeconds(row.seconds);
+    counts.set(seconds, (counts.get(seconds) ?? 0) + row.n);
   }
   return new Map([...grouped].map(([key, counts]) => [key, [...counts]]));
 }
@@ -241,8 +250,13 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   const start = from ?? (await firstOpening(db, systemId)) ?? now;
   const q: AnalyticsQuery = {
     systemId,
+    dialect: ctx.db.dialect,
+    timeZone,
     from,
     to,
+    start,
+    end: Math.max(start, to ?? now),
+    useRollup: true,
     callTypeIds,
     sectionIds,
     hideDefects,
@@ -253,7 +267,8 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   };
 
   const hours = once(() => countByLocalHour(db, q));
-  const tree = once(async () => roomsOf(await loadTree(db, systemId)));
+  const treeRows = once(() => loadTree(db, systemId));
+  const tree = once(async () => roomsOf(await treeRows()));
   const typeById = new Map(types.map((t) => [Number(t.id), t]));
   const sumHours = (list: HourCount[], keyOf: (hour: number) => number): Map<number, { opened: number; responded: number; ms: number }> => {
     const sums = new Map<number, { opened: number; responded: number; ms: number }>();
@@ -304,7 +319,11 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       });
     },
     byRoom: async () => {
-      const [rooms, histogram, visible] = await Promise.all([tree(), responseHistogram(db, q, "device"), nodeVisibility(ctx)]);
+      // On a large site the device rows hardly compress (a few calls per device and block) and
+      // read slower than the calls themselves: by room then reads the calls (docs/decisions/034).
+      const devices = (await treeRows()).filter((n) => n.kind === "device" || n.kind === "tech").length;
+      const byDevice = devices > DEVICE_ROLLUP_MAX_DEVICES ? { ...q, useRollup: false } : q;
+      const [rooms, histogram, visible] = await Promise.all([tree(), responseHistogram(db, byDevice, "device"), nodeVisibility(ctx)]);
       // Only rooms the user may open (the node form answers "not found" for the others, e.g. a
       // technical point without see_tech_devices): the same rule as the tree's.
       return [...byKey(histogram, rooms.roomOf)]

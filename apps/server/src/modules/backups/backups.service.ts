@@ -24,6 +24,7 @@ import { markInterruptedUpload, shipBackup } from "../online-backup/online-backu
 import { startPasses } from "../reports/report-scheduler.ts";
 import { systemTimeZone } from "../reports/report-subscriptions.service.ts";
 import { backupPostgres, backupSqlite, checkPostgresDump, checkSqlite, restorePostgres } from "./backup-database.ts";
+import { resetAnalyticsRollup } from "../analytics/analytics-rollup.ts";
 import {
   BackupError,
   backupFolderPath,
@@ -524,6 +525,9 @@ async function runRestore(ctx: RequestContext, deps: BackupDeps, jobId: number, 
     // 6. The restored data's own records: its copy of a running job ended with the backup.
     const now = deps.now();
     await db.kysely.transaction().execute(async (trx) => {
+      // The analytics rollup is rebuilt from the restored calls (docs/decisions/034): a pass that
+      // ran during the swap may have folded into the old data.
+      await resetAnalyticsRollup(trx);
       await trx
         .updateTable("backup_jobs")
         .set({ status: "interrupted", active: null, error: "interrupted", finished_at: now })

@@ -15,6 +15,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { writeAudit } from "../audit/audit.repo.ts";
+import { resetAnalyticsRollup } from "../analytics/analytics-rollup.ts";
 import { exportDir } from "../exports/exports.service.ts";
 
 /**
@@ -99,6 +100,8 @@ export async function runCleanup(ctx: RequestContext, raw: unknown): Promise<Cle
         .where("opened_at", "<", scope.before)
         .executeTakeFirst();
       counts.calls = Number(result.numDeletedRows);
+      // The rollup still counts the deleted calls: it starts over with the deletion (docs/decisions/034).
+      if (counts.calls > 0) await resetAnalyticsRollup(trx);
     }
     if (scope.audit) {
       await trx.deleteFrom("audit_log_changes").where("audit_log_id", "in", auditBefore(trx, scope.before).select("id")).execute();
