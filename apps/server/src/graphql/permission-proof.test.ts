@@ -11,7 +11,7 @@ import {
   type GraphQLInputType,
 } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildActivationCode } from "../test-support/licences.ts";
+import { activateTestLicence } from "../test-support/licences.ts";
 import { TestClient } from "../test-support/api.ts";
 import { buildSystem, buildUser } from "../test-support/builders.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
@@ -106,11 +106,7 @@ describe("permission proof: every operation as anonymous, without permission and
     await superuser.login(root.username, root.password);
     // A licence with every feature: what the proof is about is the permission, and a licence
     // feature (analytics) is no permission a superuser holds.
-    const activated = await superuser.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(superuser);
   });
   afterAll(() => server.close());
 

@@ -19,3 +19,12 @@ export function buildActivationCode(overrides: Record<string, unknown> = {}): st
     DEV_KEY,
   );
 }
+
+/** Activates the development-key licence through GraphQL as `client` (an administrator); a refusal fails the test. */
+export async function activateTestLicence(client: { gql(query: string, variables?: Record<string, unknown>): Promise<{ errors?: unknown }> }): Promise<void> {
+  const answer = await client.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
+    c: "123456",
+    code: buildActivationCode(),
+  });
+  if (answer.errors) throw new Error(`licence not activated: ${JSON.stringify(answer.errors)}`);
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/schema.ts";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 import { resetAnalyticsRollup, runAnalyticsRollupPass } from "./analytics-rollup.ts";
@@ -179,11 +179,7 @@ describe.each(TEST_DIALECTS)("analytics rollup on %s", { timeout: 180_000 }, (di
     const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
     admin = new TestClient(server.app);
     await admin.login(root.username, root.password);
-    const licensed = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(licensed.errors).toBeUndefined();
+    await activateTestLicence(admin);
     const carer = await buildUser(server.db.kysely, { username: "manager", permissions: ["analytics::use_module"] });
     manager = new TestClient(server.app);
     await manager.login(carer.username, carer.password);

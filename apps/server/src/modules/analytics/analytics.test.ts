@@ -2,7 +2,7 @@ import { demoHospital } from "@caresuite/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
 
@@ -87,11 +87,7 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
     const root = await buildUser(server.db.kysely, { username: "root", is_superuser: true });
     admin = new TestClient(server.app);
     await admin.login(root.username, root.password);
-    const licensed = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(licensed.errors).toBeUndefined();
+    await activateTestLicence(admin);
     const carer = await buildUser(server.db.kysely, { username: "manager", permissions: ["analytics::use_module", "analytics::see_low_battery_box"] });
     manager = new TestClient(server.app);
     await manager.login(carer.username, carer.password);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { backupsRoot } from "./backup-store.ts";
 import { settleBackups } from "./backups.service.ts";
@@ -56,11 +56,7 @@ describe.skipIf(refusal !== null).each(TEST_DIALECTS)("a backup into a full dest
     const user = await buildUser(db, { is_superuser: true });
     admin = new TestClient(server.app);
     await admin.login(user.username, user.password);
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     // ~4 MiB that neither SQLite's pages nor pg_dump's compression make small.
     const rows = Array.from({ length: 2000 }, (_, i) => ({ key: `noise-${i}`, value: randomBytes(1024).toString("hex"), updated_at: 1 }));
     for (let i = 0; i < rows.length; i += 200)

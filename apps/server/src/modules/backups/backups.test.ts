@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { databaseSnapshot } from "../../test-support/db-snapshot.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { readStoredFile, storeFile } from "../files/file-store.ts";
 import { backupsRoot, destinationFailure, MANIFEST, sha256File, type BackupManifest } from "./backup-store.ts";
@@ -94,11 +94,7 @@ describe.each(TEST_DIALECTS)("backups on %s", (dialect) => {
     // Route table: "admin::manage_backups and management licence".
     expect(ext((await manager.gql(OVERVIEW)).errors)["code"]).toBe("MISSING_PERMISSION");
     expect(ext((await manager.gql(START)).errors)["code"]).toBe("MISSING_PERMISSION");
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     const overview = await manager.gql<Overview>(OVERVIEW);
     expect(overview.errors).toBeUndefined();
     expect(overview.data?.backupOverview.settings).toEqual({ enabled: true, time: "03:00", retention: 7 });

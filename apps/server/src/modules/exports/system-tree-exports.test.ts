@@ -6,7 +6,7 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { until } from "../../test-support/linked-system.ts";
 import { startTestSimulator, type TestSimulator } from "../../test-support/simulator.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
@@ -185,11 +185,7 @@ describe.each(TEST_DIALECTS)("system tree exports on %s", (dialect) => {
   });
 
   it("an XLSX in the user's language (en) with numbers as numbers; exceljs reads it back; hidden technical and wired devices are left out", async () => {
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     const { job, body } = await exported(nurse, "XLSX");
     expect(job.file_name).toBe(`system-tree-${job.id}.xlsx`);
     const workbook = new ExcelJS.Workbook();

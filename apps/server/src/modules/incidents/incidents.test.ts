@@ -3,7 +3,7 @@ import type { EventEnvelope } from "@caresuite/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { SYSTEM_MESSAGES_TOPIC, type SystemMessage } from "../../realtime/topics.ts";
 import { readAppState, updateAppState } from "../appdata/app-state.repo.ts";
@@ -106,11 +106,7 @@ describe.each(TEST_DIALECTS)("incidents on %s", (dialect) => {
     techId = t.id;
     admin = new TestClient(server.app);
     await admin.login(root.username, root.password);
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     [tech, tech2, viewer, callReader] = [new TestClient(server.app), new TestClient(server.app), new TestClient(server.app), new TestClient(server.app)];
     await callReader.login(c.username, c.password);
     await tech.login(t.username, t.password);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { freePort, startTestSshd, type TestSshd } from "../../test-support/sshd.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { MANIFEST, type BackupManifest } from "../backups/backup-store.ts";
@@ -60,11 +60,7 @@ describe.each(TEST_DIALECTS)("online backup host key scan on %s", (dialect) => {
     await admin.login(root.username, root.password);
     await manager.login(boss.username, boss.password);
     await nurse.login(carer.username, carer.password);
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     await prepareBackups(deps());
   }, 60_000);
   afterAll(async () => {

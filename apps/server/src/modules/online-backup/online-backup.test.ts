@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PubSub } from "../../realtime/pubsub.ts";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestSshd, type TestSshd } from "../../test-support/sshd.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { MANIFEST, type BackupManifest } from "../backups/backup-store.ts";
@@ -83,11 +83,7 @@ describe.each(TEST_DIALECTS)("online backup on %s", (dialect) => {
     expect(ext((await nurse.gql(STATUS)).errors)["code"]).toBe("MISSING_PERMISSION");
     expect(ext((await nurse.gql(UPDATE, { data: settings() })).errors)["code"]).toBe("MISSING_PERMISSION");
     expect(ext((await manager.gql(SETTINGS)).errors)["code"]).toBe("MISSING_PERMISSION");
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     expect(await status()).toEqual({ state: "unconfigured", error: null, last_ok: null, last_name: null, last_at: null });
   });
 

@@ -3,7 +3,7 @@ import { toLocale } from "@caresuite/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildSystem, buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestSmtp, type TestSmtp } from "../../test-support/smtp.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { readGlobalSettings } from "../appdata/global-settings.repo.ts";
@@ -117,11 +117,7 @@ describe.each(TEST_DIALECTS)("technical e-mail reports on %s", (dialect) => {
     expect(code((await nurse.gql(LIST)).errors)).toBe("MISSING_PERMISSION");
     // Route table: "admin::manage_reports and analytics licence".
     expect(code((await manager.gql(LIST)).errors)).toBe("MISSING_PERMISSION");
-    const activated = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(admin);
     expect((await manager.gql(LIST)).errors).toBeUndefined();
     expect(code((await new TestClient(server.app).gql(LIST)).errors)).toBe("MISSING_AUTH");
     const bad = await manager.gql(CREATE, {

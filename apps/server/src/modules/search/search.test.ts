@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControllerConfig } from "@caresuite/protocol";
 import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startLinkedSystem, type LinkedSystem } from "../../test-support/linked-system.ts";
 import { TEST_DIALECTS } from "../../test-support/test-server.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
@@ -118,11 +118,7 @@ describe.each(TEST_DIALECTS)("search(query) on %s", (dialect) => {
     const nurse = await buildUser(linked.server.db.kysely, { username: "treeuser", permissions: ["systemtree::use_module"] });
     const treeClient = new TestClient(linked.server.app);
     await treeClient.login(nurse.username, nurse.password);
-    const activated = await linked.admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(linked.admin);
     expect((await search("zimmer 101", treeClient)).data?.search.length).toBeGreaterThan(0);
   });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { freePort, startTestSshd, type TestSshd } from "../../test-support/sshd.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { createTunnelManager } from "./tunnel-manager.ts";
@@ -95,11 +95,7 @@ describe.each(TEST_DIALECTS)("remote access tunnel on %s", (dialect) => {
     const unlicensed = await admin.gql(`{ tunnelSettings { host } }`);
     expect(unlicensed.errors?.[0]?.extensions?.["code"]).toBe("MISSING_PERMISSION");
     expect((await root.gql(`{ tunnelSettings { host } }`)).errors).toBeUndefined();
-    const activated = await root.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(activated.errors).toBeUndefined();
+    await activateTestLicence(root);
     expect((await admin.gql(`{ tunnelSettings { host } }`)).errors).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_VERSION, UPDATE_TIMEOUT_MS } from "@caresuite/domain";
 import { TestClient } from "../../test-support/api.ts";
 import { buildUser } from "../../test-support/builders.ts";
-import { buildActivationCode } from "../../test-support/licences.ts";
+import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { RESTART_EXIT_CODE } from "../../process-policy.ts";
 import {
@@ -260,11 +260,7 @@ describe.each(TEST_DIALECTS)("updates over the API on %s", (dialect) => {
     admin = new TestClient(server.app);
     admin.language = "en";
     expect((await admin.login(root.username, root.password)).json()).toMatchObject({ ok: true });
-    const licensed = await admin.gql("mutation($c: String!, $code: String!) { activateLicense(customer: $c, code: $code) { id } }", {
-      c: "123456",
-      code: buildActivationCode(),
-    });
-    expect(licensed.errors).toBeUndefined();
+    await activateTestLicence(admin);
     const readOnly = await buildUser(server.db.kysely, { permissions: ["admin::use_module"] });
     reader = new TestClient(server.app);
     await reader.login(readOnly.username, readOnly.password);
