@@ -148,12 +148,14 @@ describe("configuration sync at /sync", () => {
     expect(await byTestId(page, TESTIDS.sync.confirm).getAttribute("data-large")).toBe("false");
     await settled(page);
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-    await byTestId(page, TESTIDS.sync.confirmSubmit).click();
-
-    // Meanwhile a second browser: navigation goes to /sync, which shows the running publish
-    // (the state is the server's: a page opened mid-publish sees it too).
+    // A second browser, signed in before the publish starts (a sign-in under load can outlast a
+    // publish of the small test site).
     const second = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(second.page, server.baseUrl, ADMIN.username, ADMIN.password);
+    await byTestId(page, TESTIDS.sync.confirmSubmit).click();
+
+    // Meanwhile the second browser: navigation goes to /sync, which shows the running publish
+    // (the state is the server's: a page opened mid-publish sees it too).
     await second.page.goto(`${server.baseUrl}/admin/systemparams`);
     await waitForPath(second.page, "/sync");
     await byTestId(second.page, TESTIDS.sync.progress).waitFor();
