@@ -153,6 +153,10 @@ describe("configuration sync at /sync", () => {
     const second = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(second.page, server.baseUrl, ADMIN.username, ADMIN.password);
     await byTestId(page, TESTIDS.sync.confirmSubmit).click();
+    // The steps are sampled from the click on, while the second browser does its part.
+    const watching = watchPublish(page);
+    // Its failure is reported where it is awaited, below, not as an unhandled rejection meanwhile.
+    watching.catch(() => undefined);
 
     // Meanwhile the second browser: navigation goes to /sync, which shows the running publish
     // (the state is the server's: a page opened mid-publish sees it too).
@@ -163,7 +167,7 @@ describe("configuration sync at /sync", () => {
     expect(await second.page.locator("header").getAttribute("inert")).not.toBeNull();
     await second.page.screenshot({ path: join(shotsDir(), "sync-publishing-de-390x844.png"), fullPage: true });
 
-    const watched = await watchPublish(page);
+    const watched = await watching;
     expect(watched.result).toBe("done");
     // The steps go by in the spec's order ("init, preparing, wiping, sending, syncing, validating, finishing, done").
     const order = ["init", "preparing", "wiping", "sending", "syncing", "validating", "finishing", "done"];
