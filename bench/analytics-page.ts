@@ -8,10 +8,7 @@
 //   (navigation inside the app, as a user goes there) → every chart card holds its chart (an SVG;
 //   the heat map its grid), the page no longer fetching, the boxes shown. The charts' code chunk
 //   comes from the network on the first run of each page (its cache is per page).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import type { Page } from "playwright-core";
 import * as TESTIDS from "../apps/web/src/testids.ts";
@@ -20,7 +17,7 @@ import { buildActivationCode } from "../apps/server/src/test-support/licences.ts
 import { signInApi } from "../e2e/support/api.ts";
 import { byTestId, launchBrowser, newPage } from "../e2e/support/browser.ts";
 import { signIn, waitForPath } from "../e2e/support/pages.ts";
-import { freePort, startServer } from "../e2e/support/server.ts";
+import { startOnSimulatedYear } from "./support/simulated-year.ts";
 
 const { values } = parseArgs({ options: { rate: { type: "string", default: "1600" }, runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
@@ -32,16 +29,7 @@ const load = (): string =>
     .map((l) => l.toFixed(1))
     .join(" / ");
 
-const dataDir = mkdtempSync(join(tmpdir(), "caresuite-bench-analytics-"));
-const filled = performance.now();
-execFileSync(
-  process.execPath,
-  [join(import.meta.dirname, "../scripts/simulate.ts"), "--days", "365", "--rate", String(values.rate), "--data", dataDir, "--port", String(await freePort())],
-  { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: "" } },
-);
-console.error(`history written in ${((performance.now() - filled) / 1000).toFixed(0)} s`);
-
-const server = await startServer({ DATA_DIR: dataDir, CONTROLLER_PORT: String(await freePort()), LOG_LEVEL: "error", SIMULATOR_TRAFFIC: "off" });
+const server = await startOnSimulatedYear(values.rate);
 const rows: string[][] = [];
 try {
   const admin = await signInApi(server.baseUrl, "admin", "simulate-admin");

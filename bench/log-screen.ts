@@ -6,15 +6,11 @@
 // - "after navigation": a fresh page on /admin (the app and its cache new, as after a sign-in),
 //   then the click on "Log" → the first call row of the last 24 hours in the DOM: the log's code
 //   chunk, its texts and the first page from the server.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as TESTIDS from "../apps/web/src/testids.ts";
 import { byTestId, launchBrowser, newPage } from "../e2e/support/browser.ts";
 import { signIn, waitForPath } from "../e2e/support/pages.ts";
-import { freePort, startServer } from "../e2e/support/server.ts";
+import { startOnSimulatedYear } from "./support/simulated-year.ts";
 
 const { values } = parseArgs({ options: { rate: { type: "string", default: "1600" }, runs: { type: "string", default: "10" } } });
 const runs = Number(values.runs);
@@ -22,16 +18,7 @@ const percentile = (list: number[], p: number): number =>
   [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
-const dataDir = mkdtempSync(join(tmpdir(), "caresuite-bench-log-"));
-const filled = performance.now();
-execFileSync(
-  process.execPath,
-  [join(import.meta.dirname, "../scripts/simulate.ts"), "--days", "365", "--rate", String(values.rate), "--data", dataDir, "--port", String(await freePort())],
-  { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: "" } },
-);
-console.error(`history written in ${((performance.now() - filled) / 1000).toFixed(0)} s`);
-
-const server = await startServer({ DATA_DIR: dataDir, CONTROLLER_PORT: String(await freePort()), LOG_LEVEL: "error", SIMULATOR_TRAFFIC: "off" });
+const server = await startOnSimulatedYear(values.rate);
 const rows: string[][] = [];
 try {
   const browser = await launchBrowser();
