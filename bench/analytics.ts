@@ -6,8 +6,8 @@
 // million rows), runs ANALYZE, then times each part of callAnalytics (every chart asks its own
 // part) and the health boxes through the whole HTTP + GraphQL stack in-process (app.inject).
 // Another process on the machine shows in the times: the load average is printed with the table.
-// Before the queries the analytics rollup's background pass folds the year (docs/decisions/034
-// "The rollup"; its time is printed), while a writer applies call events as the call path does
+// Before the queries the analytics rollup's background pass folds the year into memory
+// (docs/decisions/046-analytics-in-memory.md; its time and the columns' size are printed), while a writer applies call events as the call path does
 // (open + close, one event per transaction): their latency during the fold and at rest is printed.
 // --no-rollup times the queries from the calls alone (as before the rollup).
 import { loadavg } from "node:os";
@@ -21,7 +21,7 @@ import { startTestServer, TEST_DIALECTS } from "../apps/server/src/test-support/
 import { generateCallHistory } from "../apps/server/src/modules/calls/call-history.ts";
 import { importControllerConfig } from "../apps/server/src/modules/calls/import-config.ts";
 import { applyControllerEvent } from "../apps/server/src/modules/calls/apply-event.ts";
-import { runAnalyticsRollupPass } from "../apps/server/src/modules/analytics/analytics-rollup.ts";
+import { currentRollup, runAnalyticsRollupPass } from "../apps/server/src/modules/analytics/analytics-rollup.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
 import type { Kysely } from "kysely";
 
@@ -72,6 +72,7 @@ async function callWrites(db: Kysely<Database>, pairs: number): Promise<number[]
 }
 const ms = (list: number[], p: number): string => `${percentile(list, p).toFixed(1)} ms`;
 const folding: string[] = [];
+const memory: string[] = [];
 
 console.log("| database | rows | period | query | min | p50 | p95 | target |\n|---|---|---|---|---|---|---|---|");
 for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === values.dialect)) {
@@ -97,7 +98,7 @@ for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === value
   if (!values["no-rollup"]) {
     const db = server.db.kysely;
     const atRest = await callWrites(db, 200);
-    // The pass as the server runs it (slices of 5,000, yielding between them), again until it has
+    // The pass as the server runs it (slices of 2,000, pausing between them), again until it has
     // caught up: on PostgreSQL it folds up to an id one pass after it saw it.
     const load = loadavg()[0]!.toFixed(1);
     const started = performance.now();
@@ -117,13 +118,15 @@ for (const dialect of TEST_DIALECTS.filter((d) => !values.dialect || d === value
       .executeTakeFirstOrThrow();
     let folded = 0;
     for (;;) {
-      const pass = await runAnalyticsRollupPass(db, dialect, { now: Date.now });
+      const pass = await runAnalyticsRollupPass(db, dialect);
       folded += pass.folded + pass.pending;
-      const state = await db.selectFrom("analytics_rollup_state").select("watermark").where("system_id", "=", 1).executeTakeFirst();
-      if (state && Number(state.watermark) >= Number(history.max)) break;
+      const state = currentRollup(db, 1);
+      if (state && state.watermark >= Number(history.max)) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const foldSeconds = (performance.now() - started) / 1000;
+    const rollup = currentRollup(db, 1)!;
+    memory.push(`${dialect}: ${rollup.columns.length} calls in ${(rollup.columns.bytes / 1_048_576).toFixed(1)} MB of columns`);
     done = true;
     await writer;
     await sql`analyze`.execute(db);
@@ -182,4 +185,5 @@ if (folding.length > 0) {
     "\n| database | the rollup's first pass over the year | call write p50 / p99 at rest | call write p50 / p99 during the pass |\n|---|---|---|---|",
   );
   for (const row of folding) console.log(row);
+  for (const line of memory) console.log(line);
 }

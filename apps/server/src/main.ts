@@ -109,7 +109,7 @@ if (process.env.CARESUITE_SUPERVISED === "1") setRestartHandler(() => void shutd
 // The nightly backup (03:00 by default, the site's zone): a pass now makes one missed while the server was down.
 const stopBackups = startBackupScheduler({ db, config, now: Date.now, log: app.log, bus: pubsub });
 // The analytics rollup, off the call path: every minute the calls closed since its watermark (docs/decisions/034).
-const stopAnalyticsRollup = startAnalyticsRollup({ db: db.kysely, dialect: db.dialect, now: Date.now, log: app.log });
+const stopAnalyticsRollup = startAnalyticsRollup({ db: db.kysely, dialect: db.dialect, log: app.log });
 app.log.info(`CareSuite ${version} listening on ${config.HOST}:${config.PORT} (${db.dialect}) after ${Math.round(performance.now() - started)} ms`);
 
 /** How long a shutdown may take before the process exits anyway (a connection or job that does not let go). */

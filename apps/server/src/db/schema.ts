@@ -48,67 +48,13 @@ export interface Database {
   checkpoint_defects: CheckpointDefectsTable;
   incident_report_notifications: IncidentReportNotificationsTable;
   online_backup: OnlineBackupTable;
-  analytics_rollup_state: AnalyticsRollupStateTable;
-  analytics_rollup_pending: AnalyticsRollupPendingTable;
-  analytics_rollup_hours: AnalyticsRollupHoursTable;
-  analytics_rollup_weeks: AnalyticsRollupWeeksTable;
-  analytics_rollup_devices: AnalyticsRollupDevicesTable;
+  analytics_epochs: AnalyticsEpochsTable;
 }
 
-/** Migration 0026: the analytics rollup's progress per system (modules/analytics/analytics-rollup.ts). */
-export interface AnalyticsRollupStateTable {
+/** Migration 0027: per system, a token that changes whenever calls are deleted (modules/analytics/analytics-rollup.ts). */
+export interface AnalyticsEpochsTable {
   system_id: number;
-  /** The zone the local hours were computed in; another zone rebuilds. */
-  time_zone: string;
-  /** The highest call id folded (calls above it are read from the calls table). */
-  watermark: number;
-  candidate_id: number | null;
-  candidate_xmax: number | null;
-  updated_at: number;
-}
-
-/** Migration 0026: calls the watermark passed while open; folded once closed. */
-export interface AnalyticsRollupPendingTable {
-  call_id: number;
-  system_id: number;
-}
-
-/** The response buckets b0 … b110 (modules/analytics/response-buckets.ts), counts of calls. */
-export interface RollupBuckets {
-  [bucket: `b${number}`]: number;
-}
-
-/** Migration 0026: closed calls per local hour × section (-1: none) × call type. */
-export interface AnalyticsRollupHoursTable extends RollupBuckets {
-  system_id: number;
-  hour: number;
-  section_id: number;
-  call_type_id: number;
-  calls: number;
-  response_ms: number;
-}
-
-/** Migration 0026: closed calls per block of 1 or 4 weeks of local days × local hour of day × section × call type. */
-export interface AnalyticsRollupWeeksTable extends RollupBuckets {
-  system_id: number;
-  weeks: number;
-  week: number;
-  hour_of_day: number;
-  section_id: number;
-  call_type_id: number;
-  calls: number;
-  response_ms: number;
-}
-
-/** Migration 0026: closed calls per block of 1, 7 or 28 local days × device × section × call type. */
-export interface AnalyticsRollupDevicesTable extends RollupBuckets {
-  system_id: number;
-  days: number;
-  period: number;
-  device_id: number;
-  section_id: number;
-  call_type_id: number;
-  calls: number;
+  epoch: string;
 }
 
 /** Online backup over SFTP (migration 0024, one row, id 1). */

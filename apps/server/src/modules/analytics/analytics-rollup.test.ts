@@ -7,11 +7,10 @@ import { buildSystem, buildUser } from "../../test-support/builders.ts";
 import { activateTestLicence } from "../../test-support/licences.ts";
 import { startTestServer, TEST_DIALECTS, type TestServer } from "../../test-support/test-server.ts";
 import { importControllerConfig } from "../calls/import-config.ts";
-import { resetAnalyticsRollup, runAnalyticsRollupPass } from "./analytics-rollup.ts";
-import { blocks } from "./analytics.repo.ts";
+import { currentRollup, readEpoch, resetAnalyticsRollup, runAnalyticsRollupPass, type SystemRollup } from "./analytics-rollup.ts";
 import { BUCKET_COUNT, bucketOf, bucketSeconds } from "./response-buckets.ts";
 
-// docs/decisions/034-analytics.md "The rollup": the answers from the rollup equal those from the
+// docs/decisions/046-analytics-in-memory.md: the answers from the rollup equal those from the
 // calls alone (percentiles are exact to the bucket either way), whatever the pass has folded.
 
 describe("response buckets", () => {
@@ -37,25 +36,9 @@ describe("response buckets", () => {
     expect(bucketSeconds(seconds)).toBe(lower);
   });
 
-  it("has the migration's 111 columns and only ever rises", () => {
+  it("has 111 buckets (a byte per call holds one) and only ever rises", () => {
     expect(BUCKET_COUNT).toBe(111);
     for (let s = 1; s < 8000; s++) expect(bucketOf(s)).toBeGreaterThanOrEqual(bucketOf(s - 1));
-  });
-});
-
-describe("blocks of a period", () => {
-  it("cover local hours [a, b) once, the coarsest blocks in the middle", () => {
-    let seed = 3;
-    const next = (n: number): number => ((seed = (seed * 48_271) % 2_147_483_647), seed % n);
-    for (let i = 0; i < 300; i++) {
-      const a = 490_000 + next(20_000);
-      const b = a + next(10_000);
-      const covered: number[] = [];
-      for (const block of blocks(a, b, [1, 168, 672]))
-        for (let k = block.first; k < block.end; k++) for (let h = k * block.size; h < (k + 1) * block.size; h++) covered.push(h);
-      expect(covered.sort((x, y) => x - y)).toEqual(Array.from({ length: b - a }, (_, k) => a + k));
-    }
-    expect(blocks(0, 2016, [1, 168, 672])).toEqual([{ size: 672, first: 0, end: 3 }]);
   });
 });
 
@@ -100,12 +83,22 @@ describe.each(TEST_DIALECTS)("analytics rollup on %s", { timeout: 180_000 }, (di
       }
     return out;
   };
-  /** The calls alone: no rollup state, so every statement reads the calls table. */
+  /** The calls alone: a new epoch sets the rollup aside, so every statement reads the calls table. */
   const rawAnswers = async (): Promise<unknown[]> => {
     await resetAnalyticsRollup(server.db.kysely);
     return answers();
   };
-  const pass = () => runAnalyticsRollupPass(server.db.kysely, dialect, { now: () => NOW, slice: 400 });
+  const rollup = (): SystemRollup => currentRollup(server.db.kysely, 1)!;
+  const maxId = async (): Promise<number> =>
+    Number(
+      (
+        await server.db.kysely
+          .selectFrom("calls")
+          .select((eb) => eb.fn.max("id").as("max"))
+          .executeTakeFirstOrThrow()
+      ).max,
+    );
+  const pass = () => runAnalyticsRollupPass(server.db.kysely, dialect, { slice: 400 });
   /**
    * Passes until everything closed is folded. PostgreSQL folds up to an id one pass after it saw
    * it, once no transaction of the cluster that ran then is still running (other databases' too).
@@ -115,14 +108,8 @@ describe.each(TEST_DIALECTS)("analytics rollup on %s", { timeout: 180_000 }, (di
     for (let i = 0; i < 200; i++) {
       const done = await pass();
       folded += done.folded + done.pending;
-      const [state, max] = await Promise.all([
-        server.db.kysely.selectFrom("analytics_rollup_state").select("watermark").executeTakeFirst(),
-        server.db.kysely
-          .selectFrom("calls")
-          .select((eb) => eb.fn.max("id").as("max"))
-          .executeTakeFirstOrThrow(),
-      ]);
-      if (state && Number(state.watermark) >= Number(max.max) && done.folded + done.pending === 0) return folded;
+      const state = rollup();
+      if (state.watermark >= (await maxId()) && done.folded + done.pending === 0) return folded;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error("the rollup did not catch up");
@@ -197,41 +184,35 @@ describe.each(TEST_DIALECTS)("analytics rollup on %s", { timeout: 180_000 }, (di
     expect(await answers()).toEqual(raw);
     // A pass that stops after its first slice (a crash between slices): part folded, the rest read from the calls.
     const interrupted = () =>
-      runAnalyticsRollupPass(server.db.kysely, dialect, { now: () => NOW, slice: 400, pause: () => Promise.reject(new Error("stopped")) }).catch(() => null);
+      runAnalyticsRollupPass(server.db.kysely, dialect, { slice: 400, pause: () => Promise.reject(new Error("stopped")) }).catch(() => null);
     await interrupted();
     expect(await answers()).toEqual(raw);
     await interrupted();
-    const partly = await server.db.kysely.selectFrom("analytics_rollup_state").select("watermark").executeTakeFirstOrThrow();
-    expect(Number(partly.watermark)).toBeGreaterThan(0);
+    expect(rollup().watermark).toBeGreaterThan(0);
     expect(await answers()).toEqual(raw);
     await foldAll();
-    const state = await server.db.kysely.selectFrom("analytics_rollup_state").selectAll().executeTakeFirstOrThrow();
-    const max = await server.db.kysely
-      .selectFrom("calls")
-      .select((eb) => eb.fn.max("id").as("max"))
-      .executeTakeFirstOrThrow();
-    expect(Number(state.watermark)).toBe(Number(max.max));
-    const pending = await server.db.kysely.selectFrom("analytics_rollup_pending").select("call_id").execute();
-    expect(pending.length).toBeGreaterThan(0);
-    const rows = await server.db.kysely
-      .selectFrom("analytics_rollup_hours")
-      .select((eb) => eb.fn.sum<number>("calls").as("n"))
-      .executeTakeFirstOrThrow();
+    expect(rollup().watermark).toBe(await maxId());
+    expect(rollup().pending.size).toBeGreaterThan(0);
     const closed = await server.db.kysely
       .selectFrom("calls")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("closed_at", "is not", null)
       .executeTakeFirstOrThrow();
-    expect(Number(rows.n)).toBe(Number(closed.n));
+    expect(rollup().columns.length).toBe(Number(closed.n));
     expect(await answers()).toEqual(raw);
-    // The answers do come from the rollup: without any one of its tables they differ.
-    for (const table of ["analytics_rollup_hours", "analytics_rollup_weeks", "analytics_rollup_devices"] as const) {
-      await server.db.kysely.deleteFrom(table).execute();
-      expect(await answers()).not.toEqual(raw);
-      await resetAnalyticsRollup(server.db.kysely);
-      await foldAll();
-      expect(await answers()).toEqual(raw);
-    }
+    // The answers do come from the rollup: a call only it holds changes them.
+    rollup().columns.append({
+      opened_at: NOW - 3 * DAY,
+      local_hour: Math.trunc((NOW - 3 * DAY) / 3_600_000),
+      response_ms: 50_000,
+      call_type_id: 2,
+      section_id: 1,
+      device_id: 23,
+    });
+    expect(await answers()).not.toEqual(raw);
+    await resetAnalyticsRollup(server.db.kysely);
+    await foldAll();
+    expect(await answers()).toEqual(raw);
   });
 
   it("folds nothing twice: a second pass, a repeated close, calls closed late and history imported with old times", async () => {
@@ -260,20 +241,23 @@ describe.each(TEST_DIALECTS)("analytics rollup on %s", { timeout: 180_000 }, (di
   it("starts over after a clean-up deletes calls, and after a change of the system's zone", async () => {
     await foldAll();
     const cutoff = NOW - 50 * DAY;
+    const epoch = await readEpoch(server.db.kysely, 1);
     await server.db.kysely.transaction().execute(async (trx) => {
       await trx.deleteFrom("calls").where("closed_at", "is not", null).where("opened_at", "<", cutoff).execute();
       await resetAnalyticsRollup(trx);
     });
-    expect(await server.db.kysely.selectFrom("analytics_rollup_state").selectAll().execute()).toEqual([]);
+    // The rollup still holds the deleted calls, read under the old epoch: the queries set it aside.
+    expect(await readEpoch(server.db.kysely, 1)).not.toBe(epoch);
+    expect(rollup().epoch).toBe(epoch);
     const raw = await answers();
+    expect(raw).toEqual(await rawAnswers());
     await foldAll();
     expect(await answers()).toEqual(raw);
 
     await server.db.kysely.updateTable("systems").set({ timezone: "Asia/Kolkata" }).where("id", "=", 1).execute();
     const kolkata = await answers();
     await foldAll();
-    const state = await server.db.kysely.selectFrom("analytics_rollup_state").select(["time_zone"]).executeTakeFirstOrThrow();
-    expect(state.time_zone).toBe("Asia/Kolkata");
+    expect(rollup().timeZone).toBe("Asia/Kolkata");
     expect(await answers()).toEqual(kolkata);
     expect(kolkata).toEqual(await rawAnswers());
     await server.db.kysely.updateTable("systems").set({ timezone: "Europe/Zurich" }).where("id", "=", 1).execute();

@@ -1,46 +1,103 @@
-import { DEFAULT_LOG_TIME_ZONE, isKnownTimeZone, offsetSegments, type OffsetSegment } from "@caresuite/domain";
+import { DEFAULT_LOG_TIME_ZONE, isKnownTimeZone, offsetSegments } from "@caresuite/domain";
+import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { BUCKET_COLUMNS, BUCKET_COUNT, bucketOf } from "./response-buckets.ts";
+import { CallColumns, type FoldedCall } from "./call-columns.ts";
 
 /**
- * The analytics rollup's background pass (docs/decisions/034-analytics.md "The rollup"). The call
- * path never writes the rollup: every minute this pass folds the calls above each system's
- * watermark (the highest call id folded) into the rollup tables, in slices of ROLLUP_SLICE calls
- * with a short pause between them,
- * one transaction each, the watermark moved in the same transaction as the upserts, so a crash
- * keeps both or neither and a pass run twice folds nothing twice. Ids, not times, order the
- * watermark: a call closed late, or history imported with old times, has a new id or sits in the
- * pending list, never below the watermark unfolded.
- * - A call still open when the watermark passes it goes to `analytics_rollup_pending`; a later pass
- *   folds it once it is closed (or drops it once deleted). The queries read the pending calls and
- *   the calls above the watermark from the calls table.
+ * The analytics rollup: the closed calls of each system as columns in memory
+ * (docs/decisions/046-analytics-in-memory.md), filled off the call path. The call path never
+ * waits for it: every minute this pass reads the calls above each system's watermark (the highest
+ * call id folded) in slices of ROLLUP_SLICE, with a short pause between them, and appends the
+ * closed ones. Ids, not times, order the watermark: a call closed late, or history imported with
+ * old times, has a new id or sits in the pending list, never below the watermark unfolded.
+ * - A call still open when the watermark passes it is pending; a later pass folds it once it is
+ *   closed. The queries read the pending calls and the calls above the watermark from the calls
+ *   table (analytics.repo.ts), so they are exact while the rollup catches up.
  * - PostgreSQL hands out ids before the inserting transaction commits, so a higher id can be
  *   visible while a lower one is not yet. The pass therefore folds up to an id only once every
  *   transaction that was running when that id was the highest seen has ended (the snapshot's xmax
  *   of then ≤ the oldest running transaction now); SQLite has one writer and commits in id order.
- * - The local hours are those of the system's zone; the zone is recorded, and a zone change, a
- *   clean-up that deletes calls or a restore starts the system over (resetAnalyticsRollup): the
- *   queries stay exact meanwhile, reading what is not folded from the calls.
+ * - Deleting calls (the clean-up, a restore) writes a new epoch token for the system in the same
+ *   transaction (`resetAnalyticsRollup`). A query uses the columns only when they were read under
+ *   the epoch its own snapshot sees; the next pass starts the system over. So every server
+ *   instance on one database stays exact, whichever of them deleted the calls.
+ * - The local hours are those of the system's zone; another zone starts the system over.
  */
 export const ROLLUP_SLICE = 2_000;
 /** Between slices: the call path's events and the queries get the event loop and the database. */
 export const ROLLUP_SLICE_PAUSE_MS = 10;
 export const ROLLUP_TICK_MS = 60_000;
+/** Pending ids per statement (below both databases' parameter limits). */
+const PENDING_CHUNK = 500;
 const HOUR = 3_600_000;
-const HOURS_PER_WEEK = 168;
-/** The block sizes of the week rows (weeks) and of the device rows (days): analytics.repo.ts reads the coarsest that fit. */
-export const WEEK_BLOCKS = [1, 4] as const;
-export const DAY_BLOCKS = [1, 7, 28] as const;
-/** Rows per upsert statement: 117 parameters a row stays below both databases' limits. */
-const UPSERT_ROWS = 200;
-
-type Loose = Record<string, Record<string, number | string | null>>;
 
 export interface RollupPassResult {
   folded: number;
   pending: number;
 }
+
+/** One system's rollup: the columns, how far they reach, and under which epoch and zone they were read. */
+export interface SystemRollup {
+  readonly epoch: string;
+  readonly timeZone: string;
+  readonly columns: CallColumns;
+  /** The highest call id folded or pending. */
+  watermark: number;
+  /** Calls at or below the watermark that were open when it passed them. */
+  readonly pending: Set<number>;
+  /** PostgreSQL: the highest id seen by a pass and the snapshot's xmax then. */
+  candidate: { id: number; xmax: number } | null;
+}
+
+/**
+ * The rollups of one database handle, by system. Kept beside the handle (not in the module) so two
+ * servers in one process, as the tests run them, each keep their own.
+ */
+const rollups = new WeakMap<Kysely<Database>, Map<number, SystemRollup>>();
+
+function rollupsOf(db: Kysely<Database>): Map<number, SystemRollup> {
+  let map = rollups.get(db);
+  if (!map) rollups.set(db, (map = new Map()));
+  return map;
+}
+
+/** The system's rollup as the queries may use it: read under `epoch` in `timeZone`; else undefined. */
+export function rollupFor(db: Kysely<Database>, systemId: number, epoch: string, timeZone: string): SystemRollup | undefined {
+  const rollup = rollups.get(db)?.get(systemId);
+  return rollup && rollup.epoch === epoch && rollup.timeZone === timeZone ? rollup : undefined;
+}
+
+/** The system's rollup as the last pass left it (for the tests and the benches). */
+export function currentRollup(db: Kysely<Database>, systemId: number): SystemRollup | undefined {
+  return rollups.get(db)?.get(systemId);
+}
+
+/** The system's epoch token ("" before the first reset). */
+export async function readEpoch(db: Kysely<Database>, systemId: number): Promise<string> {
+  const row = await db.selectFrom("analytics_epochs").select("epoch").where("system_id", "=", systemId).executeTakeFirst();
+  return row?.epoch ?? "";
+}
+
+/**
+ * Marks the calls of one system or of all as changed (a new epoch token): every instance's rollup
+ * of them is set aside, and the next pass reads them again. In the caller's transaction when given
+ * one (a clean-up's, so the deletion and the new token commit together).
+ */
+export async function resetAnalyticsRollup(db: Kysely<Database>, systemId: number | null = null): Promise<void> {
+  const epoch = randomUUID();
+  const systems = await (
+    systemId === null ? db.selectFrom("systems").select("id") : db.selectFrom("systems").select("id").where("id", "=", systemId)
+  ).execute();
+  if (systems.length === 0) return;
+  await db
+    .insertInto("analytics_epochs")
+    .values(systems.map((s) => ({ system_id: Number(s.id), epoch })))
+    .onConflict((oc) => oc.column("system_id").doUpdateSet({ epoch }))
+    .execute();
+}
+
+const CALL_COLUMNS = ["id", "opened_at", "closed_at", "presence_at", "section_id", "call_type_id", "device_id"] as const;
 
 interface CallRow {
   id: number;
@@ -51,114 +108,6 @@ interface CallRow {
   call_type_id: number;
   device_id: number;
 }
-
-interface Cell {
-  key: Record<string, number>;
-  calls: number;
-  response_ms: number;
-  buckets: number[];
-}
-
-/** Sums of the folded calls per key of each rollup table, in memory for one slice. */
-class Fold {
-  readonly hours = new Map<string, Cell>();
-  readonly weeks = new Map<string, Cell>();
-  readonly devices = new Map<string, Cell>();
-  private offsets: OffsetSegment[] = [];
-  private readonly systemId: number;
-  private readonly timeZone: string;
-
-  constructor(systemId: number, timeZone: string) {
-    this.systemId = systemId;
-    this.timeZone = timeZone;
-  }
-
-  prepare(calls: CallRow[]): void {
-    if (calls.length === 0) return;
-    let min = Infinity;
-    let max = -Infinity;
-    for (const c of calls) {
-      min = Math.min(min, c.opened_at);
-      max = Math.max(max, c.opened_at);
-    }
-    this.offsets = offsetSegments(min, max + 1, this.timeZone);
-  }
-
-  private offsetAt(at: number): number {
-    for (const s of this.offsets) if (s.until === null || at < s.until) return s.offsetMs;
-    return 0;
-  }
-
-  add(call: CallRow): void {
-    const end = call.presence_at ?? call.closed_at;
-    if (end === null) return;
-    const responseMs = end - call.opened_at;
-    // As the queries compute it: whole seconds, truncated; the local hour by integer division.
-    const bucket = bucketOf(Math.trunc(responseMs / 1000));
-    const hour = Math.trunc((call.opened_at + this.offsetAt(call.opened_at)) / HOUR);
-    const section = call.section_id ?? -1;
-    const type = call.call_type_id;
-    const bump = (map: Map<string, Cell>, key: Record<string, number>): void => {
-      const id = Object.values(key).join(":");
-      let cell = map.get(id);
-      if (!cell) map.set(id, (cell = { key, calls: 0, response_ms: 0, buckets: new Array<number>(BUCKET_COUNT).fill(0) }));
-      cell.calls += 1;
-      cell.response_ms += responseMs;
-      cell.buckets[bucket] = (cell.buckets[bucket] ?? 0) + 1;
-    };
-    bump(this.hours, { system_id: this.systemId, hour, section_id: section, call_type_id: type });
-    const hourOfDay = ((hour % 24) + 24) % 24;
-    for (const weeks of WEEK_BLOCKS)
-      bump(this.weeks, {
-        system_id: this.systemId,
-        weeks,
-        week: Math.floor(hour / (HOURS_PER_WEEK * weeks)),
-        hour_of_day: hourOfDay,
-        section_id: section,
-        call_type_id: type,
-      });
-    for (const days of DAY_BLOCKS)
-      bump(this.devices, {
-        system_id: this.systemId,
-        days,
-        period: Math.floor(hour / (24 * days)),
-        device_id: call.device_id,
-        section_id: section,
-        call_type_id: type,
-      });
-  }
-
-  async write(trx: Kysely<Database>): Promise<void> {
-    await upsert(trx, "analytics_rollup_hours", this.hours, true);
-    await upsert(trx, "analytics_rollup_weeks", this.weeks, true);
-    await upsert(trx, "analytics_rollup_devices", this.devices, false);
-  }
-}
-
-async function upsert(trx: Kysely<Database>, table: string, cells: Map<string, Cell>, withResponse: boolean): Promise<void> {
-  const list = [...cells.values()];
-  if (list.length === 0) return;
-  const keyColumns = Object.keys(list[0]!.key);
-  const sums = [...(withResponse ? ["calls", "response_ms"] : ["calls"]), ...BUCKET_COLUMNS];
-  const loose = trx as unknown as Kysely<Loose>;
-  for (let i = 0; i < list.length; i += UPSERT_ROWS) {
-    const rows = list.slice(i, i + UPSERT_ROWS).map((cell) => {
-      const row: Record<string, number> = { ...cell.key, calls: cell.calls };
-      if (withResponse) row["response_ms"] = cell.response_ms;
-      cell.buckets.forEach((n, b) => (row[BUCKET_COLUMNS[b]!] = n));
-      return row;
-    });
-    await loose
-      .insertInto(table)
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(keyColumns).doUpdateSet(Object.fromEntries(sums.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))),
-      )
-      .execute();
-  }
-}
-
-const CALL_COLUMNS = ["id", "opened_at", "closed_at", "presence_at", "section_id", "call_type_id", "device_id"] as const;
 
 function toCallRow(r: Record<(typeof CALL_COLUMNS)[number], unknown>): CallRow {
   const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -173,52 +122,38 @@ function toCallRow(r: Record<(typeof CALL_COLUMNS)[number], unknown>): CallRow {
   };
 }
 
+/** Appends closed calls with their local hour in the rollup's zone. */
+function fold(rollup: SystemRollup, calls: CallRow[]): number {
+  if (calls.length === 0) return 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const c of calls) {
+    min = Math.min(min, c.opened_at);
+    max = Math.max(max, c.opened_at);
+  }
+  const offsets = offsetSegments(min, max + 1, rollup.timeZone);
+  const offsetAt = (at: number): number => {
+    for (const s of offsets) if (s.until === null || at < s.until) return s.offsetMs;
+    return 0;
+  };
+  for (const c of calls) {
+    const end = c.presence_at ?? c.closed_at!;
+    const folded: FoldedCall = {
+      opened_at: c.opened_at,
+      // As the SQL computes it: the local wall clock by integer division.
+      local_hour: Math.trunc((c.opened_at + offsetAt(c.opened_at)) / HOUR),
+      response_ms: end - c.opened_at,
+      call_type_id: c.call_type_id,
+      section_id: c.section_id,
+      device_id: c.device_id,
+    };
+    rollup.columns.append(folded);
+  }
+  return calls.length;
+}
+
 function zoneOf(zone: string | null | undefined): string {
   return zone && isKnownTimeZone(zone) ? zone : DEFAULT_LOG_TIME_ZONE;
-}
-
-/**
- * Starts the rollup of one system or of all over: its rows and pending list go, the watermark
- * returns to 0 (the next passes fold everything again; the queries read the calls meanwhile). In
- * the caller's transaction when given one (a clean-up's, so the deletion and the reset commit together).
- */
-export async function resetAnalyticsRollup(db: Kysely<Database>, systemId: number | null = null): Promise<void> {
-  const run = async (trx: Kysely<Database>): Promise<void> => {
-    // The state row first: a pass's slice holds it (readState with lock) until it commits, so its
-    // rows are committed, and deleted below, before this goes on; a slice starting later finds no state.
-    for (const table of [
-      "analytics_rollup_state",
-      "analytics_rollup_hours",
-      "analytics_rollup_weeks",
-      "analytics_rollup_devices",
-      "analytics_rollup_pending",
-    ] as const) {
-      let query = trx.deleteFrom(table);
-      if (systemId !== null) query = query.where("system_id", "=", systemId);
-      await query.execute();
-    }
-  };
-  if (db.isTransaction) await run(db);
-  else await db.transaction().execute(run);
-}
-
-interface StateRow {
-  watermark: number;
-  candidate_id: number | null;
-  candidate_xmax: number | null;
-}
-
-/** The system's state; `lock` (PostgreSQL; SQLite has one writer): held until the caller's transaction ends. */
-async function readState(db: Kysely<Database>, systemId: number, lock = false): Promise<(StateRow & { time_zone: string }) | undefined> {
-  const query = db.selectFrom("analytics_rollup_state").select(["time_zone", "watermark", "candidate_id", "candidate_xmax"]).where("system_id", "=", systemId);
-  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    time_zone: row.time_zone,
-    watermark: Number(row.watermark),
-    candidate_id: row.candidate_id === null ? null : Number(row.candidate_id),
-    candidate_xmax: row.candidate_xmax === null ? null : Number(row.candidate_xmax),
-  };
 }
 
 /**
@@ -226,7 +161,7 @@ async function readState(db: Kysely<Database>, systemId: number, lock = false): 
  * order). PostgreSQL: the candidate of an earlier pass once every transaction running then has
  * ended; the highest id now becomes the next candidate.
  */
-async function foldLimit(db: Kysely<Database>, dialect: "sqlite" | "postgres", systemId: number, state: StateRow): Promise<number> {
+async function foldLimit(db: Kysely<Database>, dialect: "sqlite" | "postgres", rollup: SystemRollup): Promise<number> {
   const max = await db
     .selectFrom("calls")
     .select((eb) => eb.fn.max("id").as("max"))
@@ -239,16 +174,27 @@ async function foldLimit(db: Kysely<Database>, dialect: "sqlite" | "postgres", s
   }>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(db);
   const xmin = Number(snapshot.rows[0]?.xmin ?? 0);
   const xmax = Number(snapshot.rows[0]?.xmax ?? 0);
-  let limit = state.watermark;
-  if (state.candidate_id !== null && state.candidate_xmax !== null && xmin >= state.candidate_xmax) limit = Math.max(limit, state.candidate_id);
-  if (highest > limit && highest !== state.candidate_id) {
-    await db.updateTable("analytics_rollup_state").set({ candidate_id: highest, candidate_xmax: xmax }).where("system_id", "=", systemId).execute();
-  }
+  let limit = rollup.watermark;
+  if (rollup.candidate && xmin >= rollup.candidate.xmax) limit = Math.max(limit, rollup.candidate.id);
+  if (highest > limit && highest !== rollup.candidate?.id) rollup.candidate = { id: highest, xmax };
   return limit;
 }
 
+/** Reads in one snapshot with the epoch: null when the system's calls changed since the rollup began. */
+async function readUnderEpoch<T>(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  systemId: number,
+  epoch: string,
+  read: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T | null> {
+  const builder = db.transaction();
+  return (dialect === "postgres" ? builder.setIsolationLevel("repeatable read").setAccessMode("read only") : builder).execute(async (trx) =>
+    (await readEpoch(trx, systemId)) === epoch ? read(trx) : null,
+  );
+}
+
 export interface RollupPassOptions {
-  now: () => number;
   slice?: number;
   /** Between slices: let the call path in (ROLLUP_SLICE_PAUSE_MS by default). */
   pause?: () => Promise<void>;
@@ -257,101 +203,71 @@ export interface RollupPassOptions {
 const breather = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, ROLLUP_SLICE_PAUSE_MS));
 
 /** One pass over every system: folds the closed calls not yet in the rollup; returns how many. */
-export async function runAnalyticsRollupPass(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: RollupPassOptions): Promise<RollupPassResult> {
+export async function runAnalyticsRollupPass(db: Kysely<Database>, dialect: "sqlite" | "postgres", options: RollupPassOptions = {}): Promise<RollupPassResult> {
   const slice = options.slice ?? ROLLUP_SLICE;
   const pause = options.pause ?? breather;
   const result: RollupPassResult = { folded: 0, pending: 0 };
+  const map = rollupsOf(db);
   const systems = await db.selectFrom("systems").select(["id", "timezone"]).execute();
+  for (const id of map.keys()) if (!systems.some((s) => Number(s.id) === id)) map.delete(id);
   for (const system of systems) {
     const systemId = Number(system.id);
     const timeZone = zoneOf(system.timezone);
-    let state = await readState(db, systemId);
-    if (state && state.time_zone !== timeZone) {
-      await resetAnalyticsRollup(db, systemId);
-      state = undefined;
+    const epoch = await readEpoch(db, systemId);
+    let rollup = map.get(systemId);
+    if (!rollup || rollup.epoch !== epoch || rollup.timeZone !== timeZone) {
+      rollup = { epoch, timeZone, columns: new CallColumns(), watermark: 0, pending: new Set(), candidate: null };
+      map.set(systemId, rollup);
     }
-    if (!state) {
-      await db
-        .insertInto("analytics_rollup_state")
-        .values({ system_id: systemId, time_zone: timeZone, watermark: 0, candidate_id: null, candidate_xmax: null, updated_at: options.now() })
-        .onConflict((oc) => oc.column("system_id").doNothing())
-        .execute();
-      state = (await readState(db, systemId))!;
-    }
-    const limit = await foldLimit(db, dialect, systemId, state);
+    const limit = await foldLimit(db, dialect, rollup);
 
     // The calls above the watermark, in id order.
-    for (;;) {
-      const done = await db.transaction().execute(async (trx) => {
-        // Read again inside the transaction, and held: a reset or another pass may have moved it.
-        const current = await readState(trx, systemId, dialect === "postgres");
-        if (!current || current.time_zone !== timeZone || current.watermark >= limit) return true;
-        const rows = (
+    while (rollup.watermark < limit) {
+      const from = rollup.watermark;
+      const rows = await readUnderEpoch(db, dialect, systemId, rollup.epoch, async (trx) =>
+        (
           await trx
             .selectFrom("calls")
             .select([...CALL_COLUMNS])
-            .where("id", ">", current.watermark)
+            .where("id", ">", from)
             .where("id", "<=", limit)
             .where("system_id", "=", systemId)
             .orderBy("id")
             .limit(slice)
             .execute()
-        ).map(toCallRow);
-        const fold = new Fold(systemId, timeZone);
-        const closed = rows.filter((r) => r.closed_at !== null);
-        fold.prepare(closed);
-        for (const call of closed) fold.add(call);
-        await fold.write(trx);
-        const open = rows.filter((r) => r.closed_at === null);
-        if (open.length > 0)
-          await trx
-            .insertInto("analytics_rollup_pending")
-            .values(open.map((r) => ({ call_id: r.id, system_id: systemId })))
-            .onConflict((oc) => oc.column("call_id").doNothing())
-            .execute();
-        // Fewer than a slice: nothing else up to the limit (other systems' ids in between included).
-        const watermark = rows.length < slice ? limit : rows[rows.length - 1]!.id;
-        await trx.updateTable("analytics_rollup_state").set({ watermark, updated_at: options.now() }).where("system_id", "=", systemId).execute();
-        result.folded += closed.length;
-        return rows.length < slice;
-      });
-      if (done) break;
+        ).map(toCallRow),
+      );
+      // The calls changed meanwhile (or another pass moved on): the next pass starts over.
+      if (rows === null || map.get(systemId) !== rollup || rollup.watermark !== from) break;
+      result.folded += fold(
+        rollup,
+        rows.filter((r) => r.closed_at !== null),
+      );
+      for (const r of rows) if (r.closed_at === null) rollup.pending.add(r.id);
+      // Fewer than a slice: nothing else up to the limit (other systems' ids in between included).
+      rollup.watermark = rows.length < slice ? limit : rows[rows.length - 1]!.id;
+      if (rows.length < slice) break;
       await pause();
     }
 
     // The pending calls that have closed (folded) or gone (dropped).
-    for (;;) {
-      const done = await db.transaction().execute(async (trx) => {
-        const current = await readState(trx, systemId, dialect === "postgres");
-        if (!current || current.time_zone !== timeZone) return true;
-        const rows = await trx
-          .selectFrom("analytics_rollup_pending as p")
-          .leftJoin("calls as c", "c.id", "p.call_id")
-          .select(["p.call_id", "c.id", "c.opened_at", "c.closed_at", "c.presence_at", "c.section_id", "c.call_type_id", "c.device_id"])
-          .where("p.system_id", "=", systemId)
-          .where((eb) => eb.or([eb("c.id", "is", null), eb("c.closed_at", "is not", null)]))
-          .orderBy("p.call_id")
-          .limit(slice)
-          .execute();
-        if (rows.length === 0) return true;
-        const closed = rows.filter((r) => r.id !== null).map((r) => toCallRow(r as Record<(typeof CALL_COLUMNS)[number], unknown>));
-        const fold = new Fold(systemId, timeZone);
-        fold.prepare(closed);
-        for (const call of closed) fold.add(call);
-        await fold.write(trx);
-        await trx
-          .deleteFrom("analytics_rollup_pending")
-          .where(
-            "call_id",
-            "in",
-            rows.map((r) => Number(r.call_id)),
-          )
-          .execute();
-        result.pending += closed.length;
-        return rows.length < slice;
-      });
-      if (done) break;
-      await pause();
+    const pending = [...rollup.pending];
+    for (let i = 0; i < pending.length; i += PENDING_CHUNK) {
+      const ids = pending.slice(i, i + PENDING_CHUNK);
+      const rows = await readUnderEpoch(db, dialect, systemId, rollup.epoch, async (trx) =>
+        (
+          await trx
+            .selectFrom("calls")
+            .select([...CALL_COLUMNS])
+            .where("id", "in", ids)
+            .execute()
+        ).map(toCallRow),
+      );
+      if (rows === null || map.get(systemId) !== rollup) break;
+      const found = new Map(rows.map((r) => [r.id, r]));
+      const closed = rows.filter((r) => r.closed_at !== null && rollup.pending.has(r.id));
+      result.pending += fold(rollup, closed);
+      for (const id of ids) if (!found.has(id) || found.get(id)!.closed_at !== null) rollup.pending.delete(id);
     }
   }
   return result;
@@ -359,14 +275,14 @@ export async function runAnalyticsRollupPass(db: Kysely<Database>, dialect: "sql
 
 /** The pass at once and then every `tickMs`, never two at a time; the returned stop waits for a running pass. */
 export function startAnalyticsRollup(
-  deps: { db: Kysely<Database>; dialect: "sqlite" | "postgres"; now: () => number; log?: { error(obj: unknown, msg?: string): void } },
+  deps: { db: Kysely<Database>; dialect: "sqlite" | "postgres"; log?: { error(obj: unknown, msg?: string): void } },
   tickMs = ROLLUP_TICK_MS,
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const tick = (): void => {
     if (running || stopped) return;
-    running = runAnalyticsRollupPass(deps.db, deps.dialect, { now: deps.now })
+    running = runAnalyticsRollupPass(deps.db, deps.dialect)
       .catch((error: unknown) => deps.log?.error(error, "analytics rollup pass failed"))
       .finally(() => (running = null));
   };

@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { OffsetSegment } from "@caresuite/domain";
 import type { Database } from "../../db/schema.ts";
-import { DAY_BLOCKS, WEEK_BLOCKS } from "./analytics-rollup.ts";
-import { BUCKET_COLUMNS, BUCKET_LOWER_SECONDS } from "./response-buckets.ts";
+import { readEpoch, rollupFor } from "./analytics-rollup.ts";
+import type { CallColumns, ColumnFilter } from "./call-columns.ts";
+import { BUCKET_COUNT, bucketOf } from "./response-buckets.ts";
 
 /**
  * The analytics queries over the calls table (docs/decisions/034-analytics.md). Every query groups
@@ -37,8 +38,8 @@ export interface AnalyticsQuery {
 
 // As the call log writes it (migration 0013's expression index is on the same text).
 const RESPONSE_SQL = sql<number>`(coalesce(presence_at, closed_at) - opened_at)`;
-const HOUR = 3_600_000;
-const HOURS_PER_WEEK = 168;
+/** Pending ids per statement (below both databases' parameter limits). */
+const PENDING_CHUNK = 500;
 
 type CallsEb = ExpressionBuilder<Database, "calls">;
 
@@ -48,25 +49,24 @@ function repeaters(db: Kysely<Database>, systemId: number) {
 
 /**
  * Which calls one raw statement reads besides the filter: opened in [from, to) (null: open side);
- * `unfolded`: only those the rollup does not hold yet (above the watermark, or pending);
- * `types`: only these call types (`only`) or all but these (`except`).
+ * `unfolded`: only those the rollup does not hold yet (above the watermark, or these pending ones).
  */
 interface RawScope {
   from: number | null;
   to: number | null;
-  unfolded?: { above: number } | "pending";
-  types?: { only: number[] } | { except: number[] };
+  unfolded?: { above: number } | { ids: number[] };
 }
 
 function where(db: Kysely<Database>, q: AnalyticsQuery, scope: RawScope = { from: q.from, to: q.to }) {
   return (eb: CallsEb): Expression<SqlBool> => {
-    const and: Expression<SqlBool>[] = [eb("system_id", "=", q.systemId)];
+    // The calls not folded yet are few and found by id: `+system_id` keeps both planners off the
+    // (system, type/device/section, opening) indexes, which would walk the whole period for them.
+    const system = scope.unfolded ? eb(sql<number>`+system_id`, "=", q.systemId) : eb("system_id", "=", q.systemId);
+    const and: Expression<SqlBool>[] = [system];
     if (scope.from !== null) and.push(eb("opened_at", ">=", scope.from));
     if (scope.to !== null) and.push(eb("opened_at", "<", scope.to));
-    if (scope.unfolded === "pending") and.push(eb("id", "in", db.selectFrom("analytics_rollup_pending").select("call_id").where("system_id", "=", q.systemId)));
+    if (scope.unfolded && "ids" in scope.unfolded) and.push(eb("id", "in", scope.unfolded.ids));
     else if (scope.unfolded) and.push(eb("id", ">", scope.unfolded.above));
-    if (scope.types && "only" in scope.types) and.push(eb("call_type_id", "in", scope.types.only));
-    if (scope.types && "except" in scope.types && scope.types.except.length > 0) and.push(eb("call_type_id", "not in", scope.types.except));
     if (q.callTypeIds) and.push(eb("call_type_id", "in", q.callTypeIds));
     if (q.sectionIds) and.push(eb("section_id", "in", q.sectionIds));
     if (q.excludedTypeIds.length > 0) and.push(eb("call_type_id", "not in", q.excludedTypeIds));
@@ -95,121 +95,45 @@ function localHourNumber(offsets: OffsetSegment[]): RawBuilder<number> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The rollup's share of a period (docs/decisions/034-analytics.md "The rollup").
+// The rollup's share of a period (docs/decisions/046-analytics-in-memory.md).
 
-/**
- * The instant local hour `h` begins, when exactly one instant does (not in a skipped hour of a
- * spring change, nor in the repeated hour of an autumn one); else null.
- */
-export function instantOfLocalHour(h: number, offsets: OffsetSegment[]): number | null {
-  const found: number[] = [];
-  let since = Number.NEGATIVE_INFINITY;
-  for (const s of offsets) {
-    const t = h * HOUR - s.offsetMs;
-    if (t >= since && (s.until === null || t < s.until)) found.push(t);
-    if (s.until !== null) since = s.until;
-  }
-  if (found.length !== 1) return null;
-  // No change within an hour either side: the local clock runs straight across the boundary.
-  const t = found[0]!;
-  return offsets.every((s) => s.until === null || s.until <= t - HOUR || s.until > t + HOUR) ? t : null;
-}
-
-/** The rollup's share of one query: whole local hours, and whole local days for the device rows. */
-export interface RollupPlan {
+/** The rollup as one query reads it: the first `length` folded calls, and what is not folded. */
+interface RollupView {
+  columns: CallColumns;
+  length: number;
   watermark: number;
-  /** Whole local hours inside the period, [first, end), with their instants. */
-  hours: { first: number; end: number; from: number; to: number } | null;
-  /** Whole local days inside it (day d = local hours 24d … 24d + 23). */
-  days: { first: number; end: number; from: number; to: number } | null;
-  /** Call types always read from the calls table (defects hidden by device kind: the rollup has no device kind). */
-  rawTypes: number[];
-}
-
-function span(q: AnalyticsQuery, first: number, end: number, step: number): { first: number; end: number; from: number; to: number } | null {
-  let a = first;
-  let b = end;
-  let from = instantOfLocalHour(a * step, q.offsets);
-  for (let i = 0; from === null && i < 4 && a < b; i++) from = instantOfLocalHour(++a * step, q.offsets);
-  let to = instantOfLocalHour(b * step, q.offsets);
-  for (let i = 0; to === null && i < 4 && a < b; i++) to = instantOfLocalHour(--b * step, q.offsets);
-  if (from === null || to === null || a >= b) return null;
-  return { first: a, end: b, from, to };
-}
-
-function makePlan(q: AnalyticsQuery, watermark: number): RollupPlan {
-  const localMs = (t: number): number => {
-    for (const s of q.offsets) if (s.until === null || t < s.until) return t + s.offsetMs;
-    return t;
-  };
-  const start = localMs(q.from ?? q.start);
-  const end = localMs(q.to ?? q.end);
-  const hours = span(q, Math.ceil(start / HOUR), Math.floor(end / HOUR), 1);
-  const days = hours ? span(q, Math.ceil(hours.first / 24), Math.floor(hours.end / 24), 24) : null;
-  const partialDefects = q.hideDefects === "repeater" || q.hideDefects === "not_repeater";
-  return { watermark, hours, days, rawTypes: partialDefects ? q.defectTypeIds : [] };
+  pending: number[];
+  filter: ColumnFilter;
 }
 
 /**
  * Runs one part's statements in one snapshot (PostgreSQL: a repeatable-read transaction; SQLite:
- * one connection, one transaction), so the watermark, the rollup rows and the unfolded calls are
- * read as of the same moment: a pass committing meanwhile neither doubles nor drops a call.
+ * one connection, one transaction) and takes the rollup as it stands at its start: the calls
+ * folded up to then, the watermark and the pending calls, all at once (the columns only grow, so
+ * the first `length` stay as they were). The rollup counts only when read under the epoch this
+ * snapshot sees: calls deleted since it was read set it aside.
  */
-async function inSnapshot<T>(db: Kysely<Database>, q: AnalyticsQuery, run: (trx: Kysely<Database>, plan: RollupPlan | null) => Promise<T>): Promise<T> {
+async function inSnapshot<T>(db: Kysely<Database>, q: AnalyticsQuery, run: (trx: Kysely<Database>, view: RollupView | null) => Promise<T>): Promise<T> {
   if (!q.useRollup) return run(db, null);
   const builder = db.transaction();
   return (q.dialect === "postgres" ? builder.setIsolationLevel("repeatable read").setAccessMode("read only") : builder).execute(async (trx) => {
-    const state = await trx.selectFrom("analytics_rollup_state").select(["time_zone", "watermark"]).where("system_id", "=", q.systemId).executeTakeFirst();
-    const plan = state && state.time_zone === q.timeZone ? makePlan(q, Number(state.watermark)) : null;
-    return run(trx, plan && plan.hours ? plan : null);
+    const epoch = await readEpoch(trx, q.systemId);
+    const rollup = rollupFor(db, q.systemId, epoch, q.timeZone);
+    if (!rollup) return run(trx, null);
+    const view = { columns: rollup.columns, length: rollup.columns.length, watermark: rollup.watermark, pending: [...rollup.pending] };
+    const partial = q.hideDefects === "repeater" || q.hideDefects === "not_repeater";
+    const repeaterIds = partial ? new Set((await repeaters(trx, q.systemId).execute()).map((r) => Number(r.id))) : new Set<number>();
+    return run(trx, { ...view, filter: { ...q, isRepeater: (id) => repeaterIds.has(id) } });
   });
 }
 
-/** The raw statements beside a rollup span [from, to): the edges whole, the inside only where not folded. */
-function rawScopes(q: AnalyticsQuery, plan: RollupPlan | null, inner: { from: number; to: number } | null): RawScope[] {
-  if (!plan || !inner) return [{ from: q.from, to: q.to }];
-  const rest = plan.rawTypes.length > 0 ? { types: { except: plan.rawTypes } } : {};
-  const scopes: RawScope[] = [
-    { from: q.from, to: inner.from },
-    { from: inner.to, to: q.to },
-    { from: inner.from, to: inner.to, unfolded: { above: plan.watermark }, ...rest },
-    { from: inner.from, to: inner.to, unfolded: "pending", ...rest },
-  ];
-  if (plan.rawTypes.length > 0) scopes.push({ from: inner.from, to: inner.to, types: { only: plan.rawTypes } });
+/** The raw statements beside the rollup: the calls it does not hold yet (all of them without it). */
+function rawScopes(q: AnalyticsQuery, view: RollupView | null): RawScope[] {
+  if (!view) return [{ from: q.from, to: q.to }];
+  const scopes: RawScope[] = [{ from: q.from, to: q.to, unfolded: { above: view.watermark } }];
+  for (let i = 0; i < view.pending.length; i += PENDING_CHUNK)
+    scopes.push({ from: q.from, to: q.to, unfolded: { ids: view.pending.slice(i, i + PENDING_CHUNK) } });
   return scopes;
-}
-
-/**
- * Local hours [a, b) as aligned blocks of the given sizes (in hours, ascending, the first dividing
- * a and b): the coarsest blocks that fit in the middle, finer ones towards the edges.
- */
-export function blocks(a: number, b: number, sizes: readonly number[]): { size: number; first: number; end: number }[] {
-  const out: { size: number; first: number; end: number }[] = [];
-  const split = (from: number, to: number, level: number): void => {
-    if (from >= to || level < 0) return;
-    const size = sizes[level]!;
-    const first = Math.ceil(from / size);
-    const end = Math.floor(to / size);
-    if (first >= end) return split(from, to, level - 1);
-    out.push({ size, first, end });
-    split(from, first * size, level - 1);
-    split(end * size, to, level - 1);
-  };
-  split(a, b, sizes.length - 1);
-  return out;
-}
-
-type RollupTable = "analytics_rollup_hours" | "analytics_rollup_weeks" | "analytics_rollup_devices";
-type Loose = Record<string, Record<string, number>>;
-
-/** The filter on rollup rows: the same section, type and defect rules as on the calls. */
-function rollupWhere(q: AnalyticsQuery, plan: RollupPlan): RawBuilder<SqlBool> {
-  const and: RawBuilder<unknown>[] = [sql`system_id = ${q.systemId}`];
-  const excluded = [...q.excludedTypeIds, ...plan.rawTypes, ...(q.hideDefects === "all" ? q.defectTypeIds : [])];
-  if (q.callTypeIds) and.push(sql`call_type_id in (${sql.join(q.callTypeIds)})`);
-  if (q.sectionIds) and.push(sql`section_id in (${sql.join(q.sectionIds)})`);
-  if (excluded.length > 0) and.push(sql`call_type_id not in (${sql.join(excluded)})`);
-  return sql<SqlBool>`${sql.join(and, sql` and `)}`;
 }
 
 export interface HourCount {
@@ -237,16 +161,12 @@ async function rawCountByLocalHour(db: Kysely<Database>, q: AnalyticsQuery, scop
   return rows.map((r) => ({ hour: Number(r.hour), calls: Number(r.calls), responded: Number(r.responded), response_ms: Number(r.response_ms) }));
 }
 
-/** Calls per local hour of the period (at most 24 × days rows): whole hours from the rollup, the rest from the calls. */
+/** Calls per local hour of the period (at most 24 × days rows): the folded ones from the rollup, the rest from the calls. */
 export async function countByLocalHour(db: Kysely<Database>, q: AnalyticsQuery): Promise<HourCount[]> {
-  return inSnapshot(db, q, async (trx, plan) => {
+  return inSnapshot(db, q, async (trx, view) => {
     const parts: HourCount[][] = [];
-    if (plan?.hours) {
-      const rows = await sql<{ hour: number; calls: number; response_ms: number }>`select hour, sum(calls) as calls, sum(response_ms) as response_ms
-        from analytics_rollup_hours where ${rollupWhere(q, plan)} and hour >= ${plan.hours.first} and hour < ${plan.hours.end} group by hour`.execute(trx);
-      parts.push(rows.rows.map((r) => ({ hour: Number(r.hour), calls: Number(r.calls), responded: Number(r.calls), response_ms: Number(r.response_ms) })));
-    }
-    for (const scope of rawScopes(q, plan, plan?.hours ?? null)) parts.push(await rawCountByLocalHour(trx, q, scope));
+    if (view) parts.push(view.columns.countByLocalHour(view.filter, view.length).map((r) => ({ ...r, responded: r.calls })));
+    for (const scope of rawScopes(q, view)) parts.push(await rawCountByLocalHour(trx, q, scope));
     const merged = new Map<number, HourCount>();
     for (const row of parts.flat()) {
       const sum = merged.get(row.hour);
@@ -263,7 +183,10 @@ export async function countByLocalHour(db: Kysely<Database>, q: AnalyticsQuery):
 
 export type HistogramKey = "hour_of_day" | "call_type" | "device";
 
-export interface HistogramRow {
+/** Calls per response bucket (index: `response-buckets.ts` bucket), per key. */
+export type KeyedBuckets = Map<number, Uint32Array>;
+
+interface HistogramRow {
   key: number;
   seconds: number;
   n: number;
@@ -294,69 +217,27 @@ async function rawHistogram(db: Kysely<Database>, q: AnalyticsQuery, key: Histog
   return rows.map((r) => ({ key: Number(r.key), seconds: Number(r.seconds), n: Number(r.n) }));
 }
 
-/** Bucket counts per key from one rollup table: one row per key with the sums of b0 … b110. */
-async function rollupHistogram(db: Kysely<Database>, table: RollupTable, keySql: RawBuilder<number>, range: RawBuilder<SqlBool>): Promise<HistogramRow[]> {
-  const sums = BUCKET_COLUMNS.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`);
-  const rows = await sql<Record<string, number>>`select ${keySql} as k, ${sql.join(sums)} from ${sql.table(table)} where ${range} group by ${keySql}`.execute(
-    db as unknown as Kysely<Loose>,
-  );
-  const out: HistogramRow[] = [];
-  for (const row of rows.rows) {
-    BUCKET_COLUMNS.forEach((c, i) => {
-      const n = Number(row[c] ?? 0);
-      if (n > 0) out.push({ key: Number(row["k"]), seconds: BUCKET_LOWER_SECONDS[i]!, n });
-    });
-  }
-  return out;
-}
-
 /**
- * Response times in whole seconds, counted per key: the calls that had a response (staff presence,
- * else the close). Open calls without presence have none yet and are left out. Rows from the
- * rollup carry their bucket's lower bound as the seconds (the service buckets the others alike).
+ * Response times counted per key and response bucket (`response-buckets.ts`): the calls that had a
+ * response (staff presence, else the close). Open calls without presence have none yet and are
+ * left out. By device, `groupOfDevice` (the room) lets the rollup hand back one histogram per group;
+ * the calls read from the table stay keyed by device.
  */
-export async function responseHistogram(db: Kysely<Database>, q: AnalyticsQuery, key: HistogramKey): Promise<HistogramRow[]> {
-  return inSnapshot(db, q, async (trx, plan) => {
-    const parts: HistogramRow[][] = [];
-    let inner: { from: number; to: number } | null = plan?.hours ?? null;
-    if (plan?.hours && key === "device") {
-      inner = plan.days;
-      if (plan.days)
-        for (const block of blocks(
-          plan.days.first * 24,
-          plan.days.end * 24,
-          DAY_BLOCKS.map((d) => d * 24),
-        ))
-          parts.push(
-            await rollupHistogram(
-              trx,
-              "analytics_rollup_devices",
-              sql<number>`device_id`,
-              sql<SqlBool>`${rollupWhere(q, plan)} and days = ${block.size / 24} and period >= ${block.first} and period < ${block.end}`,
-            ),
-          );
-    } else if (plan?.hours) {
-      const where = rollupWhere(q, plan);
-      for (const block of blocks(plan.hours.first, plan.hours.end, [1, ...WEEK_BLOCKS.map((w) => w * HOURS_PER_WEEK)])) {
-        const rows =
-          block.size === 1
-            ? await rollupHistogram(
-                trx,
-                "analytics_rollup_hours",
-                key === "hour_of_day" ? sql<number>`(hour % 24)` : sql<number>`call_type_id`,
-                sql<SqlBool>`${where} and hour >= ${block.first} and hour < ${block.end}`,
-              )
-            : await rollupHistogram(
-                trx,
-                "analytics_rollup_weeks",
-                key === "hour_of_day" ? sql<number>`hour_of_day` : sql<number>`call_type_id`,
-                sql<SqlBool>`${where} and weeks = ${block.size / HOURS_PER_WEEK} and week >= ${block.first} and week < ${block.end}`,
-              );
-        parts.push(rows);
+export async function responseHistogram(
+  db: Kysely<Database>,
+  q: AnalyticsQuery,
+  key: HistogramKey,
+  groupOfDevice: (deviceId: number) => number = (id) => id,
+): Promise<KeyedBuckets> {
+  return inSnapshot(db, q, async (trx, view) => {
+    const out: KeyedBuckets = view ? view.columns.histogram(view.filter, key === "device" ? { groupOfDevice } : key, view.length) : new Map();
+    for (const scope of rawScopes(q, view))
+      for (const row of await rawHistogram(trx, q, key, scope)) {
+        let counts = out.get(row.key);
+        if (!counts) out.set(row.key, (counts = new Uint32Array(BUCKET_COUNT)));
+        counts[bucketOf(row.seconds)]! += row.n;
       }
-    }
-    for (const scope of rawScopes(q, plan, inner)) parts.push(await rawHistogram(trx, q, key, scope));
-    return parts.flat();
+    return out;
   });
 }
 

@@ -34,11 +34,11 @@ import {
   openDefects,
   responseHistogram,
   type AnalyticsQuery,
-  type HistogramRow,
+  type KeyedBuckets,
   type HourCount,
   type TreeNodeRow,
 } from "./analytics.repo.ts";
-import { bucketSeconds } from "./response-buckets.ts";
+import { BUCKET_LOWER_SECONDS } from "./response-buckets.ts";
 
 /** The analytics filter (spec route /analytics: "every chart filters by time range, section and call type"). */
 export interface AnalyticsFilter {
@@ -114,12 +114,6 @@ export interface CallAnalytics {
 }
 
 const MAX_IDS = 1000;
-/**
- * Above this many devices by room reads the calls, not the device rows (bench/RESULTS.md: at ~170
- * devices the rows answer a year 10× faster, at ~15,000 a 30-day period 5× slower; the crossing
- * lies between, by the rows per device and block).
- */
-export const DEVICE_ROLLUP_MAX_DEVICES = 3000;
 export const LONGEST_WAITS_MAX = 100;
 
 type Errors = Record<string, FieldError[]>;
@@ -139,25 +133,28 @@ async function systemTimeZone(db: Kysely<Database>, systemId: number): Promise<s
   return isKnownTimeZone(zone) ? zone : DEFAULT_LOG_TIME_ZONE;
 }
 
-function stat(entries: readonly HistogramEntry[]): ResponseStat {
-  return {
-    calls: entries.reduce((sum, [, n]) => sum + n, 0),
-    median_seconds: percentileOfHistogram(entries, 50),
-    p90_seconds: percentileOfHistogram(entries, 90),
-  };
+/** Median and p90 of calls counted per response bucket: exact to the bucket (docs/decisions/034). */
+function stat(counts: Uint32Array | undefined): ResponseStat {
+  const entries: HistogramEntry[] = [];
+  let calls = 0;
+  counts?.forEach((n, bucket) => {
+    if (n === 0) return;
+    calls += n;
+    entries.push([BUCKET_LOWER_SECONDS[bucket]!, n]);
+  });
+  return { calls, median_seconds: percentileOfHistogram(entries, 50), p90_seconds: percentileOfHistogram(entries, 90) };
 }
 
-function byKey(rows: HistogramRow[], keyOf: (key: number) => number = (k) => k): Map<number, HistogramEntry[]> {
-  const grouped = new Map<number, Map<number, number>>();
-  for (const row of rows) {
-    const key = keyOf(row.key);
-    let counts = grouped.get(key);
-    if (!counts) grouped.set(key, (counts = new Map()));
-    // Percentiles exact to the response bucket, whether the rows came from the rollup or the calls.
-    const seconds = bucketSeconds(row.seconds);
-    counts.set(seconds, (counts.get(seconds) ?? 0) + row.n);
+/** The histograms summed per `keyOf(key)` (the shift of an hour, the room of a device). */
+function byKey(histograms: KeyedBuckets, keyOf: (key: number) => number = (k) => k): Map<number, Uint32Array> {
+  const grouped = new Map<number, Uint32Array>();
+  for (const [key, counts] of histograms) {
+    const group = keyOf(key);
+    const sum = grouped.get(group);
+    if (!sum) grouped.set(group, counts.slice());
+    else for (let b = 0; b < counts.length; b++) sum[b]! += counts[b]!;
   }
-  return new Map([...grouped].map(([key, counts]) => [key, [...counts]]));
+  return grouped;
 }
 
 /** A device's room: the nearest node of kind room at or above it; else the device itself. */
@@ -290,7 +287,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
     to: to === null ? null : new Date(to).toISOString(),
     time_zone: timeZone,
     opened: async () => (await hours()).reduce((sum, h) => sum + h.calls, 0),
-    overall: async () => stat([...byKey(await hourHistogram(), () => 0).values()].flat()),
+    overall: async () => stat(byKey(await hourHistogram(), () => 0).get(0)),
     byDay: async () =>
       [...sumHours(await hours(), (h) => Math.floor(h / 24))]
         .sort((a, b) => a[0] - b[0])
@@ -303,7 +300,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       const [list, histogram] = await Promise.all([hours(), hourHistogram()]);
       const opened = sumHours(list, (h) => h % 24);
       const groups = byKey(histogram);
-      return Array.from({ length: 24 }, (_, hour) => ({ hour, opened: opened.get(hour)?.opened ?? 0, ...stat(groups.get(hour) ?? []) }));
+      return Array.from({ length: 24 }, (_, hour) => ({ hour, opened: opened.get(hour)?.opened ?? 0, ...stat(groups.get(hour)) }));
     },
     heatMap: async () => {
       const cells = sumHours(await hours(), (h) => weekdayOfLocalDay(Math.floor(h / 24)) * 24 + (h % 24));
@@ -315,15 +312,12 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       const groups = byKey(histogram, (hour) => (shiftOfHour(hour) === "DAY" ? 1 : 0));
       return (["DAY", "NIGHT"] as const).map((shift) => {
         const key = shift === "DAY" ? 1 : 0;
-        return { shift, opened: opened.get(key)?.opened ?? 0, ...stat(groups.get(key) ?? []) };
+        return { shift, opened: opened.get(key)?.opened ?? 0, ...stat(groups.get(key)) };
       });
     },
     byRoom: async () => {
-      // On a large site the device rows hardly compress (a few calls per device and block) and
-      // read slower than the calls themselves: by room then reads the calls (docs/decisions/034).
-      const devices = (await treeRows()).filter((n) => n.kind === "device" || n.kind === "tech").length;
-      const byDevice = devices > DEVICE_ROLLUP_MAX_DEVICES ? { ...q, useRollup: false } : q;
-      const [rooms, histogram, visible] = await Promise.all([tree(), responseHistogram(db, byDevice, "device"), nodeVisibility(ctx)]);
+      const rooms = await tree();
+      const [histogram, visible] = await Promise.all([responseHistogram(db, q, "device", rooms.roomOf), nodeVisibility(ctx)]);
       // Only rooms the user may open (the node form answers "not found" for the others, e.g. a
       // technical point without see_tech_devices): the same rule as the tree's.
       return [...byKey(histogram, rooms.roomOf)]
