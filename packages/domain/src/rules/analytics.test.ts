@@ -4,6 +4,7 @@ import {
   dateOfLocalDay,
   offsetSegments,
   percentile,
+  percentileOfCounts,
   percentileOfHistogram,
   shiftAt,
   shiftOfHour,
@@ -76,7 +77,25 @@ describe("response time as median and p90 (docs/decisions/034-analytics.md: near
     ).toBe(60);
   });
 
+  it.each<[number[], number, number | null]>([
+    [[5, 3, 0, 2], 50, 10],
+    [[5, 3, 0, 2], 51, 20],
+    [[5, 3, 0, 2], 90, 60],
+    [[5, 3, 0, 2], 100, 60],
+    [[0, 0, 0, 0], 50, null],
+    [[0, 1, 0, 0], 50, 20],
+  ])("reads counts %j of the values 10, 20, 30, 60 alike: p%i is %s", (counts, p, expected) => {
+    expect(percentileOfCounts(counts, [10, 20, 30, 60], p)).toBe(expected);
+    expect(
+      percentileOfHistogram(
+        counts.map((n, i) => [[10, 20, 30, 60][i]!, n] as const),
+        p,
+      ),
+    ).toBe(expected);
+  });
+
   it("refuses a percentile outside (0, 100]", () => {
+    expect(() => percentileOfCounts([1], [1], 0)).toThrow(RangeError);
     expect(() => percentile([1], 0)).toThrow(RangeError);
     expect(() => percentile([1], 101)).toThrow(RangeError);
   });

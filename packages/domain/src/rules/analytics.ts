@@ -48,6 +48,27 @@ export function percentileOfHistogram(entries: readonly HistogramEntry[], p: num
   return sorted[sorted.length - 1]?.[0] ?? null;
 }
 
+/**
+ * The same rule over counts of ascending values: `counts[i]` values equal `values[i]` (the
+ * response buckets: index = bucket, value = its lower bound). One pass, nothing sorted.
+ */
+export function percentileOfCounts(counts: ArrayLike<number>, values: readonly number[], p: number): number | null {
+  if (!(p > 0 && p <= 100)) throw new RangeError(`percentile ${p} is not in (0, 100]`);
+  let total = 0;
+  for (let i = 0; i < counts.length; i++) if (counts[i]! > 0) total += counts[i]!;
+  if (total === 0) return null;
+  const rank = Math.ceil((p / 100) * total);
+  let seen = 0;
+  let last: number | null = null;
+  for (let i = 0; i < counts.length; i++) {
+    if (!(counts[i]! > 0)) continue;
+    seen += counts[i]!;
+    last = values[i]!;
+    if (seen >= rank) return last;
+  }
+  return last;
+}
+
 /** The same over plain values (tests, small lists). */
 export function percentile(values: readonly number[], p: number): number | null {
   const counts = new Map<number, number>();

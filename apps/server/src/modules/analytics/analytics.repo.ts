@@ -107,23 +107,29 @@ interface RollupView {
 }
 
 /**
- * Runs one part's statements in one snapshot (PostgreSQL: a repeatable-read transaction; SQLite:
- * one connection, one transaction) and takes the rollup as it stands at its start: the calls
- * folded up to then, the watermark and the pending calls, all at once (the columns only grow, so
- * the first `length` stay as they were). The rollup counts only when read under the epoch this
- * snapshot sees: calls deleted since it was read set it aside.
+ * Runs one part's statements over the calls in one snapshot (PostgreSQL: a repeatable-read
+ * transaction; SQLite: one connection, one transaction) and takes the rollup as it stands at its
+ * start: the calls folded up to then, the watermark and the pending calls, all at once (the
+ * columns only grow, so their first `length` stay as they were). The rollup counts only when read
+ * under the epoch this snapshot sees: calls deleted since set it aside. The caller scans the
+ * columns after the transaction: on SQLite the call path shares its one connection.
  */
-async function inSnapshot<T>(db: Kysely<Database>, q: AnalyticsQuery, run: (trx: Kysely<Database>, view: RollupView | null) => Promise<T>): Promise<T> {
-  if (!q.useRollup) return run(db, null);
+async function inSnapshot<T>(
+  db: Kysely<Database>,
+  q: AnalyticsQuery,
+  read: (trx: Kysely<Database>, scopes: RawScope[]) => Promise<T>,
+): Promise<{ view: RollupView | null; raw: T }> {
+  if (!q.useRollup) return { view: null, raw: await read(db, rawScopes(q, null)) };
   const builder = db.transaction();
   return (q.dialect === "postgres" ? builder.setIsolationLevel("repeatable read").setAccessMode("read only") : builder).execute(async (trx) => {
     const epoch = await readEpoch(trx, q.systemId);
     const rollup = rollupFor(db, q.systemId, epoch, q.timeZone);
-    if (!rollup) return run(trx, null);
-    const view = { columns: rollup.columns, length: rollup.columns.length, watermark: rollup.watermark, pending: [...rollup.pending] };
+    if (!rollup) return { view: null, raw: await read(trx, rawScopes(q, null)) };
+    const taken = { columns: rollup.columns, length: rollup.columns.length, watermark: rollup.watermark, pending: [...rollup.pending] };
     const partial = q.hideDefects === "repeater" || q.hideDefects === "not_repeater";
     const repeaterIds = partial ? new Set((await repeaters(trx, q.systemId).execute()).map((r) => Number(r.id))) : new Set<number>();
-    return run(trx, { ...view, filter: { ...q, isRepeater: (id) => repeaterIds.has(id) } });
+    const view: RollupView = { ...taken, filter: { ...q, isRepeater: (id) => repeaterIds.has(id) } };
+    return { view, raw: await read(trx, rawScopes(q, view)) };
   });
 }
 
@@ -163,22 +169,23 @@ async function rawCountByLocalHour(db: Kysely<Database>, q: AnalyticsQuery, scop
 
 /** Calls per local hour of the period (at most 24 × days rows): the folded ones from the rollup, the rest from the calls. */
 export async function countByLocalHour(db: Kysely<Database>, q: AnalyticsQuery): Promise<HourCount[]> {
-  return inSnapshot(db, q, async (trx, view) => {
-    const parts: HourCount[][] = [];
-    if (view) parts.push(view.columns.countByLocalHour(view.filter, view.length).map((r) => ({ ...r, responded: r.calls })));
-    for (const scope of rawScopes(q, view)) parts.push(await rawCountByLocalHour(trx, q, scope));
-    const merged = new Map<number, HourCount>();
-    for (const row of parts.flat()) {
-      const sum = merged.get(row.hour);
-      if (!sum) merged.set(row.hour, { ...row });
-      else {
-        sum.calls += row.calls;
-        sum.responded += row.responded;
-        sum.response_ms += row.response_ms;
-      }
-    }
-    return [...merged.values()];
+  const { view, raw } = await inSnapshot(db, q, async (trx, scopes) => {
+    const rows: HourCount[] = [];
+    for (const scope of scopes) rows.push(...(await rawCountByLocalHour(trx, q, scope)));
+    return rows;
   });
+  const merged = new Map<number, HourCount>();
+  for (const r of view ? view.columns.countByLocalHour(view.filter, view.length) : []) merged.set(r.hour, { ...r, responded: r.calls });
+  for (const row of raw) {
+    const sum = merged.get(row.hour);
+    if (!sum) merged.set(row.hour, { ...row });
+    else {
+      sum.calls += row.calls;
+      sum.responded += row.responded;
+      sum.response_ms += row.response_ms;
+    }
+  }
+  return [...merged.values()];
 }
 
 export type HistogramKey = "hour_of_day" | "call_type" | "device";
@@ -229,16 +236,18 @@ export async function responseHistogram(
   key: HistogramKey,
   groupOfDevice: (deviceId: number) => number = (id) => id,
 ): Promise<KeyedBuckets> {
-  return inSnapshot(db, q, async (trx, view) => {
-    const out: KeyedBuckets = view ? view.columns.histogram(view.filter, key === "device" ? { groupOfDevice } : key, view.length) : new Map();
-    for (const scope of rawScopes(q, view))
-      for (const row of await rawHistogram(trx, q, key, scope)) {
-        let counts = out.get(row.key);
-        if (!counts) out.set(row.key, (counts = new Uint32Array(BUCKET_COUNT)));
-        counts[bucketOf(row.seconds)]! += row.n;
-      }
-    return out;
+  const { view, raw } = await inSnapshot(db, q, async (trx, scopes) => {
+    const rows: HistogramRow[] = [];
+    for (const scope of scopes) rows.push(...(await rawHistogram(trx, q, key, scope)));
+    return rows;
   });
+  const out: KeyedBuckets = view ? view.columns.histogram(view.filter, key === "device" ? { groupOfDevice } : key, view.length) : new Map();
+  for (const row of raw) {
+    let counts = out.get(row.key);
+    if (!counts) out.set(row.key, (counts = new Uint32Array(BUCKET_COUNT)));
+    counts[bucketOf(row.seconds)]! += row.n;
+  }
+  return out;
 }
 
 export interface LongWaitRow {

@@ -7,14 +7,13 @@ import {
   isKnownTimeZone,
   LOG_DATE_RANGES,
   offsetSegments,
-  percentileOfHistogram,
+  percentileOfCounts,
   resolveCustomRange,
   resolveLogDateRange,
   shiftOfHour,
   VALIDATION_KEYS,
   weekdayOfLocalDay,
   type FieldError,
-  type HistogramEntry,
   type LogDateRange,
   type Shift,
 } from "@caresuite/domain";
@@ -135,14 +134,12 @@ async function systemTimeZone(db: Kysely<Database>, systemId: number): Promise<s
 
 /** Median and p90 of calls counted per response bucket: exact to the bucket (docs/decisions/034). */
 function stat(counts: Uint32Array | undefined): ResponseStat {
-  const entries: HistogramEntry[] = [];
-  let calls = 0;
-  counts?.forEach((n, bucket) => {
-    if (n === 0) return;
-    calls += n;
-    entries.push([BUCKET_LOWER_SECONDS[bucket]!, n]);
-  });
-  return { calls, median_seconds: percentileOfHistogram(entries, 50), p90_seconds: percentileOfHistogram(entries, 90) };
+  if (!counts) return { calls: 0, median_seconds: null, p90_seconds: null };
+  return {
+    calls: counts.reduce((sum, n) => sum + n, 0),
+    median_seconds: percentileOfCounts(counts, BUCKET_LOWER_SECONDS, 50),
+    p90_seconds: percentileOfCounts(counts, BUCKET_LOWER_SECONDS, 90),
+  };
 }
 
 /** The histograms summed per `keyOf(key)` (the shift of an hour, the room of a device). */
