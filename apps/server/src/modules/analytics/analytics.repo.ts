@@ -234,14 +234,18 @@ export async function responseHistogram(
   db: Kysely<Database>,
   q: AnalyticsQuery,
   key: HistogramKey,
-  groupOfDevice: (deviceId: number) => number = (id) => id,
+  groupOfDevice: Promise<(deviceId: number) => number> = Promise.resolve((id) => id),
 ): Promise<KeyedBuckets> {
-  const { view, raw } = await inSnapshot(db, q, async (trx, scopes) => {
-    const rows: HistogramRow[] = [];
-    for (const scope of scopes) rows.push(...(await rawHistogram(trx, q, key, scope)));
-    return rows;
-  });
-  const out: KeyedBuckets = view ? view.columns.histogram(view.filter, key === "device" ? { groupOfDevice } : key, view.length) : new Map();
+  // The groups (a tree to load) come in while the calls are read.
+  const [{ view, raw }, group] = await Promise.all([
+    inSnapshot(db, q, async (trx, scopes) => {
+      const rows: HistogramRow[] = [];
+      for (const scope of scopes) rows.push(...(await rawHistogram(trx, q, key, scope)));
+      return rows;
+    }),
+    groupOfDevice,
+  ]);
+  const out: KeyedBuckets = view ? view.columns.histogram(view.filter, key === "device" ? { groupOfDevice: group } : key, view.length) : new Map();
   for (const row of raw) {
     let counts = out.get(row.key);
     if (!counts) out.set(row.key, (counts = new Uint32Array(BUCKET_COUNT)));
@@ -301,6 +305,26 @@ export interface TreeNodeRow {
   is_tech: number;
   radio: number;
   call_source_id: number | null;
+}
+
+/** What a device's room, its name and who may see it need of a node. */
+export type TreeShapeRow = Pick<TreeNodeRow, "id" | "parent_id" | "kind" | "name" | "text_long" | "is_tech" | "radio" | "call_source_id">;
+
+/** The system's tree without the device health (by room: on a large site every column read costs). */
+export async function loadTreeShape(db: Kysely<Database>, systemId: number): Promise<TreeShapeRow[]> {
+  const rows = await db
+    .selectFrom("system_tree_nodes")
+    .select(["id", "parent_id", "kind", "name", "text_long", "is_tech", "radio", "call_source_id"])
+    .where("system_id", "=", systemId)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    is_tech: Number(r.is_tech),
+    radio: Number(r.radio),
+    call_source_id: r.call_source_id === null ? null : Number(r.call_source_id),
+  }));
 }
 
 /** The system's tree, for a device's room and the health boxes. */

@@ -30,12 +30,14 @@ import {
   firstOpening,
   longestWaits,
   loadTree,
+  loadTreeShape,
   openDefects,
   responseHistogram,
   type AnalyticsQuery,
   type KeyedBuckets,
   type HourCount,
   type TreeNodeRow,
+  type TreeShapeRow,
 } from "./analytics.repo.ts";
 import { BUCKET_LOWER_SECONDS } from "./response-buckets.ts";
 
@@ -155,10 +157,12 @@ function byKey(histograms: KeyedBuckets, keyOf: (key: number) => number = (k) =>
 }
 
 /** A device's room: the nearest node of kind room at or above it; else the device itself. */
-function roomsOf(tree: TreeNodeRow[]): {
+function roomsOf<Row extends TreeShapeRow>(
+  tree: Row[],
+): {
   roomOf: (deviceId: number) => number;
   nameOf: (id: number) => string;
-  nodeOf: (id: number) => TreeNodeRow | undefined;
+  nodeOf: (id: number) => Row | undefined;
 } {
   const byId = new Map(tree.map((n) => [n.id, n]));
   const cache = new Map<number, number>();
@@ -261,8 +265,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   };
 
   const hours = once(() => countByLocalHour(db, q));
-  const treeRows = once(() => loadTree(db, systemId));
-  const tree = once(async () => roomsOf(await treeRows()));
+  const tree = once(async () => roomsOf(await loadTreeShape(db, systemId)));
   const typeById = new Map(types.map((t) => [Number(t.id), t]));
   const sumHours = (list: HourCount[], keyOf: (hour: number) => number): Map<number, { opened: number; responded: number; ms: number }> => {
     const sums = new Map<number, { opened: number; responded: number; ms: number }>();
@@ -313,8 +316,16 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
       });
     },
     byRoom: async () => {
-      const rooms = await tree();
-      const [histogram, visible] = await Promise.all([responseHistogram(db, q, "device", rooms.roomOf), nodeVisibility(ctx)]);
+      const [rooms, histogram, visible] = await Promise.all([
+        tree(),
+        responseHistogram(
+          db,
+          q,
+          "device",
+          tree().then((r) => r.roomOf),
+        ),
+        nodeVisibility(ctx),
+      ]);
       // Only rooms the user may open (the node form answers "not found" for the others, e.g. a
       // technical point without see_tech_devices): the same rule as the tree's.
       return [...byKey(histogram, rooms.roomOf)]
