@@ -36,7 +36,6 @@ import {
   type AnalyticsQuery,
   type KeyedBuckets,
   type HourCount,
-  type TreeNodeRow,
   type TreeShapeRow,
 } from "./analytics.repo.ts";
 import { BUCKET_LOWER_SECONDS } from "./response-buckets.ts";
