@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BarChart, CompositeChart } from "@mantine/charts";
+import { AreaChart, BarChart, CompositeChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { formatSeconds } from "./analytics-filter";
 
@@ -14,6 +14,8 @@ export type ChartSpec =
   | { kind: "days"; label: string; data: { date: string; opened: number }[]; openedLabel: string };
 
 const count = (value: number): string => String(Math.round(value));
+/** Periods up to two months show a bar per day; longer ones an area. */
+const DAYS_AS_BARS = 62;
 /**
  * No growing bars: a figure is read, not watched, and the animation's frames would compete with
  * the other cards still drawing (bench/analytics-page.ts).
@@ -66,6 +68,25 @@ export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode
         </div>
       );
     case "days":
+      // Beyond two months a bar per day is a few pixels wide, and each one is a component to
+      // draw (a year: 365): one area reads as well and draws as one path (bench/analytics-page.ts).
+      if (spec.data.length > DAYS_AS_BARS)
+        return (
+          <div {...frame}>
+            <AreaChart
+              h={220}
+              data={spec.data}
+              dataKey="date"
+              valueFormatter={count}
+              series={[{ name: "opened", label: spec.openedLabel, color: "blue.6" }]}
+              curveType="linear"
+              withDots={false}
+              withGradient={false}
+              fillOpacity={0.35}
+              areaProps={STILL}
+            />
+          </div>
+        );
       return (
         <div {...frame}>
           <BarChart
