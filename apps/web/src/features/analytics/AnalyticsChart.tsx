@@ -30,7 +30,7 @@ export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode
       return (
         <div {...frame}>
           <BarChart
-            h={Math.max(180, spec.data.length * (spec.data.length > 4 ? 34 : 60))}
+            h={Math.max(180, 60 + spec.data.length * (spec.data.length > 4 ? 38 : 50))}
             data={spec.data}
             dataKey="name"
             orientation="vertical"
