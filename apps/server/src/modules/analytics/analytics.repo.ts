@@ -312,54 +312,42 @@ export type TreeShapeRow = Pick<TreeNodeRow, "id" | "parent_id" | "kind" | "name
 
 /** The system's tree without the device health (by room: on a large site every column read costs). */
 export async function loadTreeShape(db: Kysely<Database>, systemId: number): Promise<TreeShapeRow[]> {
-  const rows = await db
-    .selectFrom("system_tree_nodes")
-    .select(["id", "parent_id", "kind", "name", "text_long", "is_tech", "radio", "call_source_id"])
-    .where("system_id", "=", systemId)
-    .execute();
-  return rows.map((r) => ({
-    ...r,
+  const rows = await db.selectFrom("system_tree_nodes").select(SHAPE_COLUMNS).where("system_id", "=", systemId).execute();
+  return rows.map(shapeOf);
+}
+
+const SHAPE_COLUMNS = ["id", "parent_id", "kind", "name", "text_long", "is_tech", "radio", "call_source_id"] as const;
+
+/** The shape's columns as numbers (PostgreSQL's bigint arrives as text). */
+function shapeOf(
+  r: Pick<TreeShapeRow, "kind" | "name" | "text_long"> & { id: unknown; parent_id: unknown; is_tech: unknown; radio: unknown; call_source_id: unknown },
+): TreeShapeRow {
+  return {
+    kind: r.kind,
+    name: r.name,
+    text_long: r.text_long,
     id: Number(r.id),
     parent_id: r.parent_id === null ? null : Number(r.parent_id),
     is_tech: Number(r.is_tech),
     radio: Number(r.radio),
     call_source_id: r.call_source_id === null ? null : Number(r.call_source_id),
-  }));
+  };
 }
 
 /** The system's tree, for a device's room and the health boxes. */
 export async function loadTree(db: Kysely<Database>, systemId: number): Promise<TreeNodeRow[]> {
   const rows = await db
     .selectFrom("system_tree_nodes")
-    .select([
-      "id",
-      "parent_id",
-      "kind",
-      "name",
-      "text_long",
-      "section_id",
-      "battery",
-      "battery_reported_at",
-      "reachable",
-      "last_reachable_at",
-      "is_tech",
-      "radio",
-      "call_source_id",
-    ])
+    .select([...SHAPE_COLUMNS, "section_id", "battery", "battery_reported_at", "reachable", "last_reachable_at"])
     .where("system_id", "=", systemId)
     .execute();
   return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    ...shapeOf(r),
     section_id: r.section_id === null ? null : Number(r.section_id),
     battery: r.battery === null ? null : Number(r.battery),
     battery_reported_at: r.battery_reported_at === null ? null : Number(r.battery_reported_at),
     reachable: Number(r.reachable),
     last_reachable_at: r.last_reachable_at === null ? null : Number(r.last_reachable_at),
-    is_tech: Number(r.is_tech),
-    radio: Number(r.radio),
-    call_source_id: r.call_source_id === null ? null : Number(r.call_source_id),
   }));
 }
 
