@@ -334,21 +334,69 @@ function shapeOf(
   };
 }
 
-/** The system's tree, for a device's room and the health boxes. */
-export async function loadTree(db: Kysely<Database>, systemId: number): Promise<TreeNodeRow[]> {
-  const rows = await db
-    .selectFrom("system_tree_nodes")
-    .select([...SHAPE_COLUMNS, "section_id", "battery", "battery_reported_at", "reachable", "last_reachable_at"])
-    .where("system_id", "=", systemId)
-    .execute();
-  return rows.map((r) => ({
+/** Tree nodes with the device health the boxes read. */
+const HEALTH_COLUMNS = [...SHAPE_COLUMNS, "section_id", "battery", "battery_reported_at", "reachable", "last_reachable_at"] as const;
+
+function healthOf(r: Parameters<typeof shapeOf>[0] & Record<(typeof HEALTH_COLUMNS)[number], unknown>): TreeNodeRow {
+  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return {
     ...shapeOf(r),
-    section_id: r.section_id === null ? null : Number(r.section_id),
-    battery: r.battery === null ? null : Number(r.battery),
-    battery_reported_at: r.battery_reported_at === null ? null : Number(r.battery_reported_at),
+    section_id: num(r.section_id),
+    battery: num(r.battery),
+    battery_reported_at: num(r.battery_reported_at),
     reachable: Number(r.reachable),
-    last_reachable_at: r.last_reachable_at === null ? null : Number(r.last_reachable_at),
-  }));
+    last_reachable_at: num(r.last_reachable_at),
+  };
+}
+
+/**
+ * The devices (kinds device and tech) a health box may list: a battery reported below `batteryBelow`
+ * (the box applies the spec's battery rule to these), or reported unreachable. Only these rows, not
+ * the whole tree: on a large site the tree alone took longer than the box may.
+ */
+export async function devicesForHealthBox(
+  db: Kysely<Database>,
+  systemId: number,
+  filter: { batteryBelow: number } | "not_reachable",
+  sectionIds: readonly number[] | null,
+): Promise<TreeNodeRow[]> {
+  let query = db.selectFrom("system_tree_nodes").select(HEALTH_COLUMNS).where("system_id", "=", systemId).where("kind", "in", ["device", "tech"]);
+  query = filter === "not_reachable" ? query.where("reachable", "=", 0) : query.where("battery", "is not", null).where("battery", "<", filter.batteryBelow);
+  if (sectionIds) query = query.where("section_id", "in", sectionIds);
+  return (await query.execute()).map(healthOf);
+}
+
+/** The nodes `ids` and every node above them (their rooms and names). */
+export async function withAncestors(db: Kysely<Database>, systemId: number, ids: readonly number[]): Promise<TreeShapeRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .withRecursive("up(id)", (qb) =>
+      qb
+        .selectFrom("system_tree_nodes")
+        .select("id")
+        .where("system_id", "=", systemId)
+        .where("id", "in", ids)
+        .union((u) =>
+          u
+            .selectFrom("system_tree_nodes as n")
+            .innerJoin("up", "up.id", "n.id")
+            .select(sql<number>`n.parent_id`.as("id"))
+            .where("n.system_id", "=", systemId)
+            .where("n.parent_id", "is not", null),
+        ),
+    )
+    .selectFrom("system_tree_nodes")
+    .select(SHAPE_COLUMNS)
+    .where("system_id", "=", systemId)
+    .where("id", "in", (eb) => eb.selectFrom("up").select("up.id"))
+    .execute();
+  return rows.map(shapeOf);
+}
+
+/** The system's tree, for the defect boxes' rooms. */
+export async function loadTree(db: Kysely<Database>, systemId: number): Promise<TreeNodeRow[]> {
+  const rows = await db.selectFrom("system_tree_nodes").select(HEALTH_COLUMNS).where("system_id", "=", systemId).execute();
+  return rows.map(healthOf);
 }
 
 export interface OpenDefectRow {

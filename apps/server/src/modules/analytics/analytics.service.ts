@@ -29,10 +29,12 @@ import {
   countByLocalHour,
   firstOpening,
   longestWaits,
+  devicesForHealthBox,
   loadTree,
   loadTreeShape,
   openDefects,
   responseHistogram,
+  withAncestors,
   type AnalyticsQuery,
   type KeyedBuckets,
   type HourCount,
@@ -457,16 +459,29 @@ export async function deviceHealthBox(
   }
   const sections = sectionIds && sectionIds.length > 0 ? new Set(sectionIds) : null;
   if (which === "defects" || which === "repeater_defects") return defectBox(ctx, systemId, which, sections ? [...sections] : null);
-  const [tree, settings] = await Promise.all([loadTree(ctx.db.kysely, systemId), readGlobalSettings(ctx.db.kysely)]);
-  const rooms = roomsOf(tree);
-  const devices = tree.filter((n) => (n.kind === "device" || n.kind === "tech") && (!sections || (n.section_id !== null && sections.has(n.section_id))));
+  const db = ctx.db.kysely;
+  const settings = await readGlobalSettings(db);
+  const devices = await devicesForHealthBox(
+    db,
+    systemId,
+    which === "low_battery" ? { batteryBelow: settings.battery_threshold_low } : "not_reachable",
+    sections ? [...sections] : null,
+  );
   const matching =
     which === "low_battery"
       ? devices.filter((n) => batteryState(n.battery, settings).status === "low").sort((a, b) => (a.battery ?? 0) - (b.battery ?? 0) || a.id - b.id)
-      : devices.filter((n) => n.reachable === 0).sort((a, b) => (a.last_reachable_at ?? 0) - (b.last_reachable_at ?? 0) || a.id - b.id);
+      : devices.sort((a, b) => (a.last_reachable_at ?? 0) - (b.last_reachable_at ?? 0) || a.id - b.id);
+  const shown = matching.slice(0, HEALTH_BOX_ITEMS);
+  const rooms = roomsOf(
+    await withAncestors(
+      db,
+      systemId,
+      shown.map((n) => n.id),
+    ),
+  );
   return {
     total: matching.length,
-    items: matching.slice(0, HEALTH_BOX_ITEMS).map((n) => {
+    items: shown.map((n) => {
       const roomId = rooms.roomOf(n.id);
       const at = which === "low_battery" ? n.battery_reported_at : n.last_reachable_at;
       return {
