@@ -266,7 +266,7 @@ export async function callAnalytics(ctx: RequestContext, overrideSystem: number 
   };
 
   const hours = once(() => countByLocalHour(db, q));
-  const tree = once(async () => roomsOf(await loadTreeShape(db, systemId)));
+  const tree = once(async () => roomsOf(await loadTreeShape(db, systemId, ctx.db.dialect)));
   const typeById = new Map(types.map((t) => [Number(t.id), t]));
   const sumHours = (list: HourCount[], keyOf: (hour: number) => number): Map<number, { opened: number; responded: number; ms: number }> => {
     const sums = new Map<number, { opened: number; responded: number; ms: number }>();

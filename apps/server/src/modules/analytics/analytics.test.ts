@@ -140,6 +140,21 @@ describe.each(TEST_DIALECTS)("callAnalytics on %s", (dialect) => {
       [roomOf[23], 3, 60, 90],
     ]);
     expect(a.by_room[0]?.room_name).toMatch(/102/);
+    // The tree's shape kept between queries (PostgreSQL) follows a rename and a device moved to another room.
+    const db = server.db.kysely;
+    const room = await db.selectFrom("system_tree_nodes").select("text_long").where("id", "=", roomOf[24]!).executeTakeFirstOrThrow();
+    const device = await db.selectFrom("system_tree_nodes").select("parent_id").where("id", "=", 23).executeTakeFirstOrThrow();
+    await db.updateTable("system_tree_nodes").set({ text_long: "Zimmer 102 neu" }).where("id", "=", roomOf[24]!).execute();
+    await db.updateTable("system_tree_nodes").set({ parent_id: roomOf[24]! }).where("id", "=", 23).execute();
+    const moved = (await ask(PERIOD)).data!.callAnalytics.by_room;
+    expect(moved.map((r) => [r.room_id, r.calls])).toEqual([
+      [roomOf[24], 5],
+      [roomOf[10], 3],
+    ]);
+    expect(moved[0]?.room_name).toBe("Zimmer 102 neu");
+    await db.updateTable("system_tree_nodes").set({ text_long: room.text_long }).where("id", "=", roomOf[24]!).execute();
+    await db.updateTable("system_tree_nodes").set({ parent_id: device.parent_id }).where("id", "=", 23).execute();
+    expect((await ask(PERIOD)).data!.callAnalytics.by_room.map((r) => r.room_id)).toEqual([roomOf[24], roomOf[10], roomOf[23]]);
     expect(a.by_call_type.map((r) => [r.call_type_id, r.calls, r.median_seconds, r.p90_seconds])).toEqual([
       [2, 2, 120, 600],
       [3, 3, 200, 300],
