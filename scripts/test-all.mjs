@@ -77,6 +77,14 @@ function ensurePostgresClient() {
   process.exit(1);
 }
 
+/** A failure's first lines: the end of CI's output is often all that is kept of it. */
+const firstLines = (text = "") =>
+  text
+    .split("\n")
+    .filter((line) => !/node_modules|node:internal|new Promise/.test(line))
+    .slice(0, 6)
+    .join("\n    ");
+
 /**
  * Runs Vitest with a JSON report and resolves with its exit status and counts. Lines are prefixed
  * with the lane's name when two lanes print at once.
@@ -96,13 +104,21 @@ function vitestLane(name, args, prefix) {
     child.on("close", (status) => {
       let passed = 0;
       let failed = 0;
+      const failures = [];
       if (existsSync(results)) {
         const summary = JSON.parse(readFileSync(results, "utf8"));
         passed = summary.numPassedTests;
         failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+        for (const file of summary.testResults) {
+          const where = file.name.replace(`${process.cwd()}/`, "");
+          if (file.status === "failed" && file.assertionResults.every((test) => test.status !== "failed"))
+            failures.push(`${where}: ${firstLines(file.message)}`);
+          for (const test of file.assertionResults)
+            if (test.status === "failed") failures.push(`${where} > ${test.fullName}: ${firstLines(test.failureMessages.join("\n"))}`);
+        }
       }
       if (status !== 0 && failed === 0) failed = 1;
-      resolve({ name, status: status ?? 1, passed, failed });
+      resolve({ name, status: status ?? 1, passed, failed, failures });
     });
   });
 }
@@ -117,21 +133,39 @@ const extra = process.argv.slice(2);
  * its own; the server tests share the databases). In one Vitest run such projects share a single
  * lane, so the whole run took their sum (29 minutes in CI). Two runs side by side: the browser
  * lane, and the lane of everything else (started first: it does not need the built web app).
+ * The units lane ends about five minutes before the browser lane (14 vs 20 minutes in CI), so
+ * it then takes the browser files below: both lanes end at about the same time.
  * With arguments (`npm test -- <files>`) one run takes them as they are.
  */
+const LATE_BROWSER_FILES = ["e2e/tree.e2e.ts", "e2e/checkpointmaps.e2e.ts", "e2e/updates.e2e.ts"];
 const lanes = [];
-if (extra.length === 0)
-  lanes.push(vitestLane("units", ["--project", "domain", "--project", "protocol", "--project", "server", "--project", "web", "--project", "simulator"], true));
 // Not spawnSync: the lane already running prints through this process meanwhile.
-const buildStatus = await new Promise((resolve) => spawn("npm", ["run", "build", "-w", "@caresuite/web"], { stdio: "inherit" }).on("close", resolve));
+const build = new Promise((resolve) => spawn("npm", ["run", "build", "-w", "@caresuite/web"], { stdio: "inherit" }).on("close", resolve));
+if (extra.length === 0) {
+  const units = vitestLane(
+    "units",
+    ["--project", "domain", "--project", "protocol", "--project", "server", "--project", "web", "--project", "simulator"],
+    true,
+  );
+  lanes.push(units);
+  lanes.push(
+    Promise.all([units, build]).then(([, buildStatus]) =>
+      buildStatus === 0
+        ? vitestLane("browser-late", ["--project", "e2e", ...LATE_BROWSER_FILES], true)
+        : { name: "browser-late", status: 1, passed: 0, failed: 1 },
+    ),
+  );
+}
+const buildStatus = await build;
 if (buildStatus !== 0) {
   await Promise.all(lanes);
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
-if (extra.length === 0) lanes.push(vitestLane("browser", ["--project", "e2e"], true));
+if (extra.length === 0) lanes.push(vitestLane("browser", ["--project", "e2e", ...LATE_BROWSER_FILES.flatMap((file) => ["--exclude", file])], true));
 else lanes.push(vitestLane("all", extra, false));
 const ended = await Promise.all(lanes);
+for (const lane of ended) for (const failure of lane.failures ?? []) console.log(`FAILED [${lane.name}] ${failure}`);
 for (const lane of ended) console.log(`${lane.name}: ${lane.passed} passed, ${lane.failed} failed (exit ${lane.status})`);
 const passed = ended.reduce((sum, lane) => sum + lane.passed, 0);
 const failed = ended.reduce((sum, lane) => sum + lane.failed, 0);
