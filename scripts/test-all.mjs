@@ -133,36 +133,21 @@ const extra = process.argv.slice(2);
  * its own; the server tests share the databases). In one Vitest run such projects share a single
  * lane, so the whole run took their sum (29 minutes in CI). Two runs side by side: the browser
  * lane, and the lane of everything else (started first: it does not need the built web app).
- * The units lane ends about five minutes before the browser lane (14 vs 20 minutes in CI), so
- * it then takes the browser files below: both lanes end at about the same time.
- * With arguments (`npm test -- <files>`) one run takes them as they are.
+ * With arguments (`npm test -- <files>`) one run takes them as they are. (Giving the units lane,
+ * which ends first, some browser files to run after it did not shorten the run: both lanes are
+ * CPU-bound on two cores.)
  */
-const LATE_BROWSER_FILES = ["e2e/tree.e2e.ts", "e2e/checkpointmaps.e2e.ts", "e2e/updates.e2e.ts"];
 const lanes = [];
+if (extra.length === 0)
+  lanes.push(vitestLane("units", ["--project", "domain", "--project", "protocol", "--project", "server", "--project", "web", "--project", "simulator"], true));
 // Not spawnSync: the lane already running prints through this process meanwhile.
-const build = new Promise((resolve) => spawn("npm", ["run", "build", "-w", "@caresuite/web"], { stdio: "inherit" }).on("close", resolve));
-if (extra.length === 0) {
-  const units = vitestLane(
-    "units",
-    ["--project", "domain", "--project", "protocol", "--project", "server", "--project", "web", "--project", "simulator"],
-    true,
-  );
-  lanes.push(units);
-  lanes.push(
-    Promise.all([units, build]).then(([, buildStatus]) =>
-      buildStatus === 0
-        ? vitestLane("browser-late", ["--project", "e2e", ...LATE_BROWSER_FILES], true)
-        : { name: "browser-late", status: 1, passed: 0, failed: 1 },
-    ),
-  );
-}
-const buildStatus = await build;
+const buildStatus = await new Promise((resolve) => spawn("npm", ["run", "build", "-w", "@caresuite/web"], { stdio: "inherit" }).on("close", resolve));
 if (buildStatus !== 0) {
   await Promise.all(lanes);
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
-if (extra.length === 0) lanes.push(vitestLane("browser", ["--project", "e2e", ...LATE_BROWSER_FILES.flatMap((file) => ["--exclude", file])], true));
+if (extra.length === 0) lanes.push(vitestLane("browser", ["--project", "e2e"], true));
 else lanes.push(vitestLane("all", extra, false));
 const ended = await Promise.all(lanes);
 for (const lane of ended) for (const failure of lane.failures ?? []) console.log(`FAILED [${lane.name}] ${failure}`);

@@ -244,10 +244,10 @@ describe.each(TEST_DIALECTS)("the live call path on %s (simulator → link → d
     const auth = { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}`, connection: "close", "content-type": "application/json" };
     await fetch(`${simulator.url}/api/debug/stall`, { method: "POST", headers: auth, body: JSON.stringify({ ms: 5000 }) });
     const dropped = fetch(`${simulator.url}/api/debug/drop-sockets`, { method: "POST", headers: auth }).catch(() => undefined);
-    // Our API does not wait for the controller.
+    // Our API does not wait for the controller (stalled for 5 s; the margin is for CI load).
     const started = Date.now();
     expect((await new TestClient(server.app).gql<{ openCalls: OpenCall[] }>(OPEN_CALLS)).errors).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(2500);
     await dropped;
     await fetch(`${simulator.url}/api/debug/stall`, { method: "POST", headers: auth, body: JSON.stringify({ ms: 0 }) });
     await simulator.press(24, "alert");
