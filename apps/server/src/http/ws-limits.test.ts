@@ -4,6 +4,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIPTIONS_PER_CONNECTION } from "../graphql/limits.ts";
 import { SYSTEM_MESSAGES_TOPIC } from "../realtime/topics.ts";
+import { publishUntil } from "../test-support/publish-until.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { SYSTEM_HEADER } from "@caresuite/domain";
 
@@ -27,7 +28,7 @@ function watch(client: Client, query: string): Watch {
   return result;
 }
 
-const until = async (check: () => boolean, ms = 5_000): Promise<void> => {
+const until = async (check: () => boolean, ms = 15_000): Promise<void> => {
   for (const started = Date.now(); !check();) {
     if (Date.now() - started > ms) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 20));
@@ -53,6 +54,7 @@ describe("WebSocket limits", () => {
     url = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/backend/query`;
   });
   afterAll(() => server.close());
+  const reload = () => server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
 
   it(`refuses the subscription after ${SUBSCRIPTIONS_PER_CONNECTION} on one socket; the others go on`, async () => {
     const client = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket, connectionParams: { [SYSTEM_HEADER]: "01" } });
@@ -60,19 +62,17 @@ describe("WebSocket limits", () => {
     const extra = watch(client, MESSAGES);
     await until(() => extra.errors.length > 0);
     expect(JSON.stringify(extra.errors[0])).toMatch(/Too many subscriptions on this connection \(max 100\)/);
-    // Let the accepted ones reach the bus before publishing.
-    await new Promise((r) => setTimeout(r, 300));
-    await server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
-    await until(() => running.every((w) => w.received.length === 1));
+    await publishUntil(reload, () => running.every((w) => w.received.length > 0));
     expect(running.flatMap((w) => w.errors)).toEqual([]);
 
     // A finished subscription frees its place.
     running[0]?.stop();
-    await new Promise((r) => setTimeout(r, 100));
-    const next = watch(client, MESSAGES);
-    await new Promise((r) => setTimeout(r, 300));
-    await server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
-    await until(() => next.received.length === 1);
+    // The stop reaches the server a moment later; a subscription sent before that is refused.
+    let next = watch(client, MESSAGES);
+    await publishUntil(reload, () => {
+      if (next.errors.length > 0) next = watch(client, MESSAGES);
+      return next.received.length > 0;
+    });
     expect(next.errors).toEqual([]);
     await client.dispose();
   });
@@ -83,9 +83,7 @@ describe("WebSocket limits", () => {
     await until(() => deep.errors.length > 0);
     expect(JSON.stringify(deep.errors[0])).toMatch(/depth limit/);
     const fine = watch(client, MESSAGES);
-    await new Promise((r) => setTimeout(r, 300));
-    await server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
-    await until(() => fine.received.length === 1);
+    await publishUntil(reload, () => fine.received.length > 0);
     await client.dispose();
   });
 
@@ -99,8 +97,10 @@ describe("WebSocket limits", () => {
       first.once("close", r);
       first.close();
     });
-    await new Promise((r) => setTimeout(r, 100));
-    const again = await openSocket(url);
+    // The server counts the close a moment later: until then a new socket is still refused.
+    let again = await openSocket(url);
+    for (const deadline = Date.now() + 10_000; again === 429 && Date.now() < deadline; again = await openSocket(url))
+      await new Promise((r) => setTimeout(r, 100));
     expect(again).toBeInstanceOf(WebSocket);
     for (const socket of [...sockets.slice(1), again]) if (socket instanceof WebSocket) socket.terminate();
   });
@@ -110,9 +110,7 @@ describe("WebSocket limits", () => {
     const failing = Array.from({ length: SUBSCRIPTIONS_PER_CONNECTION }, () => watch(client, "subscription { noSuchField }"));
     await until(() => failing.every((w) => w.errors.length === 1));
     const fine = watch(client, MESSAGES);
-    await new Promise((r) => setTimeout(r, 300));
-    await server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
-    await until(() => fine.received.length === 1);
+    await publishUntil(reload, () => fine.received.length > 0);
     expect(fine.errors).toEqual([]);
     await client.dispose();
   });

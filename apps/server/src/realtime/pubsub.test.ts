@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { publishUntil } from "../test-support/publish-until.ts";
 import { memoryPubSub, redisPubSub, type PubSub } from "./pubsub.ts";
 
 const next = (iterator: AsyncGenerator<unknown>): Promise<unknown> => iterator.next().then((r) => r.value);
@@ -25,9 +26,14 @@ describe.skipIf(!process.env.REDIS_URL)("redis pub/sub", () => {
     const b: PubSub = redisPubSub(url);
     const topic = `test-${Math.random().toString(36).slice(2)}`;
     const sub = b.subscribe(topic);
-    await new Promise((r) => setTimeout(r, 200)); // let SUBSCRIBE reach Redis
-    await a.publish(topic, { subject: "reload", payload: "{}" });
-    expect(await next(sub)).toEqual({ subject: "reload", payload: "{}" });
+    let first: unknown;
+    const received = next(sub).then((value) => (first = value));
+    // SUBSCRIBE reaches Redis a moment later; what is published before is not delivered.
+    await publishUntil(
+      () => a.publish(topic, { subject: "reload", payload: "{}" }),
+      () => first !== undefined,
+    );
+    expect(await received).toEqual({ subject: "reload", payload: "{}" });
     await sub.return(undefined);
     await a.close();
     await b.close();

@@ -5,6 +5,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../test-support/api.ts";
 import { startLinkedSystem, until, type LinkedSystem } from "../../test-support/linked-system.ts";
+import { publishUntil } from "../../test-support/publish-until.ts";
 import { TEST_DIALECTS } from "../../test-support/test-server.ts";
 import { entityTables } from "../entities/entity-tables.ts";
 
@@ -59,21 +60,24 @@ describe.each(TEST_DIALECTS)("hubs on %s", (dialect) => {
 
   it("pushes the controller's hub printer messages with the node and its parent's name", async () => {
     const ws = socket(url, linked.admin);
+    let first: unknown;
     const received = new Promise<unknown>((resolve, reject) => {
       const stop = ws.subscribe(
         { query: PRINTER },
         {
           next: (value) => {
             stop();
-            resolve(value);
+            resolve((first = value));
           },
           error: reject,
           complete: () => undefined,
         },
       );
     });
-    await new Promise((r) => setTimeout(r, 300));
-    await linked.simulator.post("/api/hubs/1/printer", { address: "10.20.1.11:9100", error: "Papierstau", node_id: 23 });
+    await publishUntil(
+      () => linked.simulator.post("/api/hubs/1/printer", { address: "10.20.1.11:9100", error: "Papierstau", node_id: 23 }),
+      () => first !== undefined,
+    );
     const message = (await received) as { data: { hubPrinterMessage: { id: number; system_tree_node: unknown } } };
     expect(message.data.hubPrinterMessage).toMatchObject({
       address: "10.20.1.11:9100",

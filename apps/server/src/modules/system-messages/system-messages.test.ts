@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishUntil } from "../../test-support/publish-until.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { memoryPubSub } from "../../realtime/pubsub.ts";
 import { startClockBroadcast } from "./clock-broadcast.ts";
@@ -49,10 +50,12 @@ describe("systemMessages over graphql-ws on the query path", () => {
 
   it("pushes a published message to an anonymous subscriber", async () => {
     const ws = client(url, { [SYSTEM_HEADER]: "01", "Accept-Language": "de" });
-    const received = firstMessage(ws, "subscription { systemMessages { subject payload } }");
-    // Give the subscription a moment to be registered before publishing.
-    await new Promise((r) => setTimeout(r, 200));
-    await server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" });
+    let first: unknown;
+    const received = firstMessage(ws, "subscription { systemMessages { subject payload } }").then((value) => (first = value));
+    await publishUntil(
+      () => server.pubsub.publish(SYSTEM_MESSAGES_TOPIC, { subject: "reload", payload: "{}" }),
+      () => first !== undefined,
+    );
     expect(await received).toEqual({ data: { systemMessages: { subject: "reload", payload: "{}" } } });
     await ws.dispose();
   });

@@ -168,7 +168,7 @@ describe("an update restarts the server into the new release", () => {
         { query: "subscription { systemMessages { subject payload } }" },
         { next: (value) => (stop(), done(value.data)), error: fail, complete: () => undefined },
       );
-      setTimeout(() => fail(new Error("no system message within 5 s")), 5_000);
+      setTimeout(() => fail(new Error("no system message within 15 s")), 15_000);
     });
     await ws.dispose();
     expect(first).toEqual({ systemMessages: { subject: "restart", payload: JSON.stringify({ version: NEW_VERSION }) } });
