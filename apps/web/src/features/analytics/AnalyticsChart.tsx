@@ -67,37 +67,27 @@ export default function AnalyticsChart({ spec }: { spec: ChartSpec }): ReactNode
           />
         </div>
       );
-    case "days":
+    case "days": {
+      const perDay = {
+        h: 220,
+        data: spec.data,
+        dataKey: "date",
+        valueFormatter: count,
+        series: [{ name: "opened", label: spec.openedLabel, color: "blue.6" }],
+      };
       // Beyond two months a bar per day is a few pixels wide, and each one is a component to
       // draw (a year: 365): one area reads as well and draws as one path (bench/analytics-page.ts).
       if (spec.data.length > DAYS_AS_BARS)
         return (
           <div {...frame}>
-            <AreaChart
-              h={220}
-              data={spec.data}
-              dataKey="date"
-              valueFormatter={count}
-              series={[{ name: "opened", label: spec.openedLabel, color: "blue.6" }]}
-              curveType="linear"
-              withDots={false}
-              withGradient={false}
-              fillOpacity={0.35}
-              areaProps={STILL}
-            />
+            <AreaChart {...perDay} curveType="linear" withDots={false} withGradient={false} fillOpacity={0.35} areaProps={STILL} />
           </div>
         );
       return (
         <div {...frame}>
-          <BarChart
-            h={220}
-            data={spec.data}
-            dataKey="date"
-            valueFormatter={count}
-            series={[{ name: "opened", label: spec.openedLabel, color: "blue.6" }]}
-            barProps={STILL}
-          />
+          <BarChart {...perDay} barProps={STILL} />
         </div>
       );
+    }
   }
 }
