@@ -29,7 +29,10 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           testTimeout: 60000,
           hookTimeout: 120000,
-          fileParallelism: false,
+          // Two files at once: each starts its own server (SQLite in a temp folder, free ports), and
+          // one file alone keeps the two cores about half busy, waiting on the browser and its server.
+          // (docs/decisions/047-browser-tests-two-files-at-once.md)
+          maxWorkers: 2,
           // A browser waits on a server that shares two cores with everything else: expect.poll's
           // 1 s default failed a page's first render under CI load; 10 s still fails fast enough.
           expect: { poll: { timeout: 10_000, interval: 100 } },

@@ -129,10 +129,10 @@ ensureSshd();
 ensurePostgresClient();
 const extra = process.argv.slice(2);
 /**
- * The browser tests and the server tests each run one file at a time (each file starts servers of
- * its own; the server tests share the databases). In one Vitest run such projects share a single
- * lane, so the whole run took their sum (29 minutes in CI). Two runs side by side: the browser
- * lane, and the lane of everything else (started first: it does not need the built web app).
+ * The server tests run one file at a time (they share the databases), the browser tests two at a
+ * time (docs/decisions/047-browser-tests-two-files-at-once.md). In one Vitest run such projects
+ * share a single lane, so the whole run took their sum (29 minutes in CI). Two runs side by side:
+ * the browser lane, and the lane of everything else (started first: it does not need the built web app).
  * With arguments (`npm test -- <files>`) one run takes them as they are. (Giving the units lane,
  * which ends first, some browser files to run after it did not shorten the run: both lanes are
  * CPU-bound on two cores.)

@@ -4,8 +4,18 @@ import { byTestId } from "./browser.ts";
 
 /** Page objects of the admin area: what a user does, in the words of the screens. */
 
+/**
+ * Waits until the page shows `path`. In-app navigation has no page load to wait for ("commit"); the
+ * 20 s allow a first render on a machine loaded by the other test lane. A timeout names the page
+ * the browser is on instead.
+ */
 export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
-  await page.waitForURL((url) => (typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search)), { timeout: 10_000 });
+  const matches = (url: URL) => (typeof path === "string" ? url.pathname === path : path.test(url.pathname + url.search));
+  try {
+    await page.waitForURL(matches, { timeout: 20_000, waitUntil: "commit" });
+  } catch (error) {
+    throw new Error(`expected ${String(path)}, the page is at ${page.url()}`, { cause: error });
+  }
 }
 
 /** Signs in through the login page and waits until it is left. */
@@ -14,7 +24,7 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await byTestId(page, TESTIDS.login.username).fill(username);
   await byTestId(page, TESTIDS.login.password).fill(password);
   await byTestId(page, TESTIDS.login.submit).click();
-  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000, waitUntil: "commit" });
 }
 
 /** The rows of the admin list on screen, by their visible text. */
