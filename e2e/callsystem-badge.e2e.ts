@@ -55,4 +55,23 @@ describe("the top bar's call-system badge", () => {
     simulator = await startTestSimulator({ dataDir, port });
     await expect.poll(() => badge().getAttribute("data-connected"), { timeout: 40_000 }).toBe("true");
   });
+
+  it("on a phone shows a kept link as an icon with its words for screen readers, a lost one in words", async () => {
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    page = phone.page;
+    await signIn(page, server.baseUrl, "technik", "technik password 1");
+    await page.goto(`${server.baseUrl}/sync`);
+    await expect.poll(() => badge().getAttribute("data-connected"), { timeout: 15_000 }).toBe("true");
+    expect(await badge().locator("svg").count()).toBe(1);
+    expect(await page.getByText("Rufanlage verbunden", { exact: true }).count()).toBe(1);
+    const box = await badge().boundingBox();
+    expect(box?.width).toBeLessThan(40);
+
+    const { dataDir, port } = simulator;
+    await simulator.stop(false);
+    await expect.poll(() => badge().getAttribute("data-connected"), { timeout: 15_000 }).toBe("false");
+    expect(await badge().textContent()).toBe("Rufanlage getrennt");
+    simulator = await startTestSimulator({ dataDir, port });
+    expect(phone.consoleErrors.filter((error) => !error.includes("Failed to load resource"))).toEqual([]);
+  });
 });

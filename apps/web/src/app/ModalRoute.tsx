@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useEffect, type ComponentType, type ReactNode } from "react";
 import { Modal, type ModalProps } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { Outlet, useLocation, useMatches, useNavigate, type RouteObject } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as TESTIDS from "../testids";
@@ -8,6 +7,7 @@ import { PageLoader } from "../ui/PageLoader";
 import { auditLogOpen } from "./audit-log-state";
 import { isInputFocused, modalCloseTarget, modalDepth, topModalMatchId } from "./modal-routes";
 import type { ModalRouteMeta, RouteHandle } from "./route-handle";
+import { usePhone } from "./use-phone";
 
 interface ModalRouteProps {
   routeId: string;
@@ -17,9 +17,6 @@ interface ModalRouteProps {
   phoneFullScreen?: boolean;
   children?: ReactNode;
 }
-
-/** Mantine's sm breakpoint: below it a phone, where a large form takes the whole screen. */
-const PHONE_QUERY = "(max-width: 48em)";
 
 // Mantine modals sit at z-index 200; each stacked level goes above the previous one.
 const BASE_Z_INDEX = 200;
@@ -35,7 +32,8 @@ export function ModalRoute({ routeId, titleKey, size = "lg", phoneFullScreen = f
   const isTop = topModalMatchId(matches) === routeId;
   const depth = modalDepth(matches, routeId);
   const { close } = useModalRouteClose(routeId);
-  const phone = useMediaQuery(PHONE_QUERY) === true;
+  // On a phone a large form takes the whole screen.
+  const phone = usePhone();
   const fullScreen = phoneFullScreen && phone;
 
   useEffect(() => {

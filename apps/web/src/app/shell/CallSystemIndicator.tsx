@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from "react";
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge, Tooltip, VisuallyHidden } from "@mantine/core";
+import { IconPlugConnected } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { TOOLTIP_DELAY_MS } from "@caresuite/domain";
 import { useSystemContext } from "../../app/providers/SystemProvider";
 import { formatTime } from "../../i18n/format";
+import { usePhone } from "../use-phone";
 import * as TESTIDS from "../../testids";
 import { CALL_SYSTEM_STATUS } from "./call-system-status.graphql";
 
@@ -19,6 +21,7 @@ export function CallSystemIndicator(): ReactNode {
   const { t } = useTranslation();
   const { systemId } = useSystemContext();
   const [{ data }, reexecute] = useQuery({ query: CALL_SYSTEM_STATUS, requestPolicy: "network-only" });
+  const phone = usePhone();
 
   useEffect(() => {
     const timer = setInterval(() => reexecute({ requestPolicy: "network-only" }), CALL_SYSTEM_POLL_MS);
@@ -28,18 +31,31 @@ export function CallSystemIndicator(): ReactNode {
   const status = data?.callSystemStatus.find((entry) => entry.system_id === systemId);
   if (!status) return null;
   if (status.connected) {
+    const label = t("shell.callSystem.connected");
+    // On a phone the good news is an icon (its words for screen readers and as a tooltip): the top
+    // bar's indicators then fit beside the system's name. A lost link always says so in words.
     return (
-      // Dark text: the light variant's green (even green.9) reads under 4.5:1 on its tint over the top bar.
-      <Badge
-        color="green"
-        variant="light"
-        size="sm"
-        style={{ "--badge-color": "var(--mantine-color-dark-7)" }}
-        data-testid={TESTIDS.shell.callSystemStatus}
-        data-connected="true"
-      >
-        {t("shell.callSystem.connected")}
-      </Badge>
+      <Tooltip label={label} disabled={!phone} openDelay={TOOLTIP_DELAY_MS}>
+        {/* Dark text: the light variant's green (even green.9) reads under 4.5:1 on its tint over the top bar. */}
+        <Badge
+          color="green"
+          variant="light"
+          size={phone ? "lg" : "sm"}
+          circle={phone}
+          style={{ "--badge-color": "var(--mantine-color-dark-7)" }}
+          data-testid={TESTIDS.shell.callSystemStatus}
+          data-connected="true"
+        >
+          {phone ? (
+            <>
+              <IconPlugConnected size={14} aria-hidden="true" style={{ display: "block" }} />
+              <VisuallyHidden>{label}</VisuallyHidden>
+            </>
+          ) : (
+            label
+          )}
+        </Badge>
+      </Tooltip>
     );
   }
   const details = [

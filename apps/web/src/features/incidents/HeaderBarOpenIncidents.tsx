@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useQuery } from "urql";
 import { incidentIndicator, TOOLTIP_DELAY_MS } from "@caresuite/domain";
 import { useIncidentPushes } from "../../app/incident-updates";
+import { usePhone } from "../../app/use-phone";
 import { severityColor, severityTextColor } from "./incident-view";
 import { HEADER_BAR_OPEN_INCIDENTS } from "./incidents.graphql";
 import { INCIDENTS_TESTIDS } from "./incidents-testids";
@@ -23,6 +24,7 @@ export function HeaderBarOpenIncidents(): ReactNode {
   const { t } = useTranslation();
   const [{ data }, reexecute] = useQuery({ query: HEADER_BAR_OPEN_INCIDENTS, requestPolicy: "cache-and-network" });
   const pushes = useIncidentPushes();
+  const phone = usePhone();
   const seen = useRef(pushes);
   useEffect(() => {
     if (pushes === seen.current) return;
@@ -34,6 +36,9 @@ export function HeaderBarOpenIncidents(): ReactNode {
   if (!level) return null;
   const Icon = ICONS[level];
   const levelText = t(`incidents.severity.${level}`);
+  const label = t("incidents.indicator.label", { level: levelText });
+  // On a phone the badge shows the level alone (the link's name and the tooltip say what it counts),
+  // so that the top bar's indicators fit beside the system's name.
   return (
     <Tooltip label={t("incidents.indicator.tooltip", { level: levelText })} openDelay={TOOLTIP_DELAY_MS}>
       <Badge
@@ -48,8 +53,9 @@ export function HeaderBarOpenIncidents(): ReactNode {
         style={{ cursor: "pointer", textTransform: "none" }}
         data-testid={INCIDENTS_TESTIDS.indicator}
         data-level={level}
+        aria-label={phone ? label : undefined}
       >
-        {t("incidents.indicator.label", { level: levelText })}
+        {phone ? levelText : label}
       </Badge>
     </Tooltip>
   );

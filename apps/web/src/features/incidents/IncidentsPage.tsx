@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconChartBar, IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -14,11 +13,9 @@ import { SeverityBadge, StatusBadge } from "./IncidentBadges";
 import { incidentFilterFromParams, incidentFilterToParams, incidentPageFromParams, incidentPageToParams, INCIDENTS_PAGE_SIZE } from "./incident-view";
 import { INCIDENTS } from "./incidents.graphql";
 import { INCIDENTS_TESTIDS } from "./incidents-testids";
+import { usePhone } from "../../app/use-phone";
 
 type IncidentRow = ResultOf<typeof INCIDENTS>["incidents"][number];
-
-/** Mantine's sm breakpoint: below it the list shows as cards (seven columns do not fit a phone). */
-const PHONE_QUERY = "(max-width: 48em)";
 
 function useTargetName(): (incident: IncidentRow) => string {
   const { t } = useTranslation();
@@ -167,7 +164,8 @@ export function IncidentsPage(): ReactNode {
   const search = params.toString() ? `?${params.toString()}` : "";
   const { data: appData } = useAppData();
   const showCharts = hasPermission(appData.user, "analytics::use_module") && isLicensed(appData.licence, "analytics", appData.user);
-  const phone = useMediaQuery(PHONE_QUERY) === true;
+  // On a phone the list shows as cards (seven columns do not fit).
+  const phone = usePhone();
 
   // One more than a page: whether a next page exists, without counting the whole list.
   const variables = useMemo(() => ({ filter, limit: INCIDENTS_PAGE_SIZE + 1, offset: (page - 1) * INCIDENTS_PAGE_SIZE }), [filter, page]);

@@ -20,7 +20,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -51,6 +51,7 @@ import { LogExports } from "./LogExports";
 import { LogTable } from "./LogTable";
 import { CALL_LOG, LOG_CALLS_CHANGED, LOG_NODE_CHOICES } from "./log.graphql";
 import { optionIds, useLogFilterOptions } from "./useLogFilterOptions";
+import { usePhone } from "../../app/use-phone";
 
 /** Open calls change in bursts (a call, its presence, its close): the list is read once they rest. */
 const REFETCH_QUIET_MS = 1000;
@@ -107,7 +108,7 @@ export function LogPage(): ReactNode {
   const [params] = useSearchParams();
   const [filter, setFilter] = useLogFilter();
   const change = (part: Partial<LogFilterState>): void => setFilter(withChange(filter, part));
-  const phone = useMediaQuery("(max-width: 48em)") ?? false;
+  const phone = usePhone();
 
   // Dates are kept as typed until they are complete; the server validates them (VALIDATION per field).
   const [from, setFrom] = useState(filter.from);
