@@ -165,7 +165,10 @@ describe.each(TEST_DIALECTS)("configuration sync on %s", (dialect) => {
       }
       return null;
     })();
-    const started = await publishWhenLinked();
+    // The controller's publish takes ~200 ms here; the server's first look at it waits 3 s, so the
+    // publish is still running while the two refusals below are asked, however loaded the machine.
+    publishTimings.pollMs = 3_000;
+    const started = await publishWhenLinked().finally(() => (publishTimings.pollMs = 30));
     expect(started.data?.publishConfig).toBe(true);
     const second = await admin.gql("mutation { publishConfig }");
     expect(second.errors?.[0]?.extensions).toMatchObject({ code: "CONFLICT", reason: "publish_running" });
